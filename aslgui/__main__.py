@@ -1,0 +1,5 @@
+import sys
+
+from aslgui.cli import main
+
+sys.exit(main())

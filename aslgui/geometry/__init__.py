@@ -1,0 +1,37 @@
+"""Hex grid, boards and Covered Arc geometry. Pure Python; shapely lives in ``shapes`` only."""
+
+from aslgui.geometry.hexgrid import (
+    DIRECTION_NAMES,
+    SPINE_NAMES,
+    Hex,
+    ca_hexes,
+    direction_to,
+    distance,
+    hexside_in_ca,
+    in_ca,
+    neighbour,
+    neighbours,
+    parse_direction,
+    parse_spine,
+    spines_to_bring,
+)
+from aslgui.geometry.mapgrid import BoardPlacement, HexNameError, MapGrid
+
+__all__ = [
+    "DIRECTION_NAMES",
+    "SPINE_NAMES",
+    "BoardPlacement",
+    "Hex",
+    "HexNameError",
+    "MapGrid",
+    "ca_hexes",
+    "direction_to",
+    "distance",
+    "hexside_in_ca",
+    "in_ca",
+    "neighbour",
+    "neighbours",
+    "parse_direction",
+    "parse_spine",
+    "spines_to_bring",
+]

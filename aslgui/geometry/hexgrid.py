@@ -1,0 +1,152 @@
+"""Integer hex math for ASL's flat-topped, odd-q offset grid (DESIGN.md section 2).
+
+Hexes are plain ``(col, row)`` pairs in *map* offset coordinates (all boards joined into one
+grid); cube coordinates are used only inside the arithmetic.  Nothing here knows board names
+or pixels, so it stays fast and importable without shapely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+
+class Hex(NamedTuple):
+    """A hex in map offset coordinates: column index from the map's left edge, ASL row number."""
+
+    col: int
+    row: int
+
+
+#: Hexside directions, clockwise from north, as cube deltas ``(dx, dy, dz)``.
+DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
+_CUBE_DIRS: tuple[tuple[int, int, int], ...] = (
+    (0, 1, -1),
+    (1, 0, -1),
+    (1, -1, 0),
+    (0, -1, 1),
+    (-1, 0, 1),
+    (-1, 1, 0),
+)
+#: Hexspines, clockwise; spine ``i`` joins hexsides ``i`` and ``i + 1`` (C3.2).
+SPINE_NAMES: tuple[str, ...] = tuple(
+    f"{DIRECTION_NAMES[i]}/{DIRECTION_NAMES[(i + 1) % 6]}" for i in range(6)
+)
+
+
+def parse_direction(name: str) -> int:
+    """Index of a hexside direction name (``"SW"`` -> 4); ValueError for anything else."""
+    try:
+        return DIRECTION_NAMES.index(name.strip().upper())
+    except ValueError:
+        raise ValueError(f"unknown hexside direction {name!r}; expected one of {', '.join(DIRECTION_NAMES)}") from None
+
+
+def parse_spine(name: str) -> int:
+    """Index of a hexspine name; accepts either order of its two hexsides (``"SW/S"``)."""
+    parts = [p.strip().upper() for p in name.split("/")]
+    if len(parts) == 2 and all(p in DIRECTION_NAMES for p in parts):
+        a, b = (DIRECTION_NAMES.index(p) for p in parts)
+        for first, second in ((a, b), (b, a)):
+            if (first + 1) % 6 == second:
+                return first
+    raise ValueError(f"unknown hexspine {name!r}; expected one of {', '.join(SPINE_NAMES)}")
+
+
+def to_cube(h: Hex) -> tuple[int, int, int]:
+    """Cube coordinates of an odd-q offset hex."""
+    x = h.col
+    z = h.row - (h.col - (h.col & 1)) // 2
+    return x, -x - z, z
+
+
+def from_cube(x: int, z: int) -> Hex:
+    """Offset hex of cube ``(x, -x - z, z)``."""
+    return Hex(x, z + (x - (x & 1)) // 2)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Range in hexes (A.2: count the target hex, not the firer's)."""
+    ax, ay, az = to_cube(a)
+    bx, by, bz = to_cube(b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+def neighbour(h: Hex, direction: int) -> Hex:
+    """The hex across hexside ``direction`` of ``h``."""
+    x, _, z = to_cube(h)
+    dx, _, dz = _CUBE_DIRS[direction % 6]
+    return from_cube(x + dx, z + dz)
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six adjacent hexes, in hexside order N, NE, SE, S, SW, NW."""
+    return tuple(neighbour(h, d) for d in range(6))
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """Hexside of ``a`` that ``b`` lies across, or None when they are not adjacent."""
+    ax, _, az = to_cube(a)
+    bx, _, bz = to_cube(b)
+    delta = (bx - ax, ax - bx + az - bz, bz - az)
+    try:
+        return _CUBE_DIRS.index(delta)
+    except ValueError:
+        return None
+
+
+def _spine_coefficients(origin: Hex, spine: int, target: Hex) -> tuple[int, int]:
+    """Solve ``target - origin = a*d1 + b*d2`` for the two hexsides of ``spine`` (C3.2)."""
+    ox, _, oz = to_cube(origin)
+    tx, _, tz = to_cube(target)
+    vq, vr = tx - ox, tz - oz
+    q1, _, r1 = _CUBE_DIRS[spine % 6]
+    q2, _, r2 = _CUBE_DIRS[(spine + 1) % 6]
+    det = q1 * r2 - q2 * r1  # adjacent directions: always +-1
+    return (vq * r2 - q2 * vr) * det, (q1 * vr - vq * r1) * det
+
+
+def in_ca(origin: Hex, spine: int, target: Hex) -> bool:
+    """Whether ``target`` lies in the CA of a unit in ``origin`` facing ``spine`` (C3.2).
+
+    The CA is every hex ``a*d1 + b*d2`` (a, b >= 0, not both 0): both boundary hexrows belong to
+    it, so a hex on the line between two CAs is in both.
+    """
+    a, b = _spine_coefficients(origin, spine, target)
+    return a >= 0 and b >= 0 and a + b > 0
+
+
+def ca_hexes(origin: Hex, spine: int, max_range: int) -> Iterator[Hex]:
+    """Every hex of the CA at range 1..``max_range``, nearest rows first (unbounded map)."""
+    ox, _, oz = to_cube(origin)
+    q1, _, r1 = _CUBE_DIRS[spine % 6]
+    q2, _, r2 = _CUBE_DIRS[(spine + 1) % 6]
+    for rng in range(1, max_range + 1):
+        for b in range(rng + 1):
+            a = rng - b
+            yield from_cube(ox + a * q1 + b * q2, oz + a * r1 + b * r2)
+
+
+def spines_to_bring(origin: Hex, spine: int, target: Hex) -> int:
+    """Fewest one-hexspine turns that bring ``target`` into the CA (Case A input, C5.1).
+
+    0 when it is already in the CA, and also for a target in the unit's own hex, which no CA
+    holds and which Case E (C5.5) covers instead.
+    """
+    if target == origin:
+        return 0
+    for turn in range(4):
+        if in_ca(origin, spine + turn, target) or in_ca(origin, spine - turn, target):
+            return turn
+    raise AssertionError("the six CAs cover every other hex")  # pragma: no cover
+
+
+def hexside_in_ca(origin: Hex, spine: int, a: Hex, b: Hex) -> bool:
+    """Whether the hexside between adjacent ``a`` and ``b`` is a CA hexside (C3.2).
+
+    Every hexside of a CA hex belongs to the CA: the C3.2 EX has a unit entering the boundary
+    hex 4E6 cross a CA hexside.
+    """
+    if direction_to(a, b) is None:
+        raise ValueError(f"{a} and {b} are not adjacent, so share no hexside")
+    return in_ca(origin, spine, a) or in_ca(origin, spine, b)

@@ -1,0 +1,199 @@
+"""Geomorphic boards joined into one map: hex names, membership and pixel layout.
+
+A board is 33 columns (``A..GG``) wide; odd columns hold rows 0..10, even ones 1..10
+(DESIGN.md section 2).  Boards placed side by side share their GG/A column; stacked boards
+share the row-10/row-0 half hexes of odd columns.  So every board maps onto one global odd-q
+grid: board ``(bcol, brow)`` starts at column ``32 * bcol`` and row ``10 * brow``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from aslgui.errors import AslError
+from aslgui.geometry.hexgrid import Hex
+
+BOARD_COLUMNS = 33
+BOARD_ROWS = 10
+#: Columns/rows by which the next board to the right/below starts (the joins overlap).
+COLUMN_STEP = BOARD_COLUMNS - 1
+ROW_STEP = BOARD_ROWS
+
+#: VASL's geomorphic board metrics (pixels): column spacing and hex height.
+HEX_WIDTH = 56.25
+HEX_HEIGHT = 64.5
+#: Distance from a hex centre to its east/west vertex; columns are 1.5 of it apart.
+HEX_RADIUS = HEX_WIDTH / 1.5
+BOARD_PIXEL_WIDTH = COLUMN_STEP * HEX_WIDTH
+BOARD_PIXEL_HEIGHT = ROW_STEP * HEX_HEIGHT
+
+COLUMN_LETTERS: tuple[str, ...] = tuple(
+    [chr(ord("A") + i) for i in range(26)] + [chr(ord("A") + i) * 2 for i in range(7)]
+)
+_LETTER_INDEX = {letters: i for i, letters in enumerate(COLUMN_LETTERS)}
+_LOCAL_NAME = re.compile(r"([A-Z]{1,2})(\d{1,2})$")
+
+
+class HexNameError(AslError):
+    """A hex name that does not parse or is not on this map."""
+
+
+@dataclass(frozen=True)
+class BoardPlacement:
+    """A geomorphic board (its id, e.g. ``"4"``) at a place in the grid of boards."""
+
+    id: str
+    col: int
+    row: int
+
+
+def _rows_in_column(col: int) -> range:
+    return range(0, BOARD_ROWS + 1) if col & 1 else range(1, BOARD_ROWS + 1)
+
+
+class MapGrid:
+    """The hexes of a map of one or more boards, and the pixel layout VASL uses."""
+
+    def __init__(self, boards: Sequence[BoardPlacement]) -> None:
+        if not boards:
+            raise AslError("a map needs at least one board", path="boards")
+        self.boards: tuple[BoardPlacement, ...] = tuple(boards)
+        # Upper, then left board first: its name is the canonical one for a joined hex.
+        self._by_position = sorted(self.boards, key=lambda b: (b.row, b.col))
+        self._by_id = {b.id.upper(): b for b in self.boards}
+        # Longest ids first, so board "24" wins over board "2" for "24A1".
+        self._ids_longest_first = sorted(self._by_id, key=len, reverse=True)
+        self._name_cache: dict[Hex, str] = {}
+
+    @classmethod
+    def single(cls, board_id: str = "1") -> MapGrid:
+        """A one-board map, handy for tests and quick questions."""
+        return cls([BoardPlacement(board_id, 0, 0)])
+
+    # -- membership -------------------------------------------------------------------------
+    def _board_of(self, h: Hex) -> BoardPlacement | None:
+        for board in self._by_position:
+            local_col = h.col - board.col * COLUMN_STEP
+            local_row = h.row - board.row * ROW_STEP
+            if 0 <= local_col < BOARD_COLUMNS and local_row in _rows_in_column(local_col):
+                return board
+        return None
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, Hex) and self._board_of(h) is not None
+
+    @cached_property
+    def all_hexes(self) -> tuple[Hex, ...]:
+        """Every hex on the map once (joined half hexes count as one), column by column."""
+        seen: set[Hex] = set()
+        for board in self._by_position:
+            for local_col in range(BOARD_COLUMNS):
+                for local_row in _rows_in_column(local_col):
+                    seen.add(Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row))
+        return tuple(sorted(seen))
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.all_hexes)
+
+    def __len__(self) -> int:
+        return len(self.all_hexes)
+
+    # -- names ------------------------------------------------------------------------------
+    def name(self, h: Hex) -> str:
+        """Canonical name, e.g. ``4E6``; the upper/left board's name for a joined hex."""
+        cached = self._name_cache.get(h)
+        if cached is not None:
+            return cached
+        board = self._board_of(h)
+        if board is None:
+            raise HexNameError(f"hex at column {h.col}, row {h.row} is not on the map")
+        local_col = h.col - board.col * COLUMN_STEP
+        local_row = h.row - board.row * ROW_STEP
+        text = f"{board.id}{COLUMN_LETTERS[local_col]}{local_row}"
+        self._name_cache[h] = text
+        return text
+
+    def parse(self, text: str, path: str = "") -> Hex:
+        """The hex named ``text`` (case-insensitive; the board may be omitted on a one-board map)."""
+        raw = text.strip().upper()
+        candidates = [(bid, raw[len(bid):]) for bid in self._ids_longest_first if raw.startswith(bid)]
+        if len(self.boards) == 1:
+            candidates.append((self._ids_longest_first[0], raw))
+        for board_id, local in candidates:
+            match = _LOCAL_NAME.match(local)
+            if not match or match.group(1) not in _LETTER_INDEX:
+                continue
+            board = self._by_id[board_id]
+            local_col = _LETTER_INDEX[match.group(1)]
+            local_row = int(match.group(2))
+            if local_row not in _rows_in_column(local_col):
+                raise HexNameError(
+                    f"hex {text!r} is not on board {board.id}: column {match.group(1)} holds rows "
+                    f"{_rows_in_column(local_col)[0]}..{BOARD_ROWS}",
+                    path=path,
+                )
+            return Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row)
+        boards = ", ".join(b.id for b in self.boards)
+        raise HexNameError(
+            f"hex {text!r} is not on the map (boards {boards}; a hex is <board><A..GG><row>, e.g. "
+            f"{self.boards[0].id}E6)",
+            path=path,
+        )
+
+    # -- pixels -----------------------------------------------------------------------------
+    @property
+    def pixel_size(self) -> tuple[float, float]:
+        """Width and height of the map's bounding rectangle in pixels."""
+        cols = max(b.col for b in self.boards) + 1
+        rows = max(b.row for b in self.boards) + 1
+        return cols * BOARD_PIXEL_WIDTH, rows * BOARD_PIXEL_HEIGHT
+
+    @staticmethod
+    def center(h: Hex) -> tuple[float, float]:
+        """Pixel centre of a hex (VASL: A1 at (0, h/2), B0 at (w, 0) on the first board)."""
+        y = h.row * HEX_HEIGHT - (HEX_HEIGHT / 2 if h.col % 2 == 0 else 0.0)
+        return h.col * HEX_WIDTH, y
+
+    @staticmethod
+    def hex_at(x: float, y: float) -> Hex:
+        """The hex whose polygon holds pixel ``(x, y)`` (on or off the map)."""
+        base = math.floor(x / HEX_WIDTH)
+        best: Hex | None = None
+        best_score = math.inf
+        for col in (base - 1, base, base + 1, base + 2):
+            offset = HEX_HEIGHT / 2 if col % 2 == 0 else 0.0
+            row = round((y + offset) / HEX_HEIGHT)
+            h = Hex(col, row)
+            score = _outside_score(h, x, y)
+            if score < best_score:
+                best, best_score = h, score
+        assert best is not None
+        return best
+
+    @staticmethod
+    def vertices(h: Hex) -> tuple[tuple[float, float], ...]:
+        """The six corners, vertex ``i`` being hexspine ``i`` (N/NE first, clockwise)."""
+        cx, cy = MapGrid.center(h)
+        r, half_h = HEX_RADIUS, HEX_HEIGHT / 2
+        return (
+            (cx + r / 2, cy - half_h),
+            (cx + r, cy),
+            (cx + r / 2, cy + half_h),
+            (cx - r / 2, cy + half_h),
+            (cx - r, cy),
+            (cx - r / 2, cy - half_h),
+        )
+
+
+def _outside_score(h: Hex, x: float, y: float) -> float:
+    """How far (x, y) lies outside hex ``h`` by its worst edge; <= 0 means inside."""
+    cx, cy = MapGrid.center(h)
+    dx, dy = abs(x - cx), abs(y - cy)
+    half_h = HEX_HEIGHT / 2
+    # Flat top/bottom edge, and the slanted edge from (r, 0) to (r/2, half_h).
+    slant = dx * half_h + dy * (HEX_RADIUS / 2) - HEX_RADIUS * half_h
+    return max(dy - half_h, slant / math.hypot(half_h, HEX_RADIUS / 2))

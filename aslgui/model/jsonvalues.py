@@ -1,0 +1,133 @@
+"""Typed JSON <-> frozen dataclass conversion, driven by the dataclasses' own annotations.
+
+One mechanism serves every record of the scenario file (units, MA, MGs), so each key is
+validated the same way and every error names its JSON path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def describe(tp: Any) -> str:
+    """Human words for a type, for 'expected ...' messages."""
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return " or ".join(describe(arg) for arg in get_args(tp))
+    if origin is Literal:
+        return " or ".join(repr(a) if not isinstance(a, bool) else str(a).lower() for a in get_args(tp))
+    if origin is tuple:
+        return f"a list of {describe(get_args(tp)[0])}"
+    names = {bool: "true/false", int: "an integer", float: "a number", str: "a string", type(None): "null", Hex: "a hex name"}
+    if tp in names:
+        return names[tp]
+    return f"an object ({tp.__name__})" if dataclasses.is_dataclass(tp) else str(tp)
+
+
+def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
+    """``value`` from JSON as type ``tp``, or AslError naming ``path``."""
+    origin = get_origin(tp)
+    if tp is Any:
+        return value
+    if origin in (Union, types.UnionType):
+        for arg in get_args(tp):
+            try:
+                return convert(value, arg, path, grid)
+            except AslError as error:
+                if arg is Hex or dataclasses.is_dataclass(arg):
+                    raise error  # the specific message is more useful than "expected ..."
+        raise AslError(f"expected {describe(tp)}, got {value!r}", path)
+    if origin is Literal:
+        if any(value == a and type(value) is type(a) for a in get_args(tp)):
+            return value
+    elif origin is tuple and isinstance(value, list):
+        item_type = get_args(tp)[0]
+        return tuple(convert(item, item_type, f"{path}[{i}]", grid) for i, item in enumerate(value))
+    elif tp is Hex and isinstance(value, str):
+        return grid.parse(value, path)
+    elif dataclasses.is_dataclass(tp) and isinstance(value, dict):
+        return from_json(tp, value, path, grid)  # type: ignore[arg-type]
+    elif tp is type(None) and value is None:
+        return None
+    elif isinstance(value, bool):
+        if tp is bool:
+            return value
+    elif tp is float and isinstance(value, (int, float)):
+        return value
+    elif tp in (int, str) and isinstance(value, tp):
+        return value
+    elif origin is dict and isinstance(value, dict):
+        return value
+    raise AslError(f"expected {describe(tp)}, got {value!r}", path)
+
+
+def _spine(value: Any, path: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise AslError(f"expected a hexspine name such as {SPINE_NAMES[3]!r}, got {value!r}", path)
+    try:
+        return parse_spine(value)
+    except ValueError as error:
+        raise AslError(str(error), path) from None
+
+
+def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
+    """A ``cls`` record from a JSON object; unknown keys go to its ``extra`` field."""
+    if not isinstance(data, dict):
+        raise AslError(f"expected an object, got {data!r}", path)
+    hints = _hints(cls)
+    values: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    for key, raw in data.items():
+        field = cls.__dataclass_fields__.get(key)
+        if field is None or key == "extra":
+            extra[key] = raw
+        elif field.metadata.get("json") == "spine":
+            values[key] = _spine(raw, f"{path}.{key}")
+        else:
+            values[key] = convert(raw, hints[key], f"{path}.{key}", grid)
+    for name, field in cls.__dataclass_fields__.items():
+        missing = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        if missing and name not in values:
+            raise AslError(f"missing required key {name!r} ({describe(hints[name])})", f"{path}.{name}")
+    return cls(**values, extra=extra)
+
+
+def to_json(record: Any, grid: MapGrid) -> dict[str, Any]:
+    """The JSON object of a record: required keys, keys that differ from their default, extras."""
+    out: dict[str, Any] = {}
+    for field in dataclasses.fields(record):
+        if field.name == "extra":
+            continue
+        value = getattr(record, field.name)
+        default = field.default if field.default_factory is dataclasses.MISSING else field.default_factory()
+        if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING:
+            if value == default:
+                continue
+        out[field.name] = _plain(value, field.metadata.get("json") == "spine", grid)
+    out.update(record.extra)
+    return out
+
+
+def _plain(value: Any, is_spine: bool, grid: MapGrid) -> Any:
+    if is_spine:
+        return SPINE_NAMES[value]
+    if isinstance(value, Hex):
+        return grid.name(value)
+    if isinstance(value, tuple):
+        return [_plain(item, False, grid) for item in value]
+    if dataclasses.is_dataclass(value):
+        return to_json(value, grid)
+    return value

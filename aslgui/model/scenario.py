@@ -1,0 +1,274 @@
+"""The situation on the map and its file format (DESIGN.md section 3, format 1).
+
+Loading validates everything up front, so the rules core can trust what it gets; every error
+names the JSON path.  Unknown keys, top-level or per unit, survive a load/save round trip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
+from aslgui.model.jsonvalues import from_json, to_json
+from aslgui.model.units import Unit
+from aslgui.resource_files import load_json
+
+FORMAT = "aslgui-scenario"
+VERSION = 1
+PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
+HEXSIDE_FEATURES = ("road", "wall", "hedge")
+GROUND_CONDITIONS = ("mud", "deep snow")
+_KNOWN_TOP_KEYS = frozenset(
+    {"format", "version", "name", "boards", "terrain", "fortified", "hexsides", "ground", "phase", "turn", "player", "units"}
+)
+
+
+def terrain_names() -> tuple[str, ...]:
+    """Terrain types the rules know (resources/data/terrain.json)."""
+    return tuple(load_json("data", "terrain.json")["terrain"])
+
+
+@dataclass
+class Scenario:
+    """A whole situation: map, terrain, units, and whose phase it is."""
+
+    grid: MapGrid
+    units: dict[str, Unit] = field(default_factory=dict)
+    terrain: dict[Hex, str] = field(default_factory=dict)
+    fortified: frozenset[Hex] = frozenset()
+    hexsides: dict[frozenset[Hex], str] = field(default_factory=dict)
+    ground: dict[Hex, str] = field(default_factory=dict)
+    name: str = ""
+    phase: str = "PFPh"
+    turn: int = 1
+    player: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # -- queries the rules and the map ask -------------------------------------------------
+    def terrain_at(self, h: Hex) -> str:
+        """Terrain of a hex; unlisted hexes are open ground."""
+        return self.terrain.get(h, "open ground")
+
+    def hexside(self, a: Hex, b: Hex) -> str | None:
+        """Feature (road, wall, hedge) of the hexside between two adjacent hexes, if any."""
+        return self.hexsides.get(frozenset((a, b)))
+
+    def unit(self, unit_id: Any, path: str) -> Unit:
+        """The unit with this id, or AslError naming ``path`` (e.g. ``action.firer``)."""
+        if not isinstance(unit_id, str):
+            raise AslError(f"expected a unit id (a string), got {unit_id!r}", path)
+        try:
+            return self.units[unit_id]
+        except KeyError:
+            known = ", ".join(self.units) or "none"
+            raise AslError(f"no unit with id {unit_id!r} (units: {known})", path) from None
+
+    def units_at(self, h: Hex) -> Iterator[Unit]:
+        """Units in a hex, in file order (bottom of the stack first)."""
+        return (u for u in self.units.values() if u.hex == h)
+
+    def with_unit(self, unit: Unit) -> None:
+        """Put ``unit`` in place of the one with its id (or add it), keeping file order."""
+        self.units[unit.id] = unit
+
+    def moved_unit(self, unit_id: str, **changes: Any) -> Unit:
+        """A copy of a unit with some keys changed (the model's values are frozen)."""
+        return replace(self.units[unit_id], **changes)
+
+
+# -- loading -------------------------------------------------------------------------------
+def _typed(data: dict[str, Any], key: str, kind: type, expected: str, default: Any) -> Any:
+    """A top-level value of exactly type ``kind`` (true/false is no integer), or its default."""
+    value = data.get(key, default)
+    if type(value) is not kind:
+        raise AslError(f"expected {expected}, got {value!r}", key)
+    return value
+
+
+def _implied_board(data: dict[str, Any]) -> str | None:
+    """The one board every hex name in a file without ``boards`` points at (e.g. ``4E5``)."""
+    names = list(data.get("terrain", {}) if isinstance(data.get("terrain"), dict) else [])
+    units = data.get("units")
+    if isinstance(units, list):
+        names += [u.get("hex") for u in units if isinstance(u, dict)]
+    prefixes = {m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"(\d+)[A-Za-z]{1,2}\d+", n.strip()))}
+    return prefixes.pop() if len(prefixes) == 1 else None
+
+
+def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
+    if "boards" not in data:
+        implied = _implied_board(data)
+        if implied is None:
+            raise AslError("missing required key 'boards' (a list of {id, col, row})", "boards")
+        return [BoardPlacement(implied, 0, 0)]
+    raw = _typed(data, "boards", list, "a list of boards {id, col, row}", None)
+    if not raw:
+        raise AslError("a map needs at least one board", "boards")
+    placements: list[BoardPlacement] = []
+    for i, board in enumerate(raw):
+        path = f"boards[{i}]"
+        if not isinstance(board, dict):
+            raise AslError(f"expected an object {{id, col, row}}, got {board!r}", path)
+        board_id = board.get("id")
+        if type(board_id) is int:
+            board_id = str(board_id)
+        if not isinstance(board_id, str) or not re.fullmatch(r"[0-9A-Za-z]+", board_id):
+            raise AslError(f"expected a board id such as \"4\", got {board.get('id')!r}", f"{path}.id")
+        place = [board.get("col", 0), board.get("row", 0)]
+        for key, value in zip(("col", "row"), place, strict=True):
+            if type(value) is not int or value < 0:
+                raise AslError(f"expected a whole number >= 0, got {value!r}", f"{path}.{key}")
+        placements.append(BoardPlacement(board_id, place[0], place[1]))
+    seen: dict[tuple[int, int], str] = {}
+    for i, p in enumerate(placements):
+        if (p.col, p.row) in seen:
+            raise AslError(f"board {p.id} is placed where board {seen[p.col, p.row]} already is", f"boards[{i}]")
+        seen[p.col, p.row] = p.id
+    return placements
+
+
+def _hex_map(data: dict[str, Any], key: str, grid: MapGrid, allowed: tuple[str, ...]) -> dict[Hex, str]:
+    raw = _typed(data, key, dict, f"an object of hex name -> {key} value", {})
+    out: dict[Hex, str] = {}
+    for name, value in raw.items():
+        path = f"{key}.{name}"
+        h = grid.parse(name, path)
+        if value not in allowed:
+            raise AslError(f"unknown value {value!r}; expected one of: {', '.join(allowed)}", path)
+        out[h] = value
+    return out
+
+
+def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
+    raw = _typed(data, "hexsides", dict, "an object of \"hex/hex\" -> road/wall/hedge", {})
+    out: dict[frozenset[Hex], str] = {}
+    for key, value in raw.items():
+        path = f"hexsides.{key}"
+        parts = key.split("/")
+        if len(parts) != 2:
+            raise AslError("expected a hexside as two adjacent hexes, e.g. \"4E5/4E6\"", path)
+        a, b = (grid.parse(part, path) for part in parts)
+        if direction_to(a, b) is None:
+            raise AslError(f"{parts[0]} and {parts[1]} are not adjacent", path)
+        if value not in HEXSIDE_FEATURES:
+            raise AslError(f"unknown hexside {value!r}; expected one of: {', '.join(HEXSIDE_FEATURES)}", path)
+        out[frozenset((a, b))] = value
+    return out
+
+
+def scenario_from_json(data: Any) -> Scenario:
+    """Validate a parsed scenario file and build the Scenario (AslError names the bad path)."""
+    if not isinstance(data, dict):
+        raise AslError("a scenario file holds one JSON object", "")
+    if data.get("format", FORMAT) != FORMAT:
+        raise AslError(f"not an aslgui scenario (expected \"format\": \"{FORMAT}\")", "format")
+    version = data.get("version", VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise AslError(f"expected a format version number, got {version!r}", "version")
+    if version > VERSION:
+        raise AslError(f"this file is format version {version}, from a newer aslgui; this one reads up to {VERSION}", "version")
+    grid = MapGrid(_boards(data))
+    fortified_raw = _typed(data, "fortified", list, "a list of hex names", [])
+    phase = data.get("phase", "PFPh")
+    if phase not in PHASES:
+        raise AslError(f"unknown phase {phase!r}; expected one of: {', '.join(PHASES)}", "phase")
+    units_raw = _typed(data, "units", list, "a list of units", [])
+    units: dict[str, Unit] = {}
+    for i, raw in enumerate(units_raw):
+        unit = from_json(Unit, raw, f"units[{i}]", grid)
+        if unit.id in units:
+            raise AslError(f"duplicate unit id {unit.id!r}", f"units[{i}].id")
+        units[unit.id] = unit
+    for i, unit in enumerate(units.values()):
+        for key in ("crew", "towed_by", "aboard"):
+            ref = getattr(unit, key)
+            if ref is not None and ref not in units:
+                raise AslError(f"no unit with id {ref!r}", f"units[{i}].{key}")
+    return Scenario(
+        grid=grid,
+        units=units,
+        terrain=_hex_map(data, "terrain", grid, terrain_names()),
+        fortified=frozenset(_hex_name(grid, n, f"fortified[{i}]") for i, n in enumerate(fortified_raw)),
+        hexsides=_hexsides(data, grid),
+        ground=_hex_map(data, "ground", grid, GROUND_CONDITIONS),
+        name=_typed(data, "name", str, "a string", ""),
+        phase=phase,
+        turn=_typed(data, "turn", int, "a turn number", 1),
+        player=_typed(data, "player", str, "a side name", ""),
+        extra={k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS},
+    )
+
+
+def _hex_name(grid: MapGrid, value: Any, path: str) -> Hex:
+    if not isinstance(value, str):
+        raise AslError(f"expected a hex name, got {value!r}", path)
+    return grid.parse(value, path)
+
+
+def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
+    """The file's JSON object; unknown keys kept from loading come back out."""
+    grid = scenario.grid
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": scenario.name,
+        "boards": [{"id": b.id, "col": b.col, "row": b.row} for b in grid.boards],
+        "terrain": {grid.name(h): t for h, t in sorted(scenario.terrain.items())},
+    }
+    if scenario.fortified:
+        data["fortified"] = sorted(grid.name(h) for h in scenario.fortified)
+    if scenario.hexsides:
+        data["hexsides"] = {"/".join(sorted(grid.name(h) for h in side)): v for side, v in scenario.hexsides.items()}
+    if scenario.ground:
+        data["ground"] = {grid.name(h): v for h, v in sorted(scenario.ground.items())}
+    data.update(phase=scenario.phase, turn=scenario.turn, player=scenario.player)
+    data["units"] = [to_json(unit, grid) for unit in scenario.units.values()]
+    data.update(scenario.extra)
+    return data
+
+
+def parse_json_text(text: str, what: str) -> Any:
+    """JSON from text, or AslError saying where it broke (line and column)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise AslError(f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", "") from None
+
+
+def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
+    """Parsed JSON of a file, with file and syntax errors as AslError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise AslError(f"cannot read {what} {os.fspath(path)!r}: {error}", "") from None
+    return parse_json_text(text, f"{what} {os.fspath(path)!r}")
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate a scenario file."""
+    return scenario_from_json(read_json_file(path, "scenario file"))
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over
+    the target, so a crash mid-save leaves the previous file whole."""
+    target = Path(path)
+    text = json.dumps(scenario_to_json(scenario), indent=2, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

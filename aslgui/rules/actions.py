@@ -1,0 +1,103 @@
+"""Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex
+from aslgui.model import PHASES, Scenario, Unit
+from aslgui.rules.dice import DiceRoll
+
+T = TypeVar("T")
+
+
+class Action:
+    """An action object checked key by key against the scenario it is asked about."""
+
+    def __init__(self, data: Any, scenario: Scenario) -> None:
+        if not isinstance(data, dict):
+            raise AslError(f"an action is one JSON object, got {data!r}", "action")
+        self.data: dict[str, Any] = data
+        self.scenario = scenario
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise AslError(f"expected an action kind such as \"fire\", got {kind!r}", "action.kind")
+        self.kind: str = kind
+
+    def _path(self, key: str) -> str:
+        return f"action.{key}"
+
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def unit(self, key: str) -> Unit:
+        """The unit whose id is under ``key`` (required)."""
+        if key not in self.data:
+            raise AslError(f"missing required key {key!r} (a unit id)", self._path(key))
+        return self.scenario.unit(self.data[key], self._path(key))
+
+    def optional_unit(self, key: str) -> Unit | None:
+        return self.unit(key) if self.data.get(key) is not None else None
+
+    def units(self, key: str) -> list[Unit]:
+        """Units whose ids are listed under ``key`` (empty when absent)."""
+        raw = self.data.get(key, [])
+        if not isinstance(raw, list):
+            raise AslError(f"expected a list of unit ids, got {raw!r}", self._path(key))
+        return [self.scenario.unit(uid, f"{self._path(key)}[{i}]") for i, uid in enumerate(raw)]
+
+    def hex(self, key: str) -> Hex:
+        """The hex named under ``key`` (required, must be on the map)."""
+        raw = self.data.get(key)
+        if not isinstance(raw, str):
+            raise AslError(f"missing or not a hex name: expected e.g. \"4E6\", got {raw!r}", self._path(key))
+        return self.scenario.grid.parse(raw, self._path(key))
+
+    def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
+        value = self.data.get(key, default)
+        if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
+            bounds = f" from {low} to {high}" if low is not None and high is not None else ""
+            raise AslError(f"expected a whole number{bounds}, got {value!r}", self._path(key))
+        return value
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        value = self.data.get(key, default)
+        if not isinstance(value, bool):
+            raise AslError(f"expected true or false, got {value!r}", self._path(key))
+        return value
+
+    def choice(self, key: str, options: Sequence[T], default: T | None = None) -> T:
+        value = self.data.get(key, default)
+        if value not in options:
+            raise AslError(f"expected one of {', '.join(map(str, options))}, got {value!r}", self._path(key))
+        return value  # type: ignore[return-value]
+
+    @property
+    def phase(self) -> str:
+        """The action's own phase, else the scenario's (DESIGN.md section 3)."""
+        return self.choice("phase", PHASES, self.scenario.phase)
+
+    @property
+    def dice(self) -> DiceRoll | None:
+        """``dice: {colored, white}`` when given: the Original DR."""
+        raw = self.data.get("dice")
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {raw!r}", self._path("dice"))
+        dice = []
+        for die in ("colored", "white"):
+            value = raw.get(die)
+            if type(value) is not int or not 1 <= value <= 6:
+                raise AslError(f"expected a die value 1..6, got {value!r}", f"action.dice.{die}")
+            dice.append(value)
+        return DiceRoll(dice[0], dice[1])
+
+    @property
+    def dr(self) -> int | None:
+        """A subsequent dr (C3.6, C3.7) when given."""
+        if self.data.get("dr") is None:
+            return None
+        return self.integer("dr", 0, 1, 6)

@@ -1,0 +1,44 @@
+"""Dice as injected values (boardgame.io style): rules take rolls, a roller makes them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DiceRoll:
+    """An Original DR: the coloured and the white die (C3.9 compares them)."""
+
+    colored: int
+    white: int
+
+    def __post_init__(self) -> None:
+        for die in (self.colored, self.white):
+            if not 1 <= die <= 6:
+                raise ValueError(f"a die shows 1..6, not {die}")
+
+    @property
+    def total(self) -> int:
+        """The Original DR."""
+        return self.colored + self.white
+
+    @property
+    def doubles(self) -> bool:
+        """Both dice alike (C3.8 Multiple Hits)."""
+        return self.colored == self.white
+
+
+class DiceRoller:
+    """Rolls real dice; pass a seeded ``random.Random`` for repeatable rehearsals and tests."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self._rng = rng or random.Random()
+
+    def roll(self) -> DiceRoll:
+        """Two dice: an Original DR."""
+        return DiceRoll(self._rng.randint(1, 6), self._rng.randint(1, 6))
+
+    def dr(self) -> int:
+        """One die: a subsequent dr (C3.6, C3.7)."""
+        return self._rng.randint(1, 6)

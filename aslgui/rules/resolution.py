@@ -1,0 +1,63 @@
+"""What the rules core answers: immutable values that carry their rule citations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DrmLine:
+    """One DRM with the case letter and rule it comes from, e.g. Case A +4 (C5.1)."""
+
+    case: str
+    rule: str
+    value: int
+    text: str
+
+    @property
+    def label(self) -> str:
+        """How a popup or log shows it: ``A +4 (C5.1) NT, 2 hexspines``."""
+        return f"{self.case} {self.value:+d} ({self.rule}) {self.text}".rstrip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"case": self.case, "rule": self.rule, "value": self.value, "text": self.text}
+
+
+def reason(text: str, rule: str) -> str:
+    """An illegality reason ending in the rule it cites: ``"... (C3.21)"``."""
+    return f"{text} ({rule})"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The answer to one action: legality, DRM lines, the key numbers and, with dice, the outcome.
+
+    ``values`` holds the kind's own answer keys (``range``, ``modified_th``, ``fp`` ...), which
+    ``to_json`` puts at the top level as DESIGN.md section 4 asks.
+    """
+
+    kind: str
+    legal: bool = True
+    reasons: tuple[str, ...] = ()
+    drm: tuple[DrmLine, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)
+    outcome: Mapping[str, Any] | None = None
+
+    @property
+    def total_drm(self) -> int:
+        return sum(line.value for line in self.drm)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "legal": self.legal,
+            "reasons": list(self.reasons),
+            "drm": [line.to_json() for line in self.drm],
+            "total_drm": self.total_drm,
+        }
+        out.update(self.values)
+        if self.outcome is not None:
+            out["outcome"] = dict(self.outcome)
+        return out

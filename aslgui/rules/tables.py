@@ -1,0 +1,44 @@
+"""Chart values from resources/data: the IFT (A7) and the Terrain Chart (B)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.resource_files import load_json
+
+
+@cache
+def _ift() -> tuple[tuple[int, ...], dict[int, tuple[str, ...]]]:
+    data = load_json("data", "ift.json")
+    return tuple(data["columns"]), {int(dr): tuple(row) for dr, row in data["rows"].items()}
+
+
+def ift_column(fp: float) -> int | None:
+    """The IFT column an attack of ``fp`` uses: the largest column not above it (None below 1)."""
+    usable = [column for column in _ift()[0] if column <= fp]
+    return usable[-1] if usable else None
+
+
+def ift_result(column: int, final_dr: int) -> str:
+    """The printed IFT result (``1KIA``, ``K/2``, ``3MC``, ``NMC``, ``PTC``, ``-``) (A7)."""
+    columns, rows = _ift()
+    if column not in columns:
+        raise ValueError(f"no IFT column {column}; columns are {columns}")
+    row = rows[min(max(final_dr, min(rows)), max(rows))]
+    return row[columns.index(column)]
+
+
+def terrain_entry(name: str) -> dict[str, Any]:
+    """The Terrain Chart entry (TEM, MF, ...) of a terrain type."""
+    try:
+        entry: dict[str, Any] = load_json("data", "terrain.json")["terrain"][name]
+    except KeyError:
+        raise AslError(f"no Terrain Chart entry for {name!r}", "terrain") from None
+    return entry
+
+
+def tem(name: str) -> int:
+    """Direct-fire TEM of a terrain type (B chapter; e.g. woods +1, stone building +3)."""
+    return int(terrain_entry(name)["tem"])
