@@ -42,3 +42,10 @@ def terrain_entry(name: str) -> dict[str, Any]:
 def tem(name: str) -> int:
     """Direct-fire TEM of a terrain type (B chapter; e.g. woods +1, stone building +3)."""
     return int(terrain_entry(name)["tem"])
+
+
+def hexside_tem(feature: str | None) -> int:
+    """TEM of a hexside feature (wall +2, hedge +1, B9.3); 0 for none or a road hexside."""
+    if feature is None:
+        return 0
+    return int(load_json("data", "hexsides.json")["hexsides"][feature]["tem"])
