@@ -58,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_resolve(options.scenario, options.action)
     from aslgui.ui.app import run_gui
 
-    return run_gui(getattr(options, "scenario", None))
+    exit_code: int = run_gui(getattr(options, "scenario", None))
+    return exit_code
 
 
 if __name__ == "__main__":

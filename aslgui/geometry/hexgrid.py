@@ -29,9 +29,7 @@ _CUBE_DIRS: tuple[tuple[int, int, int], ...] = (
     (-1, 1, 0),
 )
 #: Hexspines, clockwise; spine ``i`` joins hexsides ``i`` and ``i + 1`` (C3.2).
-SPINE_NAMES: tuple[str, ...] = tuple(
-    f"{DIRECTION_NAMES[i]}/{DIRECTION_NAMES[(i + 1) % 6]}" for i in range(6)
-)
+SPINE_NAMES: tuple[str, ...] = tuple(f"{DIRECTION_NAMES[i]}/{DIRECTION_NAMES[(i + 1) % 6]}" for i in range(6))
 
 
 def parse_direction(name: str) -> int:

@@ -120,7 +120,7 @@ class MapGrid:
     def parse(self, text: str, path: str = "") -> Hex:
         """The hex named ``text`` (case-insensitive; the board may be omitted on a one-board map)."""
         raw = text.strip().upper()
-        candidates = [(bid, raw[len(bid):]) for bid in self._ids_longest_first if raw.startswith(bid)]
+        candidates = [(bid, raw[len(bid) :]) for bid in self._ids_longest_first if raw.startswith(bid)]
         if len(self.boards) == 1:
             candidates.append((self._ids_longest_first[0], raw))
         for board_id, local in candidates:

@@ -32,7 +32,8 @@ def hex_polygons(hexes: Sequence[Hex]) -> np.ndarray:
     rows = np.fromiter((h.row for h in hexes), dtype=float, count=len(hexes))
     centers = np.column_stack((cols * HEX_WIDTH, rows * HEX_HEIGHT - np.where(cols % 2 == 0, HEX_HEIGHT / 2, 0.0)))
     rings = centers[:, None, :] + _OFFSETS[None, :, :]
-    return shapely.polygons(rings)
+    polygons: np.ndarray = shapely.polygons(rings)
+    return polygons
 
 
 def map_rectangle(grid: MapGrid) -> Polygon:
@@ -50,7 +51,12 @@ def hexside_segment(h: Hex, direction: int) -> LineString:
 def _far_range(grid: MapGrid, origin: Hex) -> int:
     """A range beyond every hex of the map, so a wedge drawn that far is cut only by the map edge."""
     hexes = grid.all_hexes
-    corners = (hexes[0], hexes[-1], min(hexes, key=lambda h: (h.col, -h.row)), max(hexes, key=lambda h: (h.col, -h.row)))
+    corners = (
+        hexes[0],
+        hexes[-1],
+        min(hexes, key=lambda h: (h.col, -h.row)),
+        max(hexes, key=lambda h: (h.col, -h.row)),
+    )
     return max(distance(origin, corner) for corner in corners) + 2
 
 

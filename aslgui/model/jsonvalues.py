@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
 
 
-@cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+    """Resolved annotations of a record class, computed once per class."""
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls)
+    return _HINTS[cls]
 
 
 def describe(tp: Any) -> str:
@@ -29,10 +33,17 @@ def describe(tp: Any) -> str:
         return " or ".join(repr(a) if not isinstance(a, bool) else str(a).lower() for a in get_args(tp))
     if origin is tuple:
         return f"a list of {describe(get_args(tp)[0])}"
-    names = {bool: "true/false", int: "an integer", float: "a number", str: "a string", type(None): "null", Hex: "a hex name"}
+    names = {
+        bool: "true/false",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        type(None): "null",
+        Hex: "a hex name",
+    }
     if tp in names:
         return names[tp]
-    return f"an object ({tp.__name__})" if dataclasses.is_dataclass(tp) else str(tp)
+    return f"an object ({getattr(tp, '__name__', tp)})" if dataclasses.is_dataclass(tp) else str(tp)
 
 
 def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
@@ -63,13 +74,18 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
     elif isinstance(value, bool):
         if tp is bool:
             return value
-    elif tp is float and isinstance(value, (int, float)):
-        return value
-    elif tp in (int, str) and isinstance(value, tp):
-        return value
-    elif origin is dict and isinstance(value, dict):
+    elif _plain_match(value, tp, origin):
         return value
     raise AslError(f"expected {describe(tp)}, got {value!r}", path)
+
+
+def _plain_match(value: Any, tp: Any, origin: Any) -> bool:
+    """A non-bool JSON scalar/object that already is the wanted type (an int is a number too)."""
+    if tp is float:
+        return isinstance(value, (int, float))
+    if tp in (int, str):
+        return isinstance(value, tp)
+    return origin is dict and isinstance(value, dict)
 
 
 def _spine(value: Any, path: str) -> int | None:
@@ -112,10 +128,10 @@ def to_json(record: Any, grid: MapGrid) -> dict[str, Any]:
         if field.name == "extra":
             continue
         value = getattr(record, field.name)
-        default = field.default if field.default_factory is dataclasses.MISSING else field.default_factory()
-        if field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING:
-            if value == default:
-                continue
+        if field.default is not dataclasses.MISSING and value == field.default:
+            continue
+        if field.default_factory is not dataclasses.MISSING and value == field.default_factory():
+            continue
         out[field.name] = _plain(value, field.metadata.get("json") == "spine", grid)
     out.update(record.extra)
     return out

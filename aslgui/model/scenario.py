@@ -6,28 +6,40 @@ names the JSON path.  Unknown keys, top-level or per unit, survive a load/save r
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.jsonvalues import from_json, to_json
+from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Unit
 from aslgui.resource_files import load_json
 
 FORMAT = "aslgui-scenario"
-VERSION = 1
 PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
 HEXSIDE_FEATURES = ("road", "wall", "hedge")
 GROUND_CONDITIONS = ("mud", "deep snow")
 _KNOWN_TOP_KEYS = frozenset(
-    {"format", "version", "name", "boards", "terrain", "fortified", "hexsides", "ground", "phase", "turn", "player", "units"}
+    {
+        "format",
+        "version",
+        "name",
+        "boards",
+        "terrain",
+        "fortified",
+        "hexsides",
+        "ground",
+        "phase",
+        "turn",
+        "player",
+        "units",
+    }
 )
 
 
@@ -99,7 +111,9 @@ def _implied_board(data: dict[str, Any]) -> str | None:
     units = data.get("units")
     if isinstance(units, list):
         names += [u.get("hex") for u in units if isinstance(u, dict)]
-    prefixes = {m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"(\d+)[A-Za-z]{1,2}\d+", n.strip()))}
+    prefixes = {
+        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"(\d+)[A-Za-z]{1,2}\d+", n.strip()))
+    }
     return prefixes.pop() if len(prefixes) == 1 else None
 
 
@@ -121,7 +135,7 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
         if type(board_id) is int:
             board_id = str(board_id)
         if not isinstance(board_id, str) or not re.fullmatch(r"[0-9A-Za-z]+", board_id):
-            raise AslError(f"expected a board id such as \"4\", got {board.get('id')!r}", f"{path}.id")
+            raise AslError(f'expected a board id such as "4", got {board.get("id")!r}', f"{path}.id")
         place = [board.get("col", 0), board.get("row", 0)]
         for key, value in zip(("col", "row"), place, strict=True):
             if type(value) is not int or value < 0:
@@ -148,13 +162,13 @@ def _hex_map(data: dict[str, Any], key: str, grid: MapGrid, allowed: tuple[str, 
 
 
 def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
-    raw = _typed(data, "hexsides", dict, "an object of \"hex/hex\" -> road/wall/hedge", {})
+    raw = _typed(data, "hexsides", dict, 'an object of "hex/hex" -> road/wall/hedge', {})
     out: dict[frozenset[Hex], str] = {}
     for key, value in raw.items():
         path = f"hexsides.{key}"
         parts = key.split("/")
         if len(parts) != 2:
-            raise AslError("expected a hexside as two adjacent hexes, e.g. \"4E5/4E6\"", path)
+            raise AslError('expected a hexside as two adjacent hexes, e.g. "4E5/4E6"', path)
         a, b = (grid.parse(part, path) for part in parts)
         if direction_to(a, b) is None:
             raise AslError(f"{parts[0]} and {parts[1]} are not adjacent", path)
@@ -169,12 +183,8 @@ def scenario_from_json(data: Any) -> Scenario:
     if not isinstance(data, dict):
         raise AslError("a scenario file holds one JSON object", "")
     if data.get("format", FORMAT) != FORMAT:
-        raise AslError(f"not an aslgui scenario (expected \"format\": \"{FORMAT}\")", "format")
-    version = data.get("version", VERSION)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise AslError(f"expected a format version number, got {version!r}", "version")
-    if version > VERSION:
-        raise AslError(f"this file is format version {version}, from a newer aslgui; this one reads up to {VERSION}", "version")
+        raise AslError(f'not an aslgui scenario (expected "format": "{FORMAT}")', "format")
+    data = migrate(data)
     grid = MapGrid(_boards(data))
     fortified_raw = _typed(data, "fortified", list, "a list of hex names", [])
     phase = data.get("phase", "PFPh")
@@ -240,13 +250,16 @@ def parse_json_text(text: str, what: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise AslError(f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", "") from None
+        raise AslError(
+            f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
+        ) from None
 
 
 def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
     """Parsed JSON of a file, with file and syntax errors as AslError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
     except (OSError, UnicodeDecodeError) as error:
         raise AslError(f"cannot read {what} {os.fspath(path)!r}: {error}", "") from None
     return parse_json_text(text, f"{what} {os.fspath(path)!r}")
@@ -259,16 +272,20 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over
-    the target, so a crash mid-save leaves the previous file whole."""
-    target = Path(path)
+    the target, so a crash mid-save leaves the previous file whole.  (tempfile is imported here
+    because ``aslgui resolve`` never saves and should not pay for it at start-up.)"""
+    import tempfile
+
+    folder, name = os.path.split(os.path.abspath(path))
     text = json.dumps(scenario_to_json(scenario), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
         raise

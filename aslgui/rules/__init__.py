@@ -22,8 +22,20 @@ RESOLVERS: dict[str, Resolver] = {
     "ca_hexes": resolve_ca_hexes,
 }
 PLANNED_KINDS = (
-    "fire", "change_ca", "overrun", "place_dc", "throw_dc", "set_dc", "detonate_dc", "hook_up", "unhook",
-    "limber", "unlimber", "push", "portee_load", "portee_unload",
+    "fire",
+    "change_ca",
+    "overrun",
+    "place_dc",
+    "throw_dc",
+    "set_dc",
+    "detonate_dc",
+    "hook_up",
+    "unhook",
+    "limber",
+    "unlimber",
+    "push",
+    "portee_load",
+    "portee_unload",
 )
 
 

@@ -23,7 +23,7 @@ class Action:
         self.scenario = scenario
         kind = data.get("kind")
         if not isinstance(kind, str):
-            raise AslError(f"expected an action kind such as \"fire\", got {kind!r}", "action.kind")
+            raise AslError(f'expected an action kind such as "fire", got {kind!r}', "action.kind")
         self.kind: str = kind
 
     def _path(self, key: str) -> str:
@@ -52,7 +52,7 @@ class Action:
         """The hex named under ``key`` (required, must be on the map)."""
         raw = self.data.get(key)
         if not isinstance(raw, str):
-            raise AslError(f"missing or not a hex name: expected e.g. \"4E6\", got {raw!r}", self._path(key))
+            raise AslError(f'missing or not a hex name: expected e.g. "4E6", got {raw!r}', self._path(key))
         return self.scenario.grid.parse(raw, self._path(key))
 
     def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
@@ -86,7 +86,7 @@ class Action:
         if raw is None:
             return None
         if not isinstance(raw, dict):
-            raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {raw!r}", self._path("dice"))
+            raise AslError(f'expected {{"colored": 1..6, "white": 1..6}}, got {raw!r}', self._path("dice"))
         dice = []
         for die in ("colored", "white"):
             value = raw.get(die)

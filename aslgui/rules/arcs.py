@@ -17,7 +17,7 @@ def unit_arc(unit: Unit, arc: str | None, path: str) -> int:
     spine = unit.firing_arc if arc is None else getattr(unit, arc)
     if spine is None:
         what = arc.upper() if arc else "CA"
-        raise AslError(f"unit {unit.id!r} ({unit.kind}) has no {what}; give it a hexspine such as \"S/SW\"", path)
+        raise AslError(f'unit {unit.id!r} ({unit.kind}) has no {what}; give it a hexspine such as "S/SW"', path)
     return int(spine)
 
 
@@ -29,4 +29,6 @@ def resolve_ca_hexes(action: Action) -> Resolution:
     spine = unit_arc(unit, arc, "action.unit")
     grid = action.scenario.grid
     names = sorted(grid.name(h) for h in ca_hexes(unit.hex, spine, max_range) if h in grid)
-    return Resolution(kind=action.kind, values={"unit": unit.id, "ca": SPINE_NAMES[spine], "range": max_range, "hexes": names})
+    return Resolution(
+        kind=action.kind, values={"unit": unit.id, "ca": SPINE_NAMES[spine], "range": max_range, "hexes": names}
+    )
