@@ -13,7 +13,6 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
 
-
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
