@@ -26,7 +26,31 @@ def _parser() -> argparse.ArgumentParser:
     resolve = commands.add_parser("resolve", help="answer one action about a scenario as JSON")
     resolve.add_argument("scenario", help="scenario file (JSON, DESIGN.md section 3)")
     resolve.add_argument("action", help="action file (JSON, DESIGN.md section 4), or - for stdin")
+    render = commands.add_parser("render", help="draw the map to a PNG without a window")
+    render.add_argument("scenario", help="scenario file (JSON, DESIGN.md section 3)")
+    render.add_argument("-o", "--output", required=True, help="PNG file to write")
+    render.add_argument("--ca", nargs="+", action="extend", default=[], metavar="UNIT", help="draw these units' CAs")
+    render.add_argument("--hex-range", help="only these hexes, e.g. A1-J10 (4A1-4J10 with several boards)")
+    render.add_argument("--scale", type=float, default=1.0, help="pixels per map pixel (default 1)")
     return parser
+
+
+def run_render(options: argparse.Namespace) -> int:
+    """Write the PNG (exit 0) or say on stderr why not (exit 2)."""
+    from aslgui.model.scenario import load_scenario
+    from aslgui.ui.render import render_png
+
+    try:
+        scenario = load_scenario(options.scenario)
+        image = render_png(scenario, options.output, tuple(options.ca), options.hex_range, options.scale)
+    except AslError as error:
+        print(json.dumps(error.to_json()), file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(json.dumps({"error": str(error), "path": "--output"}), file=sys.stderr)
+        return 2
+    print(f"wrote {options.output} ({image.width()}x{image.height()})")
+    return 0
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
@@ -56,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = _parser().parse_args(args)
     if options.command == "resolve":
         return run_resolve(options.scenario, options.action)
+    if options.command == "render":
+        return run_render(options)
     from aslgui.ui.app import run_gui
 
     exit_code: int = run_gui(getattr(options, "scenario", None))

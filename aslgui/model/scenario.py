@@ -253,6 +253,10 @@ def parse_json_text(text: str, what: str) -> Any:
         raise AslError(
             f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
         ) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise AslError(f"{what} holds a number too long to read", "") from None
+    except RecursionError:
+        raise AslError(f"{what} nests lists or objects too deeply to read", "") from None
 
 
 def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
@@ -280,7 +284,9 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     text = json.dumps(scenario_to_json(scenario), indent=2, ensure_ascii=False) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
+        # same escape, it reloads unchanged.  Only JSON strings can hold one.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

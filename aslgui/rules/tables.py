@@ -49,3 +49,11 @@ def hexside_tem(feature: str | None) -> int:
     if feature is None:
         return 0
     return int(load_json("data", "hexsides.json")["hexsides"][feature]["tem"])
+
+
+def location_tem(name: str, fortified: bool) -> int:
+    """TEM of a ground-level Location: the terrain's TEM, +1 more for a Fortified building (A23.3 EX)."""
+    bonus = 0
+    if fortified and "building" in name:
+        bonus = int(load_json("data", "terrain.json")["fortified_building_tem_bonus"]["value"])
+    return tem(name) + bonus

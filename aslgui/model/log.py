@@ -1,0 +1,117 @@
+"""The action log: every committed action with its numbers, rule citations and dice.
+
+It is saved in the scenario file under the top-level key ``log`` (a list of entries), which
+the loader keeps as an unknown key, so it lives in ``scenario.extra["log"]``. Entries are
+plain JSON values rendered at commit time (DRM lines already carry their case and rule), so
+the model needs nothing from the rules core to show or save them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.model.scenario import Scenario
+
+LOG_KEY = "log"
+#: Answer keys a log line leaves out: shown separately (DRM lines, outcome) or repeating the question.
+_NOT_NUMBERS = frozenset({"kind", "legal", "reasons", "drm", "outcome", "firer", "target", "target_hex", "unit",
+                          "vehicle", "gun", "to_hex", "pushers", "placement_hex"})
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One committed action: when (turn, phase, ATTACKER), what (action), and the rules' answer."""
+
+    turn: int
+    phase: str
+    player: str
+    summary: str
+    action: dict[str, Any] = field(compare=False)
+    answer: dict[str, Any] = field(compare=False)
+    drm: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return str(self.action.get("kind", ""))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turn": self.turn, "phase": self.phase, "player": self.player, "summary": self.summary,
+                "action": self.action, "answer": self.answer, "drm": list(self.drm)}
+
+    @classmethod
+    def from_json(cls, data: Any, path: str) -> LogEntry:
+        """Read one saved entry; AslError names the bad key (``log[2].turn``)."""
+        if not isinstance(data, dict):
+            raise AslError(f"expected a log entry object, got {data!r}", path)
+        expected: tuple[tuple[str, type, str], ...] = (
+            ("turn", int, "a turn number"), ("phase", str, "a phase name"), ("player", str, "a side name"),
+            ("summary", str, "a string"), ("action", dict, "an action object"), ("answer", dict, "an answer object"),
+            ("drm", list, "a list of DRM lines"))
+        for key, kind, words in expected:
+            if type(data.get(key)) is not kind:
+                raise AslError(f"expected {words}, got {data.get(key)!r}", f"{path}.{key}")
+        for i, line in enumerate(data["drm"]):
+            if not isinstance(line, str):
+                raise AslError(f"expected a DRM line as text, got {line!r}", f"{path}.drm[{i}]")
+        return cls(data["turn"], data["phase"], data["player"], data["summary"], data["action"], data["answer"],
+                   tuple(data["drm"]))
+
+    @property
+    def text(self) -> str:
+        """Several lines of plain text: heading, DRM lines, numbers, dice and outcome."""
+        lines = [f"Turn {self.turn} {self.phase} ({self.player}): {self.summary}"]
+        if not self.answer.get("legal", True):
+            lines += [f"  refused: {r}" for r in self.answer.get("reasons", [])]
+        lines += [f"  {line}" for line in self.drm]
+        numbers = [f"{k} {_show(v)}" for k, v in self.answer.items() if k not in _NOT_NUMBERS and v not in ([], "")]
+        if numbers:
+            lines.append("  " + ", ".join(numbers))
+        dice = self.action.get("dice")
+        if isinstance(dice, dict):
+            extra = f", dr {self.action['dr']}" if self.action.get("dr") is not None else ""
+            total = int(dice.get("colored", 0)) + int(dice.get("white", 0))
+            colored, white = dice.get("colored"), dice.get("white")
+            lines.append(f"  dice: coloured {colored} + white {white} = Original DR {total}{extra}")
+        outcome = self.answer.get("outcome")
+        if isinstance(outcome, dict):
+            lines.append("  outcome: " + ", ".join(f"{k} {_show(v)}" for k, v in outcome.items() if v not in ([], "")))
+        return "\n".join(lines)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def read_log(scenario: Scenario) -> list[LogEntry]:
+    """The scenario's log (empty when it has none); AslError names a broken entry's path."""
+    raw = scenario.extra.get(LOG_KEY, [])
+    if not isinstance(raw, list):
+        raise AslError(f"expected a list of log entries, got {raw!r}", LOG_KEY)
+    return [LogEntry.from_json(item, f"{LOG_KEY}[{i}]") for i, item in enumerate(raw)]
+
+
+def log_with(scenario: Scenario, entry: LogEntry) -> list[dict[str, Any]]:
+    """The log's JSON list with ``entry`` appended (a new list: undo keeps the old one)."""
+    return [e.to_json() for e in read_log(scenario)] + [entry.to_json()]
+
+
+def set_log(scenario: Scenario, entries: Sequence[dict[str, Any]]) -> None:
+    """Replace the saved log (an empty log removes the key, so untouched files stay unchanged)."""
+    if entries:
+        scenario.extra[LOG_KEY] = list(entries)
+    else:
+        scenario.extra.pop(LOG_KEY, None)
+
+
+def log_text(entries: Sequence[LogEntry]) -> str:
+    """The whole log as plain text, for the clipboard."""
+    return "\n\n".join(entry.text for entry in entries)

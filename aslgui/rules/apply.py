@@ -1,0 +1,223 @@
+"""What Commit changes on the map for a resolved action (no Qt).
+
+The rules core answers questions; this module turns an answered, legal action into new
+``Unit`` values (markers as unit flags, CA changes, moves), which the GUI pushes as one undoable
+command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), ``intensive_fired``,
+``bounding_fired``; TI lives in ``extra["ti"]``, a Placed/Set DC in ``extra["placed_dc"]`` /
+``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, in_ca, parse_spine
+from aslgui.model import Scenario, Unit
+from aslgui.rules.resolution import Resolution
+
+Changes = dict[str, dict[str, Any]]
+
+
+def _mark(changes: Changes, unit_id: str, **values: Any) -> None:
+    changes.setdefault(unit_id, {}).update(values)
+
+
+def _extra(scenario: Scenario, changes: Changes, unit_id: str, **values: Any) -> None:
+    """Set (or, with None, remove) ``extra`` keys, keeping any extra keys changed earlier."""
+    current = dict(changes.get(unit_id, {}).get("extra", scenario.units[unit_id].extra))
+    for key, value in values.items():
+        if value is None:
+            current.pop(key, None)
+        else:
+            current[key] = value
+    _mark(changes, unit_id, extra=current)
+
+
+def nearest_spine(origin: Hex, current: int, target: Hex) -> int:
+    """The hexspine reached by the fewest one-spine turns from ``current`` whose CA holds ``target`` (C3.2)."""
+    turns = sorted(range(6), key=lambda s: min((s - current) % 6, (current - s) % 6))
+    for spine in turns:
+        if in_ca(origin, spine, target):
+            return spine
+    return current  # same hex: every CA holds it (C5.51 keeps the CA)
+
+
+def _target_hex(scenario: Scenario, action: Mapping[str, Any]) -> Hex:
+    if action.get("target") is not None:
+        return scenario.unit(action["target"], "action.target").hex
+    return scenario.grid.parse(str(action.get("target_hex")), "action.target_hex")
+
+
+def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
+    firer = scenario.unit(action.get("firer"), "action.firer")
+    _mark(changes, firer.id, fired=True)
+    if action.get("intensive"):
+        _mark(changes, firer.id, intensive_fired=True)
+    phase = action.get("phase", scenario.phase)
+    if firer.kind == "vehicle" and phase == "MPh" and firer.side == scenario.player:
+        _mark(changes, firer.id, bounding_fired=True)
+    if resolution.values.get("ca_change_spines"):
+        target = _target_hex(scenario, action)
+        if firer.kind == "gun" and firer.ca is not None:
+            _mark(changes, firer.id, ca=nearest_spine(firer.hex, firer.ca, target))
+        elif firer.turret is not None and firer.tca is not None and action.get("pivot") != "vca":
+            _mark(changes, firer.id, tca=nearest_spine(firer.hex, firer.tca, target))
+        elif firer.vca is not None:
+            spine = nearest_spine(firer.hex, firer.vca, target)
+            _mark(changes, firer.id, vca=spine, **({"tca": spine} if firer.turret is not None else {}))
+    outcome = resolution.outcome or {}
+    if outcome.get("malfunction"):
+        _extra(scenario, changes, firer.id, malfunctioned=True)
+    if outcome.get("immobilized") and action.get("target") is not None:
+        _mark(changes, str(action["target"]), immobilized=True)
+
+
+def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
+    """The DEFENDER is marked First/Final Fire (D7.21); a Gun it fires turns to the VCA (D7.22)."""
+    unit = scenario.unit(action.get("unit"), "action.unit")
+    _mark(changes, unit.id, fired=True)
+    gun_ca = resolution.values.get("gun_ca")
+    gun = next((g for g in scenario.units.values() if g.kind == "gun" and g.crew == unit.id), None)
+    if resolution.values.get("weapon") == "gun" and gun is not None and isinstance(gun_ca, str):
+        intensive = resolution.values.get("gun_fire") == "intensive"
+        _mark(changes, gun.id, ca=parse_spine(gun_ca), fired=True, **({"intensive_fired": True} if intensive else {}))
+
+
+def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+    unit = scenario.unit(action.get("unit"), "action.unit")
+    spine = parse_spine(str(action.get("ca")))
+    if unit.kind == "gun":
+        _mark(changes, unit.id, ca=spine)
+    elif unit.turret is not None:
+        _mark(changes, unit.id, tca=spine)
+    else:
+        _mark(changes, unit.id, vca=spine)
+
+
+def _overrun(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
+    vehicle = scenario.unit(action.get("vehicle"), "action.vehicle")
+    target = scenario.grid.parse(str(action.get("target_hex")), "action.target_hex")
+    _mark(changes, vehicle.id, hex=target, moved=True)
+    for gun in scenario.units.values():
+        if gun.towed_by == vehicle.id:
+            _mark(changes, gun.id, hex=target)
+    outcome = resolution.outcome or {}
+    if outcome.get("immobilized"):
+        _mark(changes, vehicle.id, immobilized=True)
+
+
+def _dc(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+    unit = scenario.unit(action.get("unit"), "action.unit")
+    kind = action["kind"]
+    if kind == "place_dc":
+        _mark(changes, unit.id, dc=None, moved=True)
+        _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")))
+    elif kind == "throw_dc":
+        _mark(changes, unit.id, dc=None, fired=True)
+    elif kind == "set_dc":
+        _mark(changes, unit.id, dc=None, moved=True)
+        _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex))
+    else:  # detonate_dc
+        _mark(changes, unit.id, fired=True)
+        _extra(scenario, changes, unit.id, set_dc=None)
+
+
+def _crew_of(scenario: Scenario, gun: Unit) -> Unit | None:
+    crew = scenario.units.get(gun.crew or "")
+    return crew if crew is not None and crew.hex == gun.hex else None
+
+
+def _ti(scenario: Scenario, changes: Changes, *units: Unit | None) -> None:
+    """Mark TI (C10.11, C10.22, C10.3): no more moving or firing this Player Turn."""
+    for unit in units:
+        if unit is not None:
+            _extra(scenario, changes, unit.id, ti=True)
+
+
+def _towing(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+    kind = action["kind"]
+    gun = scenario.unit(action.get("gun"), "action.gun")
+    crew = _crew_of(scenario, gun)
+    if kind in ("limber", "unlimber"):
+        _mark(changes, gun.id, limbered=kind == "limber")
+        if kind == "unlimber":
+            _ti(scenario, changes, gun, crew)
+        return
+    vehicle = scenario.unit(action.get("vehicle"), "action.vehicle")
+    if kind == "hook_up":
+        _mark(changes, vehicle.id, hex=gun.hex, moved=vehicle.hex != gun.hex or vehicle.moved)
+        _mark(changes, gun.id, towed_by=vehicle.id)
+        _ti(scenario, changes, gun, crew, vehicle)
+    elif kind == "unhook":
+        _mark(changes, gun.id, towed_by=None, hex=vehicle.hex)
+        _ti(scenario, changes, gun, crew)
+    elif kind == "portee_load":
+        _mark(changes, gun.id, aboard=vehicle.id, limbered=not gun.qsu)
+        _ti(scenario, changes, crew, vehicle)
+    else:  # portee_unload
+        _mark(changes, gun.id, aboard=None, hex=vehicle.hex)
+        _ti(scenario, changes, crew, vehicle)
+
+
+def _push(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
+    gun = scenario.unit(action.get("gun"), "action.gun")
+    to_hex = scenario.grid.parse(str(action.get("to_hex")), "action.to_hex")
+    pushers = [scenario.unit(uid, f"action.pushers[{i}]") for i, uid in enumerate(action.get("pushers", []))]
+    outcome = resolution.outcome or {}
+    if outcome.get("entered"):
+        for unit in (gun, *pushers):
+            _mark(changes, unit.id, hex=to_hex, moved=True)
+        if outcome.get("stopped"):
+            _ti(scenario, changes, gun, *pushers)
+        return
+    for unit in pushers:  # C10.3: a failed push earns a -1 Labor counter for the next attempt
+        _mark(changes, unit.id, labor=max(-2, unit.labor - 1))
+    _ti(scenario, changes, gun, *pushers)
+
+
+def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution) -> list[Unit]:
+    """The new values of every unit a committed action changes.
+
+    An illegal resolution changes nothing; so does a kind with no map effect (``ca_hexes``).
+    """
+    if not resolution.legal:
+        return []
+    kind = action.get("kind")
+    changes: Changes = {}
+    appliers: dict[str, Callable[[], None]] = {
+        "fire": lambda: _fire(scenario, action, resolution, changes),
+        "reaction_fire": lambda: _reaction_fire(scenario, action, resolution, changes),
+        "change_ca": lambda: _change_ca(scenario, action, changes),
+        "overrun": lambda: _overrun(scenario, action, resolution, changes),
+        "push": lambda: _push(scenario, action, resolution, changes),
+    }
+    for dc_kind in ("place_dc", "throw_dc", "set_dc", "detonate_dc"):
+        appliers[dc_kind] = lambda: _dc(scenario, action, changes)
+    for tow_kind in ("hook_up", "unhook", "limber", "unlimber", "portee_load", "portee_unload"):
+        appliers[tow_kind] = lambda: _towing(scenario, action, changes)
+    applier = appliers.get(str(kind))
+    if applier is None:
+        if kind == "ca_hexes":
+            return []
+        raise AslError(f"no map effect is known for action kind {kind!r}", "action.kind")
+    applier()
+    return [replace(scenario.units[uid], **values) for uid, values in changes.items()]
+
+
+#: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
+TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
+TURN_EXTRA_MARKERS = ("ti",)
+
+
+def end_player_turn(scenario: Scenario) -> list[Unit]:
+    """Units whose Player-Turn markers (Fire counters, TI, moved) come off at the end of a Player Turn."""
+    out: list[Unit] = []
+    for unit in scenario.units.values():
+        changes: dict[str, Any] = {key: False for key in TURN_MARKERS if getattr(unit, key)}
+        extra = {k: v for k, v in unit.extra.items() if k not in TURN_EXTRA_MARKERS}
+        if changes or extra != unit.extra:
+            out.append(replace(unit, extra=extra, **changes))
+    return out

@@ -1,0 +1,370 @@
+"""Demolition Charges (A23): Placed (``place_dc``), Thrown (``throw_dc``) and Set (``set_dc``,
+``detonate_dc``) DC attacks on the IFT.
+
+A DC attack is a fixed 30 FP (36+ column when Set) that only concealment halves; what varies is
+who may use it, the DRM lines, and the X# that decides detonation versus malfunction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, direction_to, distance
+from aslgui.model import Unit
+from aslgui.resource_files import load_json
+from aslgui.rules.actions import Action
+from aslgui.rules.dice import DiceRoll
+from aslgui.rules.ift_attack import (
+    attacker_role,
+    concealed_target,
+    enemies_at,
+    halved_fp,
+    ift_outcome,
+    number,
+    tem_line,
+)
+from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.tables import terrain_entry
+
+DC_FP = 30  # A23.1
+SET_DC_FP = 36  # A23.71: the 36+ column
+DC_X_NUMBER = 12  # A23.4: detonates on an Original DR below 12
+CAPTURED_X_PENALTY = 2  # A23.4: a captured DC detonates below 10
+SET_DC_DRM = -3  # A23.71
+SET_DC_RANGE = (2, 6)  # A23.7: at least two and at most six hexes away
+#: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).
+THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
+#: Friendly fire phases a Set DC may be detonated in (A23.7).
+FIRE_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("DFPh",)}
+PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+
+
+def x_number(unit: Unit, captured: bool) -> tuple[int, str]:
+    """The DC's X#: an Original DR at or above it malfunctions instead of detonating (A23.4).
+
+    A captured DC detonates below 10 (A23.4); non-elite users take the captured SW X# penalty,
+    doubled with a captured DC (A23.2).
+    """
+    steps = (1 if captured else 0) if unit.elite else (2 if captured else 1)
+    penalty = CAPTURED_X_PENALTY * steps
+    parts = ["captured DC (A23.4)"] if captured else []
+    if not unit.elite:
+        parts.append(f"non-elite user: captured SW X# penalty{' doubled' if captured else ''} (A23.2)")
+    text = f"X# {DC_X_NUMBER} - {penalty}: " + ", ".join(parts) if penalty else f"X# {DC_X_NUMBER} (A23.4)"
+    return DC_X_NUMBER - penalty, text
+
+
+def _carrier_reasons(unit: Unit, rule: str) -> list[str]:
+    """Why this unit cannot use a DC it would carry: not Infantry, no DC, broken or pinned."""
+    reasons = []
+    if not unit.is_infantry:
+        reasons.append(reason(f"{unit.id} is a {unit.kind}; only Infantry use a DC", rule))
+    if not unit.dc:
+        reasons.append(reason(f"{unit.id} carries no DC (give it \"dc\": true)", rule))
+    if unit.broken:
+        reasons.append(reason(f"{unit.id} is broken", rule))
+    if unit.pinned:
+        reasons.append(reason(f"{unit.id} is pinned", rule))
+    return reasons
+
+
+def _reach_reasons(action: Action, unit: Unit, target: Hex, same_location: bool, rule: str) -> list[str]:
+    """Adjacency, own-Location (A23.61) and LOS (A23.3) checks shared by Placing and Throwing."""
+    reasons = []
+    own_ok = unit.nationality.lower() == "japanese" or action.flag("target_in_bypass")
+    if same_location and not own_ok:
+        reasons.append(reason("a DC may not go into its user's own Location unless the user is Japanese or the "
+                              "target is a vehicle in Bypass there (set target_in_bypass)", "A23.61"))
+    if distance(unit.hex, target) > 1:
+        reasons.append(reason(f"the target Location is {distance(unit.hex, target)} hexes away; it must be ADJACENT",
+                              rule))
+    if not action.flag("los", True):
+        reasons.append(reason("the target Location is out of the user's LOS", "A23.3, A7.21"))
+    return reasons
+
+
+def facing_toward(afv: Unit, source: Hex, path: str) -> str:
+    """The AFV Target Facing (front/side/rear) struck from ``source``: rear from inside its hex,
+    else by the hexside the DC crossed (A23.5)."""
+    if source == afv.hex:
+        return "rear"
+    side = direction_to(afv.hex, source)
+    if side is None:
+        raise AslError(f"{afv.id} is not adjacent to the DC's source hex", path)
+    if afv.vca is None:
+        raise AslError(f"vehicle {afv.id!r} has no vca; give it a hexspine such as \"N/NE\"", path)
+    return ("front", "front", "side", "rear", "rear", "side")[(side - afv.vca) % 6]
+
+
+def _afv_target(action: Action, unit: Unit, target: Hex, source: Hex) -> tuple[Unit | None, dict[str, Any], list[str]]:
+    """The predesignated AFV (``vs_afv``) and its Target Facing (A23.5), or the AFVs left unharmed."""
+    enemy_afvs = [u for u in enemies_at(action.scenario, target, unit.side) if u.kind == "vehicle" and u.afv]
+    afv = action.optional_unit("vs_afv")
+    if afv is None:
+        unaffected: dict[str, Any] = {"afv_unaffected": [u.id for u in enemy_afvs]} if enemy_afvs else {}
+        return None, unaffected, []
+    if afv not in enemy_afvs:
+        return None, {}, [reason(f"{afv.id} is not an enemy AFV in the target Location", "A23.5")]
+    values = {
+        "vs_afv": afv.id,
+        "target_facing": facing_toward(afv, source, "action.vs_afv"),
+        "attack_table": "C7.34 HE & Flame To Kill Table, DC column, after a DC Position DR (C7.346)",
+    }
+    return afv, values, []
+
+
+def _cx_line(unit: Unit) -> list[DrmLine]:
+    return [DrmLine("CX", "A23.4", 1, f"{unit.id} is CX")] if unit.cx else []
+
+
+def _fp_values(action: Action, unit: Unit, target: Hex, fp: int) -> dict[str, Any]:
+    """FP and column after Area Fire halving for concealed targets (A23.1)."""
+    targets = [u for u in enemies_at(action.scenario, target, unit.side) if u.kind != "vehicle"]
+    concealed = concealed_target(action, targets)
+    halved, column = halved_fp(fp, concealed)
+    values: dict[str, Any] = {"fp": number(halved), "ift_column": column, "area_fire": concealed}
+    if action.has("leader") or action.has("leadership"):
+        values["leadership_note"] = "leadership does not modify a DC attack (A23.1)"
+    return values
+
+
+def _detonation(values: dict[str, Any], original_dr: int, total_drm: int, limit: int) -> dict[str, Any]:
+    """Detonation (Original DR below the X#) or malfunction (A23.4), then the IFT result."""
+    if original_dr >= limit:
+        return {"detonated": False, "malfunction": True, "original_dr": original_dr}
+    outcome: dict[str, Any] = {"detonated": True, "malfunction": False, "original_dr": original_dr}
+    if "vs_afv" not in values:
+        outcome.update(ift_outcome(values["ift_column"], original_dr, total_drm))
+    return outcome
+
+
+def resolve_place_dc(action: Action) -> Resolution:
+    """``place_dc``: a DC Placed in the MPh into an ADJACENT Location, detonating in the AFPh (A23.3)."""
+    unit = action.unit("unit")
+    target = action.hex("target_hex")
+    scenario = action.scenario
+    same_location = target == unit.hex
+    reasons = _carrier_reasons(unit, "A23.3")
+    if action.phase != "MPh":
+        reasons.append(reason(f"a DC is Placed during its owner's MPh, not the {action.phase}", "A23.3"))
+    if attacker_role(action, unit) == "defender":
+        reasons.append(reason(f"{unit.id} is a DEFENDER; only the moving side Places a DC", "A23.3"))
+    if unit.fired:
+        reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
+    reasons += _reach_reasons(action, unit, target, same_location, "A23.3")
+    if action.integer("target_level", 0, -9, 9) != action.integer("unit_level", 0, -9, 9):
+        reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
+                              "Location, so it cannot Place a DC there", "A23.3 EX"))
+    paatc_required = any(u.kind == "vehicle" and u.afv for u in enemies_at(scenario, target, unit.side))
+    if paatc_required and not action.flag("paatc_passed", True):
+        reasons.append(reason(f"{unit.id} failed the PAATC for the enemy AFV in the target Location", "A23.3, A11.6"))
+
+    mf_cost, unverified = _placement_mf(action, unit, target, same_location)
+    if action.has("mf_left") and action.integer("mf_left", 0, 0, 99) < mf_cost:
+        reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {action.data['mf_left']} left",
+                              "A23.3"))
+    placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
+    afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
+    reasons += afv_reasons
+    drm = _cx_line(unit)
+    if afv is None:
+        tem = tem_line(scenario, target, "A23.1")  # hexside TEM is NA for a Placed DC
+        drm = ([tem] if tem else []) + drm
+    limit, limit_text = x_number(unit, unit.dc == "captured")
+    operable = not reasons and placer == "good_order"
+    values: dict[str, Any] = {
+        "mf_cost": number(mf_cost),
+        **_fp_values(action, unit, target, DC_FP),
+        "placement_hex": scenario.grid.name(unit.hex),
+        "target_hex": scenario.grid.name(target),
+        "paatc_required": paatc_required,
+        "operably_placed": operable,
+        "x_number": limit,
+        "x_number_text": limit_text,
+        "detonation_max_dr": limit - 1,
+        **afv_values,
+    }
+    if not operable and not reasons:
+        where = "in the Placement hex" if placer == "eliminated" else f"with {unit.id}"
+        values["dc_remains"] = f"{where}; it may not attack but can be Placed again (A23.3)"
+    if unverified:
+        values["unverified"] = unverified
+    outcome = None
+    if action.dice is not None:
+        if operable:
+            outcome = _detonation(values, action.dice.total, sum(line.value for line in drm), limit)
+        else:
+            outcome = {"detonated": False, "malfunction": False}
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values, outcome)
+
+
+def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) -> tuple[float, list[str]]:
+    """MF to Place: what entering the target Location would cost without Bypass (A23.3); one MF
+    into its own Location (A23.61)."""
+    if same_location:
+        return 1, []
+    mf = float(terrain_entry(action.scenario.terrain_at(target))["mf"])
+    unverified = []
+    feature = action.scenario.hexside(unit.hex, target)
+    crossing = load_json("data", "vehicle_terrain.json")["infantry_hexside_mf"].get(feature or "")
+    if crossing is not None:
+        mf += crossing["mf"]
+        if not crossing["verified"]:
+            unverified.append(f"+{crossing['mf']} MF to cross a {feature} hexside (B9.4) is not sourced")
+    return mf, unverified
+
+
+def _dice_at(action: Action, key: str) -> DiceRoll | None:
+    """A second Original DR under ``key`` (e.g. ``thrower_dice``), checked like ``dice``."""
+    raw = action.data.get(key)
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {raw!r}", f"action.{key}")
+    dice = []
+    for die in ("colored", "white"):
+        value = raw.get(die)
+        if type(value) is not int or not 1 <= value <= 6:
+            raise AslError(f"expected a die value 1..6, got {value!r}", f"action.{key}.{die}")
+        dice.append(value)
+    return DiceRoll(dice[0], dice[1])
+
+
+def resolve_throw_dc(action: Action) -> Resolution:
+    """``throw_dc``: a DC Thrown into an ADJACENT Location attacks it (+2) and the thrower's own
+    Location (+3) at once (A23.6)."""
+    unit = action.unit("unit")
+    target = action.hex("target_hex")
+    scenario = action.scenario
+    thrower_level = action.integer("thrower_level", 0, -9, 9)
+    target_level = action.integer("target_level", 0, -9, 9)
+    reasons = _carrier_reasons(unit, "A23.6")
+    role = attacker_role(action, unit)
+    allowed = THROWING_PHASES[role] if role else ("PFPh", "MPh", "DFPh", "AFPh")
+    if action.phase not in allowed:
+        who = f"the {role.upper()}" if role else "any side"
+        reasons.append(reason(f"{who} may not Throw a DC in the {action.phase} (only {', '.join(allowed)})", "A23.6"))
+    if role == "defender" and unit.fired:
+        reasons.append(reason(f"{unit.id} is marked with a First Fire counter", "A23.63"))
+    same_location = target == unit.hex and target_level == thrower_level
+    reasons += _reach_reasons(action, unit, target, same_location, "A23.6")
+    if target_level > thrower_level:
+        reasons.append(reason("a DC may not be Thrown to a higher level", "A23.6"))
+
+    carrier = scenario.units.get(unit.aboard) if unit.aboard else None
+    moving_carrier = carrier is not None and (carrier.motion or not carrier.stopped)
+    shaky = moving_carrier or action.flag("cavalry")
+    how = "from a non-Stopped/Motion vehicle or Cavalry" if shaky else "Thrown DC"
+    afph = action.phase == "AFPh" and not action.flag("opportunity")
+    afph_lines = [DrmLine("AFPh", "A23.62", 1, "Thrown in the AFPh")] if afph else []
+    afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
+    reasons += afv_reasons
+    target_lines = [DrmLine("thrown", "A23.6", 3 if shaky else 2, how), *_cx_line(unit), *afph_lines]
+    if afv is None:
+        crossed = unit.hex if target != unit.hex and thrower_level == target_level else None
+        tem = tem_line(scenario, target, "A23.1", crossed_from=crossed)
+        target_lines = ([tem] if tem else []) + target_lines
+    thrower_attacked = thrower_level - target_level < 2
+    thrower_lines: list[DrmLine] = []
+    if thrower_attacked:
+        tem = tem_line(scenario, unit.hex, "A23.1")
+        thrower_lines = [*([tem] if tem else []), DrmLine("thrower", "A23.6", 4 if shaky else 3, f"thrower's Location, "
+                         f"{how}"), *afph_lines]  # CX is +1 to the attack on the target only (A23.4)
+    limit, limit_text = x_number(unit, unit.dc == "captured")
+    values: dict[str, Any] = {
+        **_fp_values(action, unit, target, DC_FP),
+        "target_drm": sum(line.value for line in target_lines),
+        "thrower_drm": sum(line.value for line in thrower_lines) if thrower_attacked else None,
+        "thrower_attacked": thrower_attacked,
+        "thrower_drm_lines": [line.to_json() for line in thrower_lines],
+        "x_number": limit,
+        "x_number_text": limit_text,
+        "detonation_max_dr": limit - 1,
+        **afv_values,
+    }
+    if carrier is not None and carrier.afv:
+        values["carrier_note"] = f"{carrier.id} is not attacked, only its Vulnerable PRC (A23.6)"
+    outcome = None
+    if action.dice is not None and not reasons:
+        outcome = _detonation(values, action.dice.total, values["target_drm"], limit)
+        thrower_dice = _dice_at(action, "thrower_dice")
+        if outcome["detonated"] and thrower_attacked and thrower_dice is not None:
+            # A second DR of 12 still detonates (A23.4 EXC): only the target DR can malfunction.
+            own = ift_outcome(values["ift_column"], thrower_dice.total, values["thrower_drm"])
+            outcome.update(thrower_final_dr=own["final_dr"], thrower_result=own["result"])
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), values, outcome)
+
+
+def resolve_set_dc(action: Action) -> Resolution:
+    """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
+    Location; it is Set on a dr <= its US# (A23.7)."""
+    unit = action.unit("unit")
+    reasons = _carrier_reasons(unit, "A23.7")
+    if action.phase != "MPh":
+        reasons.append(reason(f"a DC is Set during the MPh, not the {action.phase}", "A23.7"))
+    if attacker_role(action, unit) == "defender":
+        reasons.append(reason(f"{unit.id} is a DEFENDER; a DC is Set by the moving side", "A23.7"))
+    if unit.moved:
+        reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
+    us_number = action.data.get("us_number", unit.extra.get("us_number"))
+    if us_number is not None and (type(us_number) is not int or not 0 <= us_number <= 9):
+        raise AslError(f"expected the unit's US# (a whole number 0..9), got {us_number!r}", "action.us_number")
+    leadership = action.integer("leadership", 0, -6, 6)
+    values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
+    if us_number is not None:
+        values["set_dr_max"] = us_number - leadership
+    outcome = None
+    if action.dr is not None and not reasons:
+        if us_number is None:
+            raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")
+        outcome = {"set": action.dr + leadership <= us_number, "dr": action.dr}
+    return Resolution(action.kind, not reasons, tuple(reasons), (), values, outcome)
+
+
+def resolve_detonate_dc(action: Action) -> Resolution:
+    """``detonate_dc``: a Set DC goes off on the 36+ column at -3 with no TEM; enemy Infantry in
+    its Location make it likelier to malfunction (A23.7, A23.71)."""
+    unit = action.unit("unit")
+    dc_hex = action.hex("hex")
+    scenario = action.scenario
+    reasons = []
+    if unit.broken:
+        reasons.append(reason(f"{unit.id} is broken; only a Good Order unit detonates a Set DC", "A23.7"))
+    role = attacker_role(action, unit)
+    allowed = FIRE_PHASES[role] if role else ("PFPh", "DFPh", "AFPh")
+    if action.phase not in allowed:
+        reasons.append(reason(f"a Set DC is detonated in a friendly fire phase, not the {action.phase}", "A23.7"))
+    low, high = SET_DC_RANGE
+    span = distance(unit.hex, dc_hex)
+    if not low <= span <= high:
+        reasons.append(reason(f"the Set DC is {span} hexes away; it must be {low} to {high}", "A23.7"))
+    if not action.flag("los", True):
+        reasons.append(reason("the Set DC is out of the unit's LOS", "A23.7"))
+    if not action.flag("ntc_passed", True):
+        reasons.append(reason(f"{unit.id} failed its NTC", "A23.7"))
+    enemies = enemies_at(scenario, dc_hex, unit.side)
+    infantry = [u for u in enemies if u.is_infantry]
+    # A23.7 gives a Set DC its own malfunction number; the Placed/Thrown X# penalties (A23.2, A23.4) are not applied.
+    limit = DC_X_NUMBER
+    concealed = concealed_target(action, [u for u in enemies if u.kind != "vehicle"])
+    fp, column = halved_fp(SET_DC_FP, concealed)
+    drm = (DrmLine("set", "A23.71", SET_DC_DRM, "Set DC; no TEM"),)
+    values: dict[str, Any] = {
+        "fp": number(fp),
+        "ift_column": column,
+        "area_fire": concealed,
+        "ntc_required": True,
+        "hex": scenario.grid.name(dc_hex),
+        "enemy_infantry": len(infantry),
+        "malfunction_min_dr": limit - len(infantry),
+    }
+    outcome = None
+    if action.dice is not None and not reasons:
+        original = action.dice.total
+        if original + len(infantry) >= limit:
+            outcome = {"detonated": False, "malfunction": True, "original_dr": original}
+        else:
+            outcome = {"detonated": True, "malfunction": False, "original_dr": original,
+                       **ift_outcome(column, original, SET_DC_DRM)}
+    return Resolution(action.kind, not reasons, tuple(reasons), drm, values, outcome)

@@ -1,0 +1,232 @@
+"""What a drag-and-drop means to the rules: unit U dropped on hex H in phase P (no Qt).
+
+The map only knows "this counter went there"; this module turns that into the action
+dicts of DESIGN.md section 4 (python-chess's ``find_move``: a gesture becomes legal moves),
+and answers ``legal_targets`` so the map can colour targets before the drop lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
+from aslgui.model import Scenario, Unit
+from aslgui.rules import RESOLVERS, resolve
+
+#: Phases in which ordnance may fire: Prep, Defensive First (MPh), Defensive Final, Advancing (A3).
+FIRE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
+#: Phases in which a DC may be Thrown: any friendly fire phase or as Defensive First Fire (A23.6).
+THROW_PHASES = FIRE_PHASES
+#: Kinds whose answer depends on a roll: Commit waits for dice.
+ROLLING_KINDS = frozenset({"fire", "overrun", "throw_dc", "detonate_dc", "push"})
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """One thing a drop can mean: a label for the popup and the action dict to resolve.
+
+    ``moves`` are units the drop moves before the action (a vehicle entering a Gun's hex to
+    hook it up): the action is resolved, and committed, as if they stood there.
+    """
+
+    kind: str
+    label: str
+    action: dict[str, Any] = field(compare=False)
+    moves: tuple[tuple[str, Hex], ...] = ()
+
+
+def staged(scenario: Scenario, gesture: Gesture) -> Scenario:
+    """The scenario the gesture's action is asked about: its ``moves`` made (marked ``moved``)."""
+    if not gesture.moves:
+        return scenario
+    units = dict(scenario.units)
+    for unit_id, h in gesture.moves:
+        units[unit_id] = replace(units[unit_id], hex=h, moved=True)
+    return replace(scenario, units=units)
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Every meaning of one drop, or the reasons (each citing a rule) why it has none."""
+
+    gestures: tuple[Gesture, ...]
+    reasons: tuple[str, ...] = ()
+
+
+def actor(scenario: Scenario, unit: Unit) -> Unit:
+    """The piece a drag moves for the rules: dragging a Gun's crew drags the Gun it mans."""
+    if unit.is_infantry:
+        for gun in scenario.units_at(unit.hex):
+            if gun.kind == "gun" and gun.crew == unit.id and gun.towed_by is None and gun.aboard is None:
+                return gun
+    return unit
+
+
+def _enemies(scenario: Scenario, mover: Unit, h: Hex) -> list[Unit]:
+    return [u for u in scenario.units_at(h) if u.side != mover.side and u.aboard is None and u.towed_by is None]
+
+
+def fire_gesture(scenario: Scenario, firer: Unit, target: Unit | None, h: Hex, phase: str) -> Gesture:
+    """Fire at a unit (Vehicle Target Type vs a vehicle, else Infantry; C3.31-.32) or at a hex (Area, C3.33)."""
+    grid = scenario.grid
+    action: dict[str, Any] = {"kind": "fire", "firer": firer.id, "phase": phase}
+    if target is None:
+        action.update(target_hex=grid.name(h), target_type="area")
+        return Gesture("fire", f"Fire at {grid.name(h)} (Area Target Type)", action)
+    target_type = "vehicle" if target.kind == "vehicle" else "infantry"
+    action.update(target=target.id, target_type=target_type)
+    return Gesture("fire", f"Fire at {target.name or target.id} in {grid.name(h)}", action)
+
+
+def _vehicle_gestures(scenario: Scenario, vehicle: Unit, h: Hex, phase: str, enemies: list[Unit]) -> list[Gesture]:
+    grid = scenario.grid
+    out: list[Gesture] = []
+    if phase == "MPh" and h != vehicle.hex and any(not (u.kind == "vehicle" and u.afv) for u in enemies):
+        out.append(Gesture("overrun", f"Overrun {grid.name(h)} (D7.1)",
+                           {"kind": "overrun", "vehicle": vehicle.id, "target_hex": grid.name(h)}))
+    if phase == "MPh":
+        out += _gun_loading(scenario, vehicle, h)
+    return out
+
+
+def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
+    """Hook up or portee a friendly Gun in hex ``h``; the vehicle enters it first if elsewhere."""
+    moves = ((vehicle.id, h),) if h != vehicle.hex else ()
+    out: list[Gesture] = []
+    for gun in scenario.units_at(h):
+        if gun.kind == "gun" and gun.side == vehicle.side and gun.towed_by is None and gun.aboard is None:
+            name = gun.name or gun.id
+            out.append(Gesture("hook_up", f"Hook up {name} (C10.11)",
+                               {"kind": "hook_up", "vehicle": vehicle.id, "gun": gun.id}, moves))
+            if not moves:  # a vehicle that spent MP this MPh may not portee (C10.51)
+                out.append(Gesture("portee_load", f"Load {name} en portee (C10.51)",
+                                   {"kind": "portee_load", "vehicle": vehicle.id, "gun": gun.id}))
+    return out
+
+
+def _dc_gestures(scenario: Scenario, unit: Unit, h: Hex, phase: str) -> list[Gesture]:
+    grid = scenario.grid
+    out: list[Gesture] = []
+    if unit.dc and distance(unit.hex, h) == 1:
+        if phase == "MPh" and unit.side == scenario.player:
+            out.append(Gesture("place_dc", f"Place DC in {grid.name(h)} (A23.3)",
+                               {"kind": "place_dc", "unit": unit.id, "target_hex": grid.name(h)}))
+        if phase in THROW_PHASES:
+            out.append(Gesture("throw_dc", f"Throw DC into {grid.name(h)} (A23.6)",
+                               {"kind": "throw_dc", "unit": unit.id, "target_hex": grid.name(h), "phase": phase}))
+    set_at = unit.extra.get("set_dc")
+    if isinstance(set_at, str) and set_at == grid.name(h) and phase in FIRE_PHASES:
+        out.append(Gesture("detonate_dc", f"Detonate the Set DC in {set_at} (A23.7)",
+                           {"kind": "detonate_dc", "unit": unit.id, "hex": set_at}))
+    return out
+
+
+def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: list[Unit]) -> tuple[str, ...]:
+    """The rule a drop runs into when it means nothing in this phase."""
+    if h == mover.hex and not enemies:
+        return ("dropped where it stands: nothing to do",)
+    if enemies and mover.kind in ("gun", "vehicle") and phase not in FIRE_PHASES:
+        return (f"ordnance fires only in the PFPh, MPh, DFPh or AFPh, not the {phase} (A3)",)
+    if mover.dc and distance(mover.hex, h) == 1:
+        return (f"a DC is Placed in the MPh (A23.3) or Thrown in a fire phase (A23.6), not in the {phase}",)
+    if mover.kind == "gun" and distance(mover.hex, h) == 1 and phase != "MPh":
+        return (f"a Gun is pushed only in the MPh, not the {phase} (C10.3)",)
+    if mover.kind == "vehicle" and enemies and phase != "MPh":
+        return (f"an Overrun happens only in the MPh, not the {phase} (D7.1)",)
+    return (f"{mover.name or mover.id} has no action onto {scenario.grid.name(h)}: switch to Setup to move it",)
+
+
+def gestures_for_drop(scenario: Scenario, unit_id: str, h: Hex, phase: str | None = None) -> Drop:
+    """Every action a drop of ``unit_id`` on hex ``h`` can mean in ``phase`` (default: the scenario's)."""
+    phase = phase or scenario.phase
+    unit = scenario.unit(unit_id, "unit")
+    if h not in scenario.grid:
+        raise AslError(f"hex {h} is not on the map", "hex")
+    mover = actor(scenario, unit)
+    enemies = _enemies(scenario, mover, h)
+    gestures: list[Gesture] = []
+    if mover.kind == "vehicle":
+        gestures += _vehicle_gestures(scenario, mover, h, phase, enemies)
+    if mover.kind == "gun" and phase == "MPh" and distance(mover.hex, h) == 1 and not enemies:
+        pushers = [u.id for u in (scenario.units.get(mover.crew or ""),) if u is not None and u.hex == mover.hex]
+        gestures.append(Gesture("push", f"Push {mover.name or mover.id} into {scenario.grid.name(h)} (C10.3)",
+                                {"kind": "push", "gun": mover.id, "to_hex": scenario.grid.name(h), "pushers": pushers}))
+    if mover.kind in ("gun", "vehicle") and phase in FIRE_PHASES:
+        gestures += [fire_gesture(scenario, mover, target, h, phase) for target in enemies]
+        if not enemies and h != mover.hex and mover.kind == "gun" and phase != "MPh":
+            gestures.append(fire_gesture(scenario, mover, None, h, phase))
+    if unit.is_infantry:
+        gestures += _dc_gestures(scenario, unit, h, phase)
+    if gestures:
+        return Drop(tuple(gestures))
+    return Drop((), _why_nothing(scenario, mover, h, phase, enemies))
+
+
+def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
+    """What a counter's context menu offers: CA changes, (un)limbering, unhooking, Setting a DC."""
+    phase = phase or scenario.phase
+    unit = actor(scenario, scenario.unit(unit_id, "unit"))
+    name = unit.name or unit.id
+    out: list[Gesture] = []
+    if unit.kind in ("gun", "vehicle") and unit.facing is not None:
+        current = unit.firing_arc
+        out += [Gesture("change_ca", f"Change CA to {spine} (C3.22)",
+                        {"kind": "change_ca", "unit": unit.id, "ca": spine, "phase": phase})
+                for i, spine in enumerate(SPINE_NAMES) if i != current]
+    if unit.kind == "gun" and unit.towed_by is None:
+        kind = "unlimber" if unit.limbered else "limber"
+        out.append(Gesture(kind, f"{kind.capitalize()} {name} (C10.21)", {"kind": kind, "gun": unit.id}))
+    if unit.kind == "gun" and unit.towed_by is not None:
+        out.append(Gesture("unhook", f"Unhook {name} (C10.12)",
+                           {"kind": "unhook", "vehicle": unit.towed_by, "gun": unit.id}))
+    if unit.kind == "vehicle":
+        out += _gun_loading(scenario, unit, unit.hex) if phase == "MPh" else []
+        for gun in scenario.units.values():
+            if gun.kind == "gun" and gun.towed_by == unit.id:
+                out.append(Gesture("unhook", f"Unhook {gun.name or gun.id} (C10.12)",
+                                   {"kind": "unhook", "vehicle": unit.id, "gun": gun.id}))
+            if gun.kind == "gun" and gun.aboard == unit.id:
+                out.append(Gesture("portee_unload", f"Unload {gun.name or gun.id} (C10.51)",
+                                   {"kind": "portee_unload", "vehicle": unit.id, "gun": gun.id}))
+    original = scenario.unit(unit_id, "unit")
+    if original.is_infantry and original.dc and phase == "MPh":
+        out.append(Gesture("set_dc", f"Set DC in {scenario.grid.name(original.hex)} (A23.7)",
+                           {"kind": "set_dc", "unit": original.id}))
+    return out
+
+
+def available(gestures: tuple[Gesture, ...] | list[Gesture]) -> list[Gesture]:
+    """The gestures whose kind the rules core resolves today (other helpers add kinds as they land)."""
+    return [g for g in gestures if g.kind in RESOLVERS]
+
+
+def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) -> dict[Hex, bool]:
+    """Hexes a drop of ``unit_id`` would mean something on, each True if at least one meaning is legal.
+
+    Checked hexes: enemy-occupied ones, friendly Gun hexes (hook up), and those adjacent to the
+    unit in the MPh or when it carries a DC (push, Place/Throw DC). Hexes whose meanings the
+    rules core cannot answer yet are left out.
+    """
+    mover = actor(scenario, scenario.unit(unit_id, "unit"))
+    enemy_hexes = {u.hex for u in scenario.units.values() if u.side != mover.side}
+    candidates = enemy_hexes | {u.hex for u in scenario.units.values() if u.kind == "gun"}
+    if (phase or scenario.phase) == "MPh" or scenario.units[unit_id].dc:  # push, Place/Throw DC, OVR next door
+        candidates |= {h for h in neighbours(mover.hex) if h in scenario.grid}
+    candidates -= {mover.hex} - enemy_hexes
+    out: dict[Hex, bool] = {}
+    for h in sorted(candidates):
+        gestures = available(gestures_for_drop(scenario, unit_id, h, phase).gestures)
+        if not gestures:
+            continue
+        out[h] = any(is_legal_gesture(scenario, g) for g in gestures)
+    return out
+
+
+def is_legal_gesture(scenario: Scenario, gesture: Gesture) -> bool:
+    """Whether the rules allow the gesture (a malformed action counts as not allowed)."""
+    try:
+        return resolve(staged(scenario, gesture), gesture.action).legal
+    except AslError:
+        return False

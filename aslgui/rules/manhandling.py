@@ -1,0 +1,173 @@
+"""Pushing a Gun one hex (C10.3, C10.31): the Manhandling DR against the Gun's M#.
+
+The answer lists every DRM of the C10.3 chart that applies, each as its own line, and the highest
+Original DR that still enters the hex (Final DR = M#: enter and stop) and that lets the Gun go on
+(Final DR < M#).  Chart numbers our rules text does not print come from
+resources/data/manhandling.json, where each is marked verified or not.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from aslgui.geometry import Hex, direction_to
+from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
+from aslgui.rules.towing import chart, crew_equivalents, crew_reasons, manning_units, phase_reasons, require_kind
+
+#: Terrain a Gun cannot be pushed INTO (C10.3), once the Terrain Chart data names it.
+NO_PUSH_TERRAIN = frozenset({"deep stream", "bamboo"})
+ORIGINAL_DR_MAX = 12
+
+
+def _drm(name: str) -> int:
+    return int(chart()["manhandling_drm"][name]["value"])
+
+
+def _whole(value: Fraction) -> int:
+    """MF as a DRM: a whole number (grain's 1.5 MF doubled is 3); FRU if ever fractional."""
+    return math.ceil(value)
+
+
+def push_mf(scenario: Scenario, origin: Hex, to_hex: Hex) -> tuple[Fraction, str]:
+    """MF the pushing unit spends to enter ``to_hex``: the hex's MF plus any hexside MF, all
+    doubled (C10.3; the C10.3 EX's +4 is a stone building's 2 MF doubled)."""
+    terrain = scenario.terrain_at(to_hex)
+    base = Fraction(str(terrain_entry(terrain)["mf"]))
+    text = f"{terrain} {base} MF"
+    feature = scenario.hexside(origin, to_hex)
+    if feature is not None:
+        extra = Fraction(chart()["hexside_mf"][feature]["value"])
+        if extra:
+            base += extra
+            text += f" + {feature} {extra} MF"
+    factor = chart()["push_mf_multiplier"]["value"]
+    return base * factor, f"{text}, doubled for pushing"
+
+
+def manhandling_drm(action: Action, gun: Unit, to_hex: Hex, pushers: Sequence[Unit]) -> list[DrmLine]:
+    """Every C10.3 chart DRM for pushing ``gun`` into ``to_hex`` (cumulative)."""
+    scenario = action.scenario
+    origin = gun.hex
+    lines: list[DrmLine] = []
+    feature = scenario.hexside(origin, to_hex)
+    side_tem = max(hexside_tem(feature), 0)
+    if side_tem:
+        lines.append(DrmLine("X", "C10.3", side_tem, f"TEM of the {feature} hexside crossed"))
+    terrain = scenario.terrain_at(to_hex)
+    fortified = to_hex in scenario.fortified and "building" in terrain
+    hex_tem = max(location_tem(terrain, fortified), 0)
+    if hex_tem:
+        what = f"Fortified {terrain}" if fortified else terrain
+        lines.append(DrmLine("X", "C10.3", hex_tem, f"TEM of the hex entered ({what})"))
+    mf, mf_text = push_mf(scenario, origin, to_hex)
+    lines.append(DrmLine("Y", "C10.3", _whole(mf), f"MF of the hex entered: {mf_text}"))
+    soft = [scenario.ground[h] for h in (origin, to_hex) if h in scenario.ground]
+    if soft:
+        lines.append(
+            DrmLine("mud", "C10.3", _drm("mud_or_deep_snow"), f"pushing into/from {soft[0]} (UNVERIFIED value)")
+        )
+    helpers = math.floor(crew_equivalents(pushers)) - 1
+    if helpers > 0:
+        value = max(helpers * _drm("per_additional_crew_equivalent"), _drm("additional_pushers_cap"))
+        lines.append(DrmLine("pushers", "C10.3", value, f"{helpers} more crew/HS-equivalents pushing (they become TI)"))
+    if feature == "road" and (not soft or action.flag("paved")):
+        lines.append(
+            DrmLine("road", "C10.3", _drm("road_hexside"), "road hexside crossed, no road bonus (UNVERIFIED value)")
+        )
+    if gun.low_ammo or action.flag("low_ammo"):
+        lines.append(
+            DrmLine(
+                "low ammo", "C10.3", _drm("low_ammo"), "Low Ammo counter placed on the Gun (D3.71) (UNVERIFIED value)"
+            )
+        )
+    labor = pushers[0].labor if pushers else 0
+    if labor:
+        lines.append(DrmLine("labor", "C10.3", labor, f"Labor status (B24.8) of {pushers[0].id}"))
+    return lines
+
+
+def _gun_reasons(action: Action, gun: Unit, to_hex: Hex) -> list[str]:
+    """The Gun and the path: limbered or QSU, not NM/RFNM, not in tow, one hex away (C10.3)."""
+    reasons = phase_reasons(action, gun, ("MPh",), "C10.3")
+    for flag, rule in (("nm", "C10.26"), ("rfnm", "C10.25")):
+        if getattr(gun, flag):
+            reasons.append(reason(f"{gun.id} is {flag.upper()} and cannot be pushed", rule))
+    if not (gun.limbered or gun.qsu or gun.nm or gun.rfnm):
+        reasons.append(reason(f"{gun.id} is neither limbered nor QSU", "C10.2"))
+    if gun.manhandling is None:
+        reasons.append(reason(f"{gun.id} has no M# and cannot be pushed", "C10.3"))
+    if gun.towed_by is not None or gun.aboard is not None:
+        reasons.append(reason(f"{gun.id} is on or behind {gun.towed_by or gun.aboard}", "C10.3"))
+    if action.flag("unhooked_this_turn"):
+        reasons.append(reason(f"{gun.id} was unhooked this Player Turn", "C10.3"))
+    if direction_to(gun.hex, to_hex) is None:
+        reasons.append(reason("a Gun is pushed one adjacent hex per Manhandling DR", "C10.3"))
+    terrain = action.scenario.terrain_at(to_hex)
+    if terrain in NO_PUSH_TERRAIN:
+        reasons.append(reason(f"a Gun cannot be pushed into {terrain}", "C10.3"))
+    for key, what in (
+        ("bypass", "using Bypass"),
+        ("assault_move", "with Assault Movement"),
+        ("minimum_move", "as a Minimum Move"),
+        ("wire", "beneath Wire/Panji"),
+    ):
+        if action.flag(key):
+            reasons.append(reason(f"a Gun cannot be pushed {what}", "C10.3"))
+    return reasons
+
+
+def _pusher_reasons(action: Action, gun: Unit, pushers: Sequence[Unit], mf_cost: int) -> list[str]:
+    """The pushing Infantry: the Gun's possessor among them, free of PP, MF enough (C10.3)."""
+    reasons = crew_reasons(pushers, gun.hex, "C10.3")
+    if gun.crew is not None and pushers and gun.crew not in (u.id for u in pushers):
+        reasons.append(reason(f"{gun.crew}, the Gun's crew, must be among the pushers", "C10.111"))
+    reasons += [reason(f"{u.id} carries a DC (PP) and cannot push", "C10.3") for u in pushers if u.dc]
+    if action.flag("carrying_pp"):
+        reasons.append(reason("the pushers carry PP", "C10.3"))
+    allotment = chart()["infantry_mf"]["value"]
+    if action.flag("double_time"):
+        allotment += chart()["double_time_mf"]["value"]
+    left = allotment - action.integer("mf_spent", 0, 0, 99)
+    if mf_cost > left:
+        reasons.append(
+            reason(f"pushing costs {mf_cost} MF and the pushers have {left} left (no Minimum Move)", "C10.3")
+        )
+    return reasons
+
+
+def resolve_push(action: Action) -> Resolution:
+    """``push``: one Manhandling DR to push a Gun into an adjacent hex (C10.3)."""
+    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    to_hex = action.hex("to_hex")
+    pushers = action.units("pushers") if action.has("pushers") else manning_units(action, gun)
+    lines = manhandling_drm(action, gun, to_hex, pushers)
+    total = sum(line.value for line in lines)
+    mf_cost = next(line.value for line in lines if line.case == "Y")
+    reasons = _gun_reasons(action, gun, to_hex) + _pusher_reasons(action, gun, pushers, mf_cost)
+    m = gun.manhandling
+    values: dict[str, Any] = {
+        "gun": gun.id,
+        "to_hex": action.scenario.grid.name(to_hex),
+        "pushers": [u.id for u in pushers],
+        "m_number": m,
+        "max_dr_enter": None if m is None else min(m - total, ORIGINAL_DR_MAX),
+        "max_dr_continue": None if m is None else min(m - 1 - total, ORIGINAL_DR_MAX),
+        "mf_cost": mf_cost,
+        "hazardous_movement": True,
+    }
+    outcome = None
+    dice = action.dice
+    if dice is not None and m is not None and not reasons:
+        final = dice.total + total
+        outcome = {"final_dr": final, "entered": final <= m, "stopped": final >= m}
+        if final > m:
+            outcome["labor_counter"] = -1
+    return Resolution(
+        kind=action.kind, legal=not reasons, reasons=tuple(reasons), drm=tuple(lines), values=values, outcome=outcome
+    )

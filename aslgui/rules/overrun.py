@@ -1,0 +1,291 @@
+"""Overrun (D7.1-D7.17): a vehicle enters an enemy-occupied Location in its MPh and attacks its
+occupants on the IFT as Bounding First Fire.
+
+The answer is the MP it costs (entry from resources/data/vehicle_terrain.json plus one-fourth of
+the printed allotment, FRU), the OVR FP (D7.11) and the DRM lines (D7.12, D7.15, D7.16).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, direction_to
+from aslgui.model import Scenario, Unit
+from aslgui.resource_files import load_json
+from aslgui.rules.actions import Action
+from aslgui.rules.ift_attack import (
+    attacker_role,
+    concealed_target,
+    enemies_at,
+    halved_fp,
+    ift_outcome,
+    number,
+    tem_line,
+)
+from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.tables import terrain_entry
+
+BASE_FP = {"unarmored": 1, "afv": 2, "afv_ma": 4}  # D7.11
+MOTION_TARGET_DRM = 2  # D7.12
+FFMO_DRM = -1  # D7.15
+MALFUNCTION_DR = 12  # D7.17
+#: Printed-FP fraction Passengers/Riders add: CE armored halftrack Passengers 1/2, others 1/4 (D7.11).
+PASSENGER_SHARE = {"ce_halftrack": 0.5, "other": 0.25}
+_SQUAD_FP = re.compile(r"^\s*(\d+)-\d+-\d+")
+_LEADERSHIP = re.compile(r"^\s*\d+([+-]\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class OverrunFp:
+    """The OVR FP before Area Fire/Immobile halving, its parts, and the weapons that took part."""
+
+    fp: float
+    parts: tuple[dict[str, Any], ...]
+    weapons: tuple[str, ...]
+
+
+def _vehicle_terrain() -> dict[str, Any]:
+    data: dict[str, Any] = load_json("data", "vehicle_terrain.json")
+    return data
+
+
+def bog_check(scenario: Scenario, target: Hex) -> bool:
+    """Whether entering the hex calls for a Bog DR, resolved before the OVR (D7.1)."""
+    return bool(_vehicle_terrain()["tracked"].get(scenario.terrain_at(target), {}).get("bog", False))
+
+
+def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, printed: int
+             ) -> tuple[float | None, list[str]]:
+    """MP to enter ``target`` from ``from_hex`` (Terrain Chart, vehicle column) and the notes on
+    values this project could not source (None when there is no value at all)."""
+    data = _vehicle_terrain()
+    terrain = scenario.terrain_at(target)
+    entry = data["tracked"].get(terrain)
+    if entry is None or entry["mp"] is None:
+        return None, [f"no vehicle entry cost for {terrain} in resources/data/vehicle_terrain.json"]
+    unverified = [] if entry["verified"] else [f"{terrain}: vehicle entry cost is not sourced"]
+    if not vehicle.tracked:
+        unverified.append(f"{vehicle.id} is not fully tracked: {data['not_tracked']['note']}")
+    feature = scenario.hexside(from_hex, target)
+    if entry["mp"] == "half_allotment":
+        mp: float = math.ceil(printed / 2)
+    elif terrain == "road" and feature == "road":
+        mp = float(entry["road_hexside_mp"])
+        if not entry["road_hexside_verified"]:
+            unverified.append(f"road: {entry['note']}")
+    else:
+        mp = float(entry["mp"])
+    crossing = data["hexside_mp"].get(feature or "")
+    if crossing is not None:
+        unverified.append(f"{feature} hexside: {crossing['note']}")
+    return mp, unverified
+
+
+def printed_fp(unit: Unit, scenario: Scenario) -> float:
+    """A Passenger's printed FP: ``fp`` in its record, else the first figure of a name like 4-6-7."""
+    if "fp" in unit.extra:
+        value = unit.extra["fp"]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise AslError(f"expected a FP number, got {value!r}", f"units[{list(scenario.units).index(unit.id)}].fp")
+        return float(value)
+    match = _SQUAD_FP.match(unit.name)
+    if match:
+        return float(match.group(1))
+    if unit.kind == "leader":
+        return 0.0
+    raise AslError(f"{unit.id} rides {unit.aboard}: give its printed FP (\"fp\": 4) or a name such as \"4-6-7\"",
+                   f"units[{list(scenario.units).index(unit.id)}].fp")
+
+
+def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_only: bool) -> OverrunFp:
+    """D7.11: base 1/2/4, MG/IFE FP tripled then halved (no RMG), Passenger FP shares tripled,
+    FT FP whole. With ``ft_only`` only the FT counts (D7.15)."""
+    ma = vehicle.ma
+    ma_works = ma is not None and ma.manned and ma.functioning
+    parts: list[dict[str, Any]] = []
+    weapons: list[str] = []
+    if ft_only:
+        if ma is None or not ma_works or ma.kind != "ft" or ma.fp is None:
+            return OverrunFp(0.0, (), ())
+        return OverrunFp(ma.fp, ({"source": "FT only (D7.15)", "fp": number(ma.fp)},), ("MA",))
+    if not vehicle.afv:
+        base = BASE_FP["unarmored"]
+    elif ma is not None and ma_works and ma.kind == "gun" and not ma.ife:
+        base = BASE_FP["afv_ma"]
+        weapons.append("MA")
+    else:
+        base = BASE_FP["afv"]
+    parts.append({"source": "base (D7.11)", "fp": base})
+    if ma is not None and ma_works and ma.fp is not None and (ma.kind == "mg" or ma.ife or ma.kind == "ft"):
+        value = ma.fp if ma.kind == "ft" else ma.fp * 3 / 2
+        how = "FT, whole" if ma.kind == "ft" else f"{number(ma.fp)} x 3 (TPBF) / 2 (Bounding First Fire)"
+        parts.append({"source": f"MA {how} (D7.11)", "fp": number(value)})
+        weapons.append("MA")
+    mgs = [mg for mg in vehicle.mgs if mg.functioning and mg.mount != "RMG"]
+    if mgs:
+        total = sum(mg.fp for mg in mgs)
+        parts.append({"source": f"MG {number(total)} x 3 (TPBF) / 2 (Bounding First Fire), no RMG (D7.11)",
+                      "fp": number(total * 3 / 2)})
+        weapons += [f"{mg.mount} {number(mg.fp)}" for mg in mgs]
+    ce_halftrack = vehicle.afv and not vehicle.tracked and not vehicle.bu
+    share = PASSENGER_SHARE["ce_halftrack" if ce_halftrack else "other"]
+    for rider in passengers:
+        value = printed_fp(rider, scenario) * share * 3
+        parts.append({"source": f"{rider.id} {share:g} of printed FP x 3 (TPBF) (D7.11)", "fp": number(value)})
+    return OverrunFp(sum(float(p["fp"]) for p in parts), tuple(parts), tuple(dict.fromkeys(weapons)))
+
+
+def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defenders: list[Unit],
+                  ft_only: bool) -> list[DrmLine]:
+    """D7.12 Motion target, D7.15 TEM/FFMO/wall and D7.16 leadership DRM lines."""
+    scenario = action.scenario
+    aimed = action.optional_unit("target")
+    lines: list[DrmLine] = []
+    if not ft_only:
+        tem = tem_line(scenario, target, "D7.15", crossed_from=from_hex)
+        if tem:
+            lines.append(tem)
+        infantry = aimed.is_infantry if aimed is not None else any(u.is_infantry for u in defenders)
+        if terrain_entry(scenario.terrain_at(target)).get("ffmo") and infantry:
+            lines.append(DrmLine("FFMO", "D7.15", FFMO_DRM, "Infantry OVR in an Open Ground hex"))
+    if aimed is not None:
+        carrier = scenario.units.get(aimed.aboard) if aimed.aboard else aimed
+        if carrier is not None and carrier.kind == "vehicle" and carrier.motion:
+            lines.append(DrmLine("motion", "D7.12", MOTION_TARGET_DRM, f"{carrier.id} is in Motion"))
+    leader = action.optional_unit("leader")
+    if leader is not None:
+        lines.append(DrmLine("leadership", "D7.16", _leadership(action, leader), f"{leader.id} aboard {vehicle.id}"))
+    return lines
+
+
+def _leadership(action: Action, leader: Unit) -> int:
+    """The leader's modifier: ``leadership`` if given, else read from a name such as 8-1 (-1)."""
+    if action.has("leadership"):
+        return action.integer("leadership", 0, -6, 6)
+    match = _LEADERSHIP.match(leader.name)
+    if match is None:
+        raise AslError(f"give the leadership modifier of {leader.id} (e.g. -1)", "action.leadership")
+    return int(match.group(1))
+
+
+def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defenders: list[Unit]) -> list[str]:
+    """Every D7.1/D7.12-D7.16 reason this OVR may not happen."""
+    scenario = action.scenario
+    reasons = []
+    if action.phase != "MPh":
+        reasons.append(reason(f"an OVR happens in the vehicle's MPh, not the {action.phase}", "D7.1"))
+    if attacker_role(action, vehicle) == "defender":
+        reasons.append(reason(f"{vehicle.id} belongs to the DEFENDER; only a moving vehicle OVRs", "D7.1"))
+    if vehicle.immobilized:
+        reasons.append(reason(f"{vehicle.id} is Immobile and cannot enter the hex", "D7.1"))
+    if from_hex == target:
+        reasons.append(reason(f"{vehicle.id} is already in {scenario.grid.name(target)}: an OVR is made on entering a "
+                              "hex; it must leave and re-enter", "D7.13, D7.14"))
+    elif direction_to(from_hex, target) is None:
+        reasons.append(reason(f"{scenario.grid.name(target)} is not adjacent to {scenario.grid.name(from_hex)} "
+                              "(give from_hex, the hex it enters from)", "D7.1"))
+    if action.flag("reverse"):
+        reasons.append(reason("an OVR may not be made using Reverse Movement", "D7.13"))
+    if vehicle.bounding_fired:
+        reasons.append(reason(f"{vehicle.id} is marked with a Bounding First Fire counter (other than for an OVR)",
+                              "D7.1, D7.13"))
+    if action.flag("pillbox"):
+        reasons.append(reason("a vehicle cannot enter a pillbox Location to OVR it", "D7.1"))
+    terrain = scenario.terrain_at(target)
+    if action.flag("bypass") and ("woods" in terrain or "building" in terrain):
+        reasons.append(reason(f"a vehicle in VBM cannot OVR a DEFENDER in the {terrain} obstacle", "D7.13"))
+    if not defenders:
+        reasons.append(reason(f"{scenario.grid.name(target)} holds no enemy unit", "D7.1"))
+    elif all(_is_afv(u) for u in defenders):
+        reasons.append(reason("an AFV may not be OVR (only its Vulnerable PRC)", "D7.12"))
+    aimed = action.optional_unit("target")
+    if aimed is not None and aimed not in defenders:
+        reasons.append(reason(f"{aimed.id} is not an enemy unit in {scenario.grid.name(target)}", "D7.1"))
+    elif aimed is not None and _is_afv(aimed):
+        reasons.append(reason(f"{aimed.id} is an AFV and may not be OVR", "D7.12"))
+    leader = action.optional_unit("leader")
+    if leader is not None and (leader.kind != "leader" or leader.aboard != vehicle.id):
+        reasons.append(reason(f"{leader.id} is not an Armor Leader or Passenger leader in {vehicle.id}", "D7.16"))
+    return reasons
+
+
+def _is_afv(unit: Unit) -> bool:
+    return unit.kind == "vehicle" and unit.afv
+
+
+def resolve_overrun(action: Action) -> Resolution:
+    """``overrun``: MP cost, FP, DRM and (with dice) the IFT result, malfunction or immobilization."""
+    vehicle = action.unit("vehicle")
+    if vehicle.kind != "vehicle":
+        raise AslError(f"{vehicle.id} is a {vehicle.kind}; an OVR is made by a vehicle", "action.vehicle")
+    if vehicle.mp is None:
+        raise AslError(f"vehicle {vehicle.id!r} has no printed MP allotment (\"mp\")", "action.vehicle")
+    target = action.hex("target_hex")
+    from_hex = action.hex("from_hex") if action.has("from_hex") else vehicle.hex
+    scenario = action.scenario
+    defenders = [u for u in enemies_at(scenario, target, vehicle.side) if u.aboard != vehicle.id]
+    reasons = _legality(action, vehicle, target, from_hex, defenders)
+    ft_only = action.flag("ft_only")
+    riders = action.units("passengers") if action.has("passengers") else [
+        u for u in scenario.units.values() if u.aboard == vehicle.id and not u.broken and u.kind != "leader"]
+    for i, rider in enumerate(riders):
+        if rider.aboard != vehicle.id:
+            raise AslError(f"{rider.id} is not aboard {vehicle.id}", f"action.passengers[{i}]")
+    computed = overrun_fp(vehicle, riders, scenario, ft_only)
+    if ft_only and not computed.weapons:
+        reasons.append(reason(f"{vehicle.id} has no manned, functioning FT MA", "D7.15"))
+
+    fp = computed.fp
+    parts = list(computed.parts)
+    if action.flag("immobilized_before_resolution"):
+        fp /= 2
+        parts.append({"source": "halved: Immobile/destroyed before the OVR is resolved (D7.11)", "fp": number(-fp)})
+    concealed = concealed_target(action, [u for u in defenders if not _is_afv(u)])
+    fp, column = halved_fp(fp, concealed)
+    if concealed:
+        parts.append({"source": "halved: Area Fire vs concealed units (D7.11, A12.13)", "fp": number(-fp)})
+
+    mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, vehicle.mp)
+    mp_ovr = math.ceil(vehicle.mp / 4)
+    mp_cost = None if mp_entry is None else mp_entry + mp_ovr
+    mp_spent = action.integer("mp_spent", 0, 0, 999)
+    if mp_cost is not None and mp_spent + mp_cost > vehicle.mp:
+        reasons.append(reason(f"{vehicle.id} has {vehicle.mp - mp_spent} MP left but entering with an OVR costs "
+                              f"{number(mp_cost)}", "D7.1, D7.14"))
+    drm = _target_lines(action, vehicle, target, from_hex, defenders, ft_only)
+    values: dict[str, Any] = {
+        "fp": number(fp),
+        "ift_column": column,
+        "fp_parts": parts,
+        "area_fire": concealed,
+        "mp_cost": None if mp_cost is None else number(mp_cost),
+        "mp_entry": None if mp_entry is None else number(mp_entry),
+        "mp_ovr": mp_ovr,
+        "mp_total": None if mp_cost is None else number(mp_spent + mp_cost),
+        "weapons": list(computed.weapons),
+        "bog_check": bog_check(scenario, target),
+    }
+    if unverified:
+        values["unverified"] = unverified
+    outcome = None
+    if action.dice is not None and not reasons:
+        original = action.dice.total
+        outcome = ift_outcome(column, original, sum(line.value for line in drm))
+        outcome.update(_malfunction(vehicle, computed.weapons, original))
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values, outcome)
+
+
+def _malfunction(vehicle: Unit, weapons: tuple[str, ...], original_dr: int) -> dict[str, Any]:
+    """D7.17: an Original 12 malfunctions a weapon that took part (A9.71 picks one of several); a
+    MA with B# below 12 malfunctions at its B#; with no weapon taking part the vehicle is immobilized."""
+    ma_breaks = "MA" in weapons and vehicle.breakdown is not None and original_dr >= vehicle.breakdown
+    if original_dr < MALFUNCTION_DR and not ma_breaks:
+        return {"malfunction": False, "immobilized": False}
+    if not weapons:
+        return {"malfunction": False, "immobilized": True}
+    candidates = ["MA"] if ma_breaks and original_dr < MALFUNCTION_DR else list(weapons)
+    return {"malfunction": True, "immobilized": False, "malfunction_candidates": candidates}

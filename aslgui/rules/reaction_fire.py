@@ -1,0 +1,189 @@
+"""Reaction Fire (D7.2-D7.23): a DEFENDER attacks a vehicle in its own Location during the MPh,
+by CC (D7.21) or, vs an OVR only, by TPBF/ordnance/FT/DC (D7.22).
+
+``reaction_fire`` answers whether the DEFENDER may (or must, as FPF) react, what it costs
+(PAATC, CCV reductions, the NMC risk of FPF) and how the attack is made (CC DRM, rear Target
+Facing, a Gun's CA brought to the vehicle's VCA with TH Cases A and E NA).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES, distance
+from aslgui.model import Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.ift_attack import attacker_role
+from aslgui.rules.resolution import DrmLine, Resolution, reason
+
+FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
+REACTION_TYPES = ("cc", "non_cc")
+NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
+FPF_WEAPONS = ("tpbf", "ordnance", "ft", "dc")  # D7.221
+NON_STOPPED_CC_DRM = 2  # A11.51, as the D7.22 EX applies it
+AMBUSH_DRM = -1  # D7.211: the Street Fighting Ambush CC DRM
+
+
+@dataclass(frozen=True)
+class _Status:
+    """What the DEFENDER's markers oblige it to (D7.212, D7.221, D7.23)."""
+
+    counter: str
+    gun_counter: str
+    forcing: bool  # not an unarmored vehicle with no PRC, so FPF is obligatory
+    crew_forced: bool  # it mans a Gun under a fire counter (D7.23)
+    gun_must_if: bool  # ... a First Fire counter it can Intensive Fire through
+    paatc_failed: bool
+
+    @property
+    def as_final(self) -> bool:
+        """Attacks as if under a Final Fire counter: its own, or a Gun it cannot fire (D7.23)."""
+        return self.counter == "final" or (self.crew_forced and not self.gun_must_if)
+
+    @property
+    def fpf(self) -> bool:
+        """FPF Reaction Fire: obligatory, and its attack DR is also a NMC DR on itself."""
+        return self.forcing and (self.as_final or self.gun_must_if)
+
+
+def _counter(action: Action, key: str, unit: Unit) -> str:
+    """The fire counter a unit is under: ``key`` if given, else from its ``fired`` flags."""
+    default = "intensive" if unit.intensive_fired else "first" if unit.fired else "none"
+    return action.choice(key, FIRE_COUNTERS, default)
+
+
+def _manned_gun(action: Action, unit: Unit) -> Unit | None:
+    return next((u for u in action.scenario.units.values() if u.kind == "gun" and u.crew == unit.id), None)
+
+
+def resolve_reaction_fire(action: Action) -> Resolution:
+    """``reaction_fire``: ``unit`` (the DEFENDER) reacts to ``vehicle`` with ``type`` cc or non_cc."""
+    unit = action.unit("unit")
+    vehicle = action.unit("vehicle")
+    if vehicle.kind != "vehicle":
+        raise AslError(f"{vehicle.id} is a {vehicle.kind}; Reaction Fire is made vs a vehicle", "action.vehicle")
+    kind = action.choice("type", REACTION_TYPES, "cc")
+    scenario = action.scenario
+    gun = _manned_gun(action, unit)
+    gun_counter = _counter(action, "gun_fire_counter", gun) if gun else "none"
+    street = action.flag("street_fighting")
+    reasons: list[str] = []
+    if action.phase != "MPh":
+        reasons.append(reason(f"Reaction Fire happens in the MPh, not the {action.phase}", "D7.2"))
+    if attacker_role(action, unit) == "attacker" or unit.side == vehicle.side:
+        reasons.append(reason(f"{unit.id} is not a DEFENDER facing enemy vehicle {vehicle.id}", "D7.2"))
+    span = distance(unit.hex, vehicle.hex)
+    if span > 1 or (span == 1 and not (kind == "cc" and street)):
+        reasons.append(reason(f"{vehicle.id} is not in {unit.id}'s Location (ADJACENT only for Street Fighting CC)",
+                              "D7.2, D7.211"))
+    if unit.broken:
+        reasons.append(reason(f"{unit.id} is broken", "D7.21, D7.22"))
+    if action.flag("melee"):
+        reasons.append(reason(f"{unit.id} is in Melee / under a CC counter", "D7.21, D7.22"))
+    forcing = vehicle.afv or any(u.aboard == vehicle.id for u in scenario.units.values())
+    crew_forced = gun is not None and gun_counter != "none" and forcing
+    paatc_due = vehicle.afv and not action.flag("paatc_exempt") and not action.flag("paatc_taken")
+    status = _Status(
+        counter=_counter(action, "fire_counter", unit),
+        gun_counter=gun_counter,
+        forcing=forcing,
+        crew_forced=crew_forced,
+        gun_must_if=crew_forced and gun_counter == "first" and gun is not None and not gun.no_if,
+        # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21).
+        paatc_failed=paatc_due and not action.flag("paatc_passed", True),
+    )
+    values: dict[str, Any] = {
+        "type": kind,
+        "mandatory": status.fpf,
+        "fpf": status.fpf,
+        "nmc_on_attack_dr": status.fpf,
+        "paatc_required": kind == "cc" and paatc_due,
+    }
+    if kind == "cc":
+        drm, more = _cc(action, unit, vehicle, status, reasons)
+    else:
+        drm, more = _non_cc(action, unit, vehicle, gun, status, reasons)
+    values.update(more)
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values)
+
+
+def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
+        reasons: list[str]) -> tuple[list[DrmLine], dict[str, Any]]:
+    """CC Reaction Fire (D7.21-D7.213): eligibility, CCV reductions and the CC DRM."""
+    if not unit.is_infantry:
+        reasons.append(reason(f"{unit.id} is a {unit.kind}; only Infantry/Cavalry use CC Reaction Fire", "D7.21"))
+    if action.flag("unarmed"):
+        reasons.append(reason(f"{unit.id} is Unarmed", "D7.21"))
+    if status.gun_must_if:
+        reasons.append(reason(f"{unit.id} must Intensive Fire its Gun instead", "D7.23"))
+    if unit.pinned and not status.fpf:
+        reasons.append(reason(f"{unit.id} is pinned; only FPF CC Reaction Fire may be made pinned", "D7.213"))
+    if status.paatc_failed and not status.fpf:
+        reasons.append(reason(f"{unit.id} failed its PAATC: it is pinned and may make no Reaction Fire", "D7.21"))
+    street = action.flag("street_fighting")
+    if street and (status.counter != "none" or status.gun_counter != "none" or action.flag("sw_fired")):
+        reasons.append(reason(f"{unit.id} or its SW/Gun is under a fire counter: no Street Fighting", "D7.211"))
+    ccv = []
+    if status.counter in ("first", "final") or status.as_final:
+        ccv.append({"value": -1, "text": "under a First/Final Fire counter (D7.213)"})
+    if unit.pinned or status.paatc_failed:
+        ccv.append({"value": -1, "text": "pinned (D7.22 EX)"})
+    drm = []
+    if not action.flag("vehicle_stopped"):
+        drm.append(DrmLine("CC", "A11.51", NON_STOPPED_CC_DRM, f"{vehicle.id} is Non-Stopped (D7.22 EX)"))
+    if street:
+        drm.append(DrmLine("ambush", "D7.211", AMBUSH_DRM, "Street Fighting Ambush"))
+    if action.has("leadership"):
+        drm.append(DrmLine("leadership", "D7.22 EX", action.integer("leadership", 0, -6, 6), "leader in the attack"))
+    fresh = status.counter == "none" and not status.as_final
+    return drm, {
+        "ccv_modifier": sum(item["value"] for item in ccv),
+        "ccv_modifiers": ccv,
+        "table": "CC vs vehicle (A11.5)",
+        "marks_after": ["CC (if the vehicle survives)", "First Fire" if fresh else "Final Fire"],
+    }
+
+
+def _allowed_weapons(unit: Unit, status: _Status) -> tuple[list[str], str]:
+    """Non-CC weapons the DEFENDER may use, and the rule that limits them."""
+    if status.crew_forced:
+        allowed, rule = (["gun"] if status.gun_must_if else ["tpbf"]), "D7.23"
+    elif status.as_final:
+        allowed, rule = list(FPF_WEAPONS), "D7.221"
+    else:
+        allowed, rule = list(NON_CC_WEAPONS), "D7.22"
+    if unit.pinned:
+        allowed = [w for w in allowed if w not in ("ft", "dc")]
+    return allowed, rule
+
+
+def _non_cc(action: Action, unit: Unit, vehicle: Unit, gun: Unit | None, status: _Status,
+            reasons: list[str]) -> tuple[list[DrmLine], dict[str, Any]]:
+    """Non-CC Reaction Fire vs an OVR (D7.22, D7.221, D7.23): weapon, rear Target Facing, Gun CA."""
+    if not action.flag("overrun", True):
+        reasons.append(reason("Non-CC Reaction Fire is made only vs an OVRing vehicle", "D7.2"))
+    if status.paatc_failed:
+        reasons.append(reason(f"{unit.id} failed a Reaction Fire PAATC: no Non-CC Reaction Fire either", "D7.21"))
+    allowed, rule = _allowed_weapons(unit, status)
+    gun_ready = gun is not None and status.gun_counter in ("none", "first") and not (
+        status.gun_counter == "first" and gun.no_if)
+    weapon = action.choice("weapon", NON_CC_WEAPONS, "gun" if gun_ready and "gun" in allowed else "tpbf")
+    if unit.pinned and weapon in ("ft", "dc"):
+        reasons.append(reason(f"{unit.id} is pinned and cannot use a FT or DC", "D7.22, A7.81"))
+    elif weapon not in allowed:
+        reasons.append(reason(f"{unit.id} must use {' or '.join(allowed)} here, not {weapon}", rule))
+    if weapon == "mol" and (status.counter != "none" or status.gun_counter != "none"):
+        reasons.append(reason("MOL cannot be used with TPBF by a unit (or its Gun) under a fire counter", "D7.22"))
+    values: dict[str, Any] = {"weapon": weapon, "allowed_weapons": allowed, "target_facing": "rear"}
+    if weapon == "gun":
+        if gun is None:
+            reasons.append(reason(f"{unit.id} mans no Gun", "D7.22"))
+        elif not gun_ready and "gun" in allowed:
+            reasons.append(reason(f"{gun.id} cannot fire again", "D7.23"))
+        if vehicle.vca is None:
+            raise AslError(f"vehicle {vehicle.id!r} has no vca; give it a hexspine such as \"N/NE\"", "action.vehicle")
+        values.update(gun_ca=SPINE_NAMES[vehicle.vca], th_cases_na=["A", "E"],
+                      gun_fire="intensive" if status.gun_counter == "first" else "normal")
+    return [], values

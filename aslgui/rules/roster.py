@@ -1,0 +1,143 @@
+"""Gun and vehicle data the To Hit rules need (caliber, barrel, mount, ROF, B#, gyro ...).
+
+A scenario unit may name an entry of the small roster in resources/data/roster.json by its
+``name`` (e.g. ``"57LL AT"``); what the unit itself says wins over the roster, so a scenario can
+describe any Gun without the roster knowing it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError
+from aslgui.model import Unit
+from aslgui.resource_files import load_json
+
+#: C2.22 Gun type of a mortar: it must always use the Area Target Type (C3.33).
+MORTAR_TYPE = "MTR"
+#: A Gun whose counter prints no B# malfunctions on an Original DR of 12 (A.11).
+DEFAULT_BREAKDOWN = 12
+
+
+class RosterEntry(NamedTuple):
+    """One Gun or AFV of the roster, with the source its values come from."""
+
+    name: str
+    kind: str
+    nationality: str
+    type: str
+    caliber: float
+    source: str
+    verified: bool
+    barrel: str | None = None
+    mount: str | None = None
+    turret: str | None = None
+    rof: int | None = None
+    breakdown: int | None = None
+    he_fp: float | None = None
+    max_range: int | None = None
+    no_if: bool = False
+    gyro: bool = False
+    stabilized: bool = False
+    manhandling: int | None = None
+    mp: int | None = None
+    towing: int | None = None
+    pp: int | None = None
+    tracked: bool = True
+    af: dict[str, Any] | None = None
+
+
+@cache
+def roster() -> dict[str, RosterEntry]:
+    """Every roster entry by name (read once per process)."""
+    entries: dict[str, dict[str, Any]] = load_json("data", "roster.json")["entries"]
+    return {name: RosterEntry(name=name, **values) for name, values in entries.items()}
+
+
+def roster_entry(name: str) -> RosterEntry | None:
+    """The roster entry a unit's ``name`` points at, if any."""
+    return roster().get(name)
+
+
+class Armament(NamedTuple):
+    """The weapon a unit fires on the To Hit Table, merged from the unit and its roster entry."""
+
+    caliber: float
+    barrel: str | None
+    kind: str
+    #: Case A Gun type of the counter's own arc: T (fast traverse or 360 degree), ST or NT (C5.1).
+    mount: str
+    turret: str | None
+    rof: int
+    breakdown: int
+    he_fp: float | None
+    max_range: int | None
+    no_if: bool
+    gyro: bool
+    stabilized: bool
+    ife: bool
+    multiple_tk: bool
+    #: A LATW (C3.33 EXC, Case C3) and whether it has a Backblast (C13.8); scenario keys only.
+    latw: bool
+    backblast: bool
+    roster_name: str | None
+
+    @property
+    def mortar(self) -> bool:
+        return self.kind == "mtr"
+
+
+def _pick(*values: Any) -> Any:
+    """The first value that is given (the unit's before the roster's)."""
+    return next((v for v in values if v is not None), None)
+
+
+def armament(unit: Unit, path: str) -> Armament:
+    """What ``unit`` (a Gun, or a vehicle with a MA) fires; AslError naming ``path.<key>`` when a
+    needed value is neither on the unit nor in the roster."""
+    entry = roster_entry(unit.name)
+    extra = unit.extra
+    if unit.kind == "gun":
+        caliber = _pick(unit.caliber, entry and entry.caliber)
+        barrel = _pick(unit.barrel, entry and entry.barrel)
+        gun_type = str(_pick(extra.get("type"), entry and entry.type, "")).upper()
+        kind = "mtr" if gun_type == MORTAR_TYPE else "gun"
+        turret = None
+        mount = _pick(unit.mount, entry and entry.mount, "NT")
+        ife = False
+        where = f"{path}.caliber"
+    elif unit.kind == "vehicle":
+        ma = unit.ma
+        if ma is None and entry is None:
+            raise AslError(f'vehicle {unit.id!r} has no main armament; give it "ma"', f"{path}.ma")
+        caliber = _pick(ma and ma.caliber, entry and entry.caliber)
+        barrel = _pick(ma and ma.barrel, entry and entry.barrel)
+        kind = ma.kind if ma is not None else "gun"
+        turret = _pick(unit.turret, entry and entry.turret)
+        mount = turret or "NT"
+        ife = bool(ma and ma.ife)
+        where = f"{path}.ma.caliber"
+    else:
+        raise AslError(f"unit {unit.id!r} is a {unit.kind}: only a Gun or a vehicle's MA fires ordnance (C3)", path)
+    if caliber is None:
+        raise AslError(f"unit {unit.id!r} has no caliber and its name {unit.name!r} is not in the roster", where)
+    return Armament(
+        caliber=caliber,
+        barrel=barrel,
+        kind=kind,
+        mount=mount,
+        turret=turret,
+        rof=_pick(unit.rof, entry and entry.rof, 1),
+        breakdown=_pick(unit.breakdown, entry and entry.breakdown, DEFAULT_BREAKDOWN),
+        he_fp=_pick(extra.get("he_fp"), entry and entry.he_fp),
+        max_range=_pick(extra.get("max_range"), entry and entry.max_range),
+        no_if=unit.no_if or bool(entry and entry.no_if),
+        gyro=unit.gyro or bool(entry and entry.gyro),
+        stabilized=unit.stabilized or bool(entry and entry.stabilized),
+        ife=ife,
+        multiple_tk=bool(extra.get("multiple_tk", False)),
+        latw=bool(extra.get("latw", False)),
+        backblast=bool(extra.get("backblast", False)),
+        roster_name=entry.name if entry else None,
+    )

@@ -1,0 +1,81 @@
+"""Ordnance To Hit (C3, C4, C5): the ``fire`` action.
+
+``resolve_fire`` reads the shot, looks up the Basic TH# and its C4 modifications, lists every
+DRM as its own line, works out the numbers a player needs before rolling, checks legality and,
+when dice are given, reads them. Each concern lives in its own module of this package.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aslgui.rules.actions import Action
+from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.to_hit import table
+from aslgui.rules.to_hit.effects import fp_number, he_attack
+from aslgui.rules.to_hit.firer_drm import FIRER_CASES
+from aslgui.rules.to_hit.legality import reasons
+from aslgui.rules.to_hit.notes import rate_of_fire, shot_notes
+from aslgui.rules.to_hit.numbers import ThNumbers
+from aslgui.rules.to_hit.outcome import Roll, breakdown, resolve_dice
+from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
+from aslgui.rules.to_hit.target_drm import TARGET_CASES, applies
+
+
+def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
+    """Every firer- and target-based DRM of the shot, then the user's, in case order."""
+    found = (case(shot) for case in (*FIRER_CASES, *TARGET_CASES))
+    return tuple(line for line in (*found, *shot.extra) if line is not None and applies(line, shot))
+
+
+def _colour(shot: Shot) -> str:
+    nationality = shot.firer.nationality or shot.crew.nationality
+    return table.th_colour(nationality, shot.firer.captured, f"{unit_path(shot.scenario, shot.firer)}.nationality")
+
+
+def resolve_fire(action: Action) -> Resolution:
+    """``fire``: legality, Basic/Modified TH#, DRM lines, the numbers to roll and, with dice, the outcome."""
+    shot = read_shot(action)
+    colour = _colour(shot)
+    basic = table.basic_th(shot.target_type, colour, shot.range)
+    changes = table.modifications(shot.arms, shot.ammo, shot.range)
+    modified = basic + sum(change.value for change in changes)
+    lines = drm_lines(shot)
+    total = sum(line.value for line in lines)
+    numbers = ThNumbers(modified, total, shot.target_type, shot.deliberate, shot.doubles_lower_dr)
+    illegal = reasons(shot)
+    values: dict[str, Any] = {
+        "firer": shot.firer.id,
+        "target": shot.target.id if shot.target else None,
+        "target_hex": action.scenario.grid.name(shot.target_hex),
+        "target_type": shot.target_type,
+        "ammo": shot.ammo,
+        "colour": colour,
+        "range": shot.range,
+        "basic_th": basic,
+        "th_modifications": [change.to_json() for change in changes],
+        "modified_th": modified,
+        "final_th_needed": numbers.final_th_needed,
+        "improbable": numbers.improbable,
+        "critical_max_dr": numbers.critical_max_dr,
+        "critical_needs_dr": numbers.critical_needs_dr,
+        "ca_change_spines": shot.spines,
+        "doubled_lower_dr": numbers.doubled_lower_dr,
+        "breakdown": breakdown(shot),
+        "rof": rate_of_fire(shot),
+        "notes": shot_notes(shot),
+    }
+    attack = he_attack(shot)
+    if attack is not None:
+        values.update(fp=fp_number(attack.fp), ift_column=attack.column)
+    if shot.target_type == "area":
+        values["rof_consumed"] = not shot.arms.mortar  # C3.33
+    roll = action.dice
+    outcome = None
+    if roll is not None and not illegal:
+        effects_dr = action.integer("effects_dr", 0, 2, 12) if action.has("effects_dr") else None
+        outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
+    return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=values, outcome=outcome)
+
+
+__all__ = ["drm_lines", "resolve_fire"]

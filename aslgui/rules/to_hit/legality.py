@@ -1,0 +1,154 @@
+"""Whether a shot may be taken at all: each check is a small function answering a reason
+(citing its rule) or None. An illegal shot is an answer (``legal: false``), never an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aslgui.rules.resolution import reason
+from aslgui.rules.to_hit.shot import Shot
+
+Check = Callable[[Shot], str | None]
+
+AREA_AMMO = frozenset({"HE", "SMOKE", "WP"})
+UNARMORED_AMMO = frozenset({"AP", "HEAT"})
+#: Deliberate Immobilization needs a hull hit at no more than this range (C5.71).
+DI_MAX_RANGE = 6
+
+
+def rof_left(shot: Shot) -> str | None:
+    if shot.firer.fired and not shot.intensive:
+        return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")
+    return None
+
+
+def vehicle_type_needs_vehicle(shot: Shot) -> str | None:
+    if shot.target_type == "vehicle" and not shot.target_is_vehicle:
+        return reason("the Vehicle Target Type may only be used against a specific vehicle", "C3.31")
+    return None
+
+
+def afv_needs_vehicle_type(shot: Shot) -> str | None:
+    if shot.target_is_afv and shot.target_type == "infantry":
+        return reason("the Infantry Target Type cannot attack an AFV: use the Vehicle (or Area) Target Type", "C3.32")
+    return None
+
+
+def infantry_type_ammo(shot: Shot) -> str | None:
+    if shot.target_type != "infantry" or shot.ammo == "HE":
+        return None
+    if shot.ammo in UNARMORED_AMMO and not shot.target_is_afv:
+        return None
+    return reason(f"the Infantry Target Type fires HE (AP/HEAT only vs an unarmored target), not {shot.ammo}", "C3.32")
+
+
+def area_type_ammo(shot: Shot) -> str | None:
+    if shot.target_type == "area" and shot.ammo not in AREA_AMMO:
+        return reason(f"the Area Target Type fires HE, SMOKE or WP, not {shot.ammo}", "C3.33")
+    return None
+
+
+def must_use_area(shot: Shot) -> str | None:
+    if shot.target_type == "area":
+        return None
+    if shot.arms.mortar:
+        return reason("a mortar always uses the Area Target Type", "C3.33")
+    if shot.ammo == "SMOKE" and not shot.arms.latw:
+        return reason("ordnance firing SMOKE uses the Area Target Type", "C3.33")
+    return None
+
+
+def area_not_in_own_hex(shot: Shot) -> str | None:
+    if shot.target_type == "area" and shot.range == 0:
+        return reason("the Area Target Type cannot be used within the firer's own hex", "C3.33")
+    return None
+
+
+def area_not_on_the_move(shot: Shot) -> str | None:
+    if shot.target_type == "area" and (shot.bounding_first_fire or shot.motion_fire):
+        return reason("the Area Target Type cannot be used as Bounding First Fire or Motion Fire", "C3.33")
+    return None
+
+
+def area_uses_whole_rof(shot: Shot) -> str | None:
+    if shot.target_type == "area" and shot.firer.fired and not shot.arms.mortar:
+        return reason("a non-mortar's Area Target Type shot uses all its ROF, so it cannot follow a shot", "C3.33")
+    return None
+
+
+def no_ca_change_on_the_move(shot: Shot) -> str | None:
+    if shot.spines and shot.bounding_first_fire:
+        return reason("a Bounding First Firer fires only within its current CA (no Case A in its own MPh)", "C5.13")
+    return None
+
+
+def ca_fixed_in_woods_building_rubble(shot: Shot) -> str | None:
+    fixed = shot.firer.fired and shot.in_woods_building_rubble and not shot.arms.mortar
+    if shot.spines and fixed:
+        return reason(f"having fired from {shot.firer_terrain}, it fires only inside its CA this phase", "C5.11")
+    return None
+
+
+def intensive_allowed(shot: Shot) -> str | None:
+    """C5.6/C5.63: who may use Intensive Fire, and when."""
+    if not shot.intensive:
+        return None
+    problems = {
+        "its counter says No IF": (shot.arms.no_if, "C5.63"),
+        f"its crew {shot.crew.id} is pinned": (shot.crew.pinned, "C5.6"),
+        "it is already marked Intensive Fire": (shot.firer.intensive_fired, "C5.6"),
+        "not in the AFPh unless as Opportunity Fire": (shot.phase == "AFPh" and not shot.opportunity, "C5.6"),
+        "its normal ROF is not used up yet": (not shot.firer.fired, "C5.6"),
+    }
+    found = [reason(f"no Intensive Fire: {text}", rule) for text, (bad, rule) in problems.items() if bad]
+    return "; ".join(found) or None
+
+
+def deliberate_immobilization_allowed(shot: Shot) -> str | None:
+    """C5.71: the limits of a Deliberate Immobilization attempt."""
+    if not shot.deliberate:
+        return None
+    target = shot.target
+    hull_af = target.hull_af if target is not None else None
+    tk_too_low = hull_af is not None and shot.basic_tk is not None and shot.basic_tk <= hull_af
+    problems = {
+        "the target is not a vehicle": not shot.target_is_vehicle,
+        "not with the Area Target Type": shot.target_type == "area",
+        f"range {shot.range} is more than {DI_MAX_RANGE} hexes": shot.range > DI_MAX_RANGE,
+        "the target is HD": target is not None and target.hd,
+        "the target is already immobilized": target is not None and target.immobilized,
+        "not with a MG or IFE": shot.arms.kind != "gun" or shot.arms.ife,
+        "its Basic TK# is not above the target's lowest hull AF": tk_too_low,
+    }
+    found = [text for text, bad in problems.items() if bad]
+    return reason("no Deliberate Immobilization: " + ", ".join(found), "C5.71") if found else None
+
+
+def within_listed_range(shot: Shot) -> str | None:
+    limit = shot.arms.max_range
+    if limit is not None and shot.range > limit:
+        return reason(f"range {shot.range} is beyond its listed range of {limit}", "C3.52")
+    return None
+
+
+CHECKS: tuple[Check, ...] = (
+    rof_left,
+    vehicle_type_needs_vehicle,
+    afv_needs_vehicle_type,
+    infantry_type_ammo,
+    area_type_ammo,
+    must_use_area,
+    area_not_in_own_hex,
+    area_not_on_the_move,
+    area_uses_whole_rof,
+    no_ca_change_on_the_move,
+    ca_fixed_in_woods_building_rubble,
+    intensive_allowed,
+    deliberate_immobilization_allowed,
+    within_listed_range,
+)
+
+
+def reasons(shot: Shot) -> tuple[str, ...]:
+    """Every reason the shot is illegal (empty when it may be taken)."""
+    return tuple(found for check in CHECKS if (found := check(shot)))

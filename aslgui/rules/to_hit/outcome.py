@@ -1,0 +1,149 @@
+"""Reading the dice of a shot: hit or miss, Critical Hit (C3.7), Improbable Hit (C3.6), turret
+or hull (C3.9), Multiple Hits (C3.8), malfunction (C5.62, C5.8), Deliberate Immobilization
+(C5.72) and the IFT attack of an HE hit."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError
+from aslgui.rules.dice import DiceRoll
+from aslgui.rules.tables import ift_result
+from aslgui.rules.to_hit.effects import he_attack
+from aslgui.rules.to_hit.numbers import ThNumbers
+from aslgui.rules.to_hit.shot import Shot
+
+#: C3.8: calibers that can score Multiple Hits.
+MULTIPLE_HIT_CALIBERS = (15, 40)
+#: C3.6: what the subsequent dr of an Improbable Hit gives.
+IMPROBABLE_DR = {1: "critical", 2: "turret", 3: "hull"}
+
+
+def th_dr(dice: DiceRoll, doubled_lower: bool) -> int:
+    """The DR compared with the TH#: with the lower dr doubled under Motion Fire (C5.35)."""
+    if not doubled_lower:
+        return dice.total
+    return max(dice.colored, dice.white) + 2 * min(dice.colored, dice.white)
+
+
+def breakdown(shot: Shot) -> int:
+    """Effective B#: two lower while Intensive Firing (C5.62) and for a Captured weapon (C5.8)."""
+    return shot.arms.breakdown - 2 * shot.intensive - 2 * shot.firer.captured
+
+
+class Roll(NamedTuple):
+    """The dice of one shot and the subsequent dr, when one was given."""
+
+    dice: DiceRoll
+    dr: int | None
+
+    def need_dr(self, why: str) -> int:
+        if self.dr is None:
+            raise AslError(f'{why}: give the subsequent dr as "dr": 1..6', "action.dr")
+        return self.dr
+
+
+def _improbable(shot: Shot, roll: Roll) -> tuple[bool, bool, str | None]:
+    """C3.6: only an Original 2 can hit; the subsequent dr says CH, turret or hull."""
+    if roll.dice.total != 2:
+        return False, False, None
+    result = IMPROBABLE_DR.get(roll.need_dr("an Original 2 on an Improbable Hit (C3.6)"))
+    if result is None:
+        return False, False, None
+    return True, result == "critical", None if result == "critical" else result
+
+
+def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool:
+    """C3.7 for a hit that is not Improbable."""
+    if shot.deliberate:
+        return False  # C5.72
+    original_two = roll.dice.total == 2
+    if numbers.target_type == "infantry":
+        if 2 * final_dr < numbers.modified_th:
+            return True
+        if not original_two:
+            return False
+        dr = roll.need_dr("an Original 2 on the Infantry Target Type (C3.7)")
+        return dr == 1 or 2 * dr <= numbers.modified_th
+    if not original_two:
+        return False
+    if numbers.only_lowest_hits:
+        return roll.need_dr("only the lowest DR hits, so a CH needs a dr of 1 (C3.7)") == 1
+    return True
+
+
+def _location(shot: Shot, numbers: ThNumbers, roll: Roll, critical: bool, forced: str | None) -> str | None:
+    """C3.9: turret if the coloured dr is below the white one; CH vs HD is a turret hit."""
+    target = shot.target
+    if target is None or target.kind != "vehicle":
+        return None
+    if critical and target.hd:
+        return "turret"
+    if forced is not None:
+        return forced
+    if numbers.only_lowest_hits and not critical:
+        return "turret" if target.hd else "hull"
+    return "turret" if roll.dice.colored < roll.dice.white else "hull"
+
+
+def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critical: bool) -> bool:
+    low, high = MULTIPLE_HIT_CALIBERS
+    return (
+        hit
+        and not critical
+        and not numbers.improbable
+        and roll.dice.doubles
+        and shot.target_type in ("vehicle", "infantry")
+        and low <= shot.arms.caliber <= high
+        and shot.arms.kind == "gun"
+        and not shot.arms.ife
+        and not shot.arms.latw
+        and not shot.arms.multiple_tk
+    )
+
+
+def _effects(shot: Shot, critical: bool, effects_dr: int | None) -> dict[str, Any]:
+    """How a hit is resolved: the IFT attack of HE on the Infantry/Area Target Type, else which
+    table takes it."""
+    attack = he_attack(shot, critical)
+    if attack is None:
+        where = "To Kill Table (C7)" if shot.target_type == "vehicle" else "IFT by HE Equivalency (C8.31)"
+        return {"resolve_on": "no TK DR (C5.72)" if shot.deliberate else where, "notes": []}
+    out = attack.to_json()
+    personnel = not shot.target_is_vehicle
+    column = attack.column
+    out["result"] = ift_result(column, effects_dr + attack.total_drm) if personnel and effects_dr and column else None
+    vehicle_note = [] if personnel else ["a vehicle hit by HE takes this attack as per C1.55 (vehicle line of the IFT)"]
+    out["notes"] = [*attack.notes, *vehicle_note]
+    return out
+
+
+def resolve_dice(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | None) -> dict[str, Any]:
+    """The ``outcome`` object of DESIGN.md section 4 for these dice."""
+    dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
+    final_dr = dr_used + numbers.total_drm
+    forced: str | None = None
+    if numbers.improbable:
+        hit, critical, forced = _improbable(shot, roll)
+    else:
+        hit = final_dr <= numbers.modified_th
+        critical = hit and _critical(shot, numbers, roll, final_dr)
+    location = _location(shot, numbers, roll, critical, forced) if hit else None
+    notes = []
+    if location == "hull" and shot.target is not None and shot.target.hd:
+        hit, critical, notes = False, False, ["a hull hit on a HD target misses (C3.9)"]
+    out: dict[str, Any] = {
+        "hit": hit,
+        "critical": critical,
+        "improbable": numbers.improbable and hit,
+        "location": location if hit else None,
+        "multiple_hits": _multiple_hits(shot, numbers, roll, hit, critical),
+        "th_dr": dr_used,
+        "final_dr": final_dr,
+        "malfunction": roll.dice.total >= breakdown(shot),
+    }
+    if shot.deliberate:
+        out["immobilized"] = hit and location == "hull"  # C5.72
+    effects = _effects(shot, critical, effects_dr) if hit else {"notes": []}
+    out.update(effects, notes=notes + effects["notes"])
+    return out

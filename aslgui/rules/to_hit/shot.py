@@ -1,0 +1,223 @@
+"""One ordnance shot as the To Hit rules see it, read and checked from a ``fire`` action.
+
+Everything the DRM cases, legality checks and dice resolution ask is a field or a property
+here, so each of those stays a small function of the shot.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
+from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.arcs import unit_arc
+from aslgui.rules.resolution import DrmLine
+from aslgui.rules.roster import Armament, armament
+from aslgui.rules.tables import terrain_entry
+
+TARGET_TYPES = ("vehicle", "infantry", "area")
+AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
+PIVOTS = ("tca", "vca")
+FIRERS = ("gun", "vehicle")
+
+
+def unit_path(scenario: Scenario, unit: Unit) -> str:
+    """The JSON path of a unit in the scenario file, e.g. ``units[2]``."""
+    return f"units[{list(scenario.units).index(unit.id)}]"
+
+
+class Shot(NamedTuple):
+    """A firer, its weapon, the target and the circumstances of one To Hit attempt."""
+
+    scenario: Scenario
+    firer: Unit
+    #: Whose status (pinned, CX, qualified) is the firer's: a Gun's crew, else the firer (C5.4).
+    crew: Unit
+    arms: Armament
+    target: Unit | None
+    target_hex: Hex
+    target_type: str
+    ammo: str
+    phase: str
+    range: int
+    #: The arc fired through: ``ca`` (Gun), ``tca`` or ``vca`` (vehicle), and its hexspine.
+    arc: str
+    spine: int
+    #: Case A Gun type of that arc: a turreted vehicle pivoting its VCA uses NT (C5.11).
+    gun_type: str
+    spines: int
+    intensive: bool = False
+    deliberate: bool = False
+    opportunity: bool = False
+    acquisition: int = 0
+    mp_in_los: float | None = None
+    basic_tk: int | None = None
+    extra: tuple[DrmLine, ...] = ()
+    effects_extra: tuple[DrmLine, ...] = ()
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.firer.kind == "vehicle"
+
+    @property
+    def attacker(self) -> bool:
+        """Whether the firer is the ATTACKER's (the scenario's ``player``)."""
+        return self.firer.side == self.scenario.player
+
+    @property
+    def firer_terrain(self) -> str:
+        return self.scenario.terrain_at(self.firer.hex)
+
+    @property
+    def target_terrain(self) -> str:
+        return self.scenario.terrain_at(self.target_hex)
+
+    @property
+    def in_woods_building_rubble(self) -> bool:
+        """Firing from woods/building/rubble doubles Case A and E, makes Case B +3 (C5.11, C5.2, C5.5)."""
+        return bool(terrain_entry(self.firer_terrain)["woods_building_rubble"])
+
+    @property
+    def motion_fire(self) -> bool:
+        """A vehicle in Motion/non-stopped firing without stopping (C5.35)."""
+        return self.is_vehicle and (self.firer.motion or not self.firer.stopped)
+
+    @property
+    def bounding_first_fire(self) -> bool:
+        """The ATTACKER's vehicle firing during its own MPh (C5.13, C5.33)."""
+        return self.is_vehicle and self.phase == "MPh" and self.attacker
+
+    @property
+    def bounding_fire(self) -> bool:
+        """Any shot that uses Case C: Bounding (First) Fire or Motion Fire (C5.3, C5.35)."""
+        moved_then_afph = self.is_vehicle and self.phase == "AFPh" and self.firer.moved
+        return self.bounding_first_fire or self.motion_fire or moved_then_afph
+
+    @property
+    def doubles_lower_dr(self) -> bool:
+        """Motion Fire without a gyrostabilizer doubles the lower dr of the TH DR (C5.35)."""
+        return self.motion_fire and not self.arms.gyro and self.target_type != "area"
+
+    @property
+    def target_is_vehicle(self) -> bool:
+        return self.target is not None and self.target.kind == "vehicle"
+
+    @property
+    def target_is_afv(self) -> bool:
+        return self.target_is_vehicle and self.target is not None and self.target.afv
+
+
+def _number(action: Action, key: str) -> float | None:
+    value = action.data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise AslError(f"expected a number of MP >= 0 (e.g. 2.5), got {value!r}", f"action.{key}")
+    return float(value)
+
+
+def drm_lines(action: Action, key: str, case: str, rule: str) -> tuple[DrmLine, ...]:
+    """User-given DRM (``extra_drm``): a whole number or a list of ``{"value", "label"}``."""
+    raw: Any = action.data.get(key)
+    if raw is None or raw == 0:
+        return ()
+    if type(raw) is int:
+        return (DrmLine(case, rule, raw, "user-given DRM"),)
+    if not isinstance(raw, list):
+        expected = 'a whole number or a list of {"value": n, "label": text}'
+        raise AslError(f"expected {expected}, got {raw!r}", f"action.{key}")
+    lines = []
+    for i, item in enumerate(raw):
+        path = f"action.{key}[{i}]"
+        if not isinstance(item, dict) or type(item.get("value")) is not int:
+            raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {item!r}', path)
+        label = item.get("label", "user-given DRM")
+        if not isinstance(label, str):
+            raise AslError(f"expected a text label, got {label!r}", f"{path}.label")
+        lines.append(DrmLine(case, rule, item["value"], label))
+    return tuple(lines)
+
+
+def _vehicle_in_hex(action: Action, firer: Unit, h: Hex) -> Unit | None:
+    """A Vehicle Target Type shot given only a hex aims at the one enemy vehicle there (C3.31)."""
+    if action.data.get("target_type") != "vehicle":
+        return None
+    vehicles = [u for u in action.scenario.units_at(h) if u.kind == "vehicle" and u.side != firer.side]
+    return vehicles[0] if len(vehicles) == 1 else None
+
+
+def _target(action: Action, firer: Unit) -> tuple[Unit | None, Hex]:
+    target = action.optional_unit("target")
+    if target is None:
+        if action.data.get("target_hex") is None:
+            raise AslError('give the target as a unit id ("target") or a hex ("target_hex")', "action.target")
+        h = action.hex("target_hex")
+        return _vehicle_in_hex(action, firer, h), h
+    if action.data.get("target_hex") is not None and action.hex("target_hex") != target.hex:
+        raise AslError(f"target {target.id!r} is not in this hex", "action.target_hex")
+    return target, target.hex
+
+
+def _arc(firer: Unit, arms: Armament, pivot: str | None) -> str:
+    """The arc a shot uses: a Gun's CA; a turret's TCA unless the vehicle pivots (C5.11)."""
+    if firer.kind == "gun":
+        return "ca"
+    return "tca" if arms.turret is not None and pivot != "vca" else "vca"
+
+
+def _spines(action: Action, firer: Unit, spine: int, target_hex: Hex) -> int:
+    """Case A hexspines: to bring the target into the CA; in the firer's own hex, only as Defensive
+    First Fire in the MPh, to bring in the hexside the target entered by (C5.51)."""
+    if target_hex != firer.hex or action.data.get("entered_from") is None:
+        return spines_to_bring(firer.hex, spine, target_hex)
+    entry = action.hex("entered_from")
+    if direction_to(firer.hex, entry) is None:
+        raise AslError("expected a hex adjacent to the firer's, the one the target entered from", "action.entered_from")
+    defensive_first_fire = action.phase == "MPh" and firer.side != action.scenario.player
+    return spines_to_bring(firer.hex, spine, entry) if defensive_first_fire else 0
+
+
+def read_shot(action: Action) -> Shot:
+    """Read a ``fire`` action (DESIGN.md section 4); AslError names the bad key."""
+    scenario = action.scenario
+    firer = action.unit("firer")
+    if firer.kind not in FIRERS:
+        raise AslError(f"unit {firer.id!r} is a {firer.kind}, not a Gun or a vehicle with a MA (C3)", "action.firer")
+    path = unit_path(scenario, firer)
+    arms = armament(firer, path)
+    crew = scenario.unit(firer.crew, f"{path}.crew") if firer.crew else firer
+    target, target_hex = _target(action, firer)
+    vehicle_target = target is not None and target.kind == "vehicle"
+    default_type = "area" if arms.mortar else "vehicle" if vehicle_target else "infantry"
+    target_type = action.choice("target_type", TARGET_TYPES, default_type)
+    afv_target = vehicle_target and target is not None and target.afv
+    ammo = action.choice("ammo", AMMO, "AP" if afv_target and target_type == "vehicle" else "HE")
+    arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None))
+    spine = unit_arc(firer, arc, f"{path}.{arc}")
+    basic_tk = action.integer("basic_tk", 0, 0, 99) if action.has("basic_tk") else None
+    return Shot(
+        scenario=scenario,
+        firer=firer,
+        crew=crew,
+        arms=arms,
+        target=target,
+        target_hex=target_hex,
+        target_type=target_type,
+        ammo=ammo,
+        phase=action.phase,
+        range=distance(firer.hex, target_hex),
+        arc=arc,
+        spine=spine,
+        gun_type="NT" if arc == "vca" else arms.mount,
+        spines=_spines(action, firer, spine, target_hex),
+        intensive=action.flag("intensive"),
+        deliberate=action.flag("deliberate_immobilization"),
+        opportunity=action.flag("opportunity"),
+        acquisition=action.integer("acquisition", 0, 0, 2),
+        mp_in_los=_number(action, "mp_in_los"),
+        basic_tk=basic_tk,
+        extra=drm_lines(action, "extra_drm", "extra", "user"),
+        effects_extra=drm_lines(action, "effects_drm", "extra", "user"),
+    )

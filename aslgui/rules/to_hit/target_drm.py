@@ -1,0 +1,59 @@
+"""Target-based To Hit DRM the rulebook examples use (C6 cases, summarised in DESIGN.md 4):
+L point blank, N acquisition, P target size, Q TEM; and which lines the Area Target Type drops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aslgui.rules.resolution import DrmLine
+from aslgui.rules.tables import location_tem
+from aslgui.rules.to_hit.shot import Shot
+
+TargetCase = Callable[[Shot], DrmLine | None]
+
+#: Case L by range: point blank -2 at one hex, -1 at two (C6; NA with Case E, C5.5).
+POINT_BLANK = {1: -2, 2: -1}
+#: Cases that never modify an Area Target Type TH DR (C3.331).
+NOT_VS_AREA = frozenset({"C1", "C2", "C3", "C4", "E", "G", "L", "Q"})
+
+
+def case_l(shot: Shot) -> DrmLine | None:
+    """Point blank range; at range 0 Case E applies instead (C5.5)."""
+    value = POINT_BLANK.get(shot.range)
+    if value is None:
+        return None
+    return DrmLine("L", "C6", value, f"point blank, {shot.range} hex{'es' if shot.range > 1 else ''}")
+
+
+def case_n(shot: Shot) -> DrmLine | None:
+    """Acquisition of the target by earlier shots; never for Deliberate Immobilization (C5.71)."""
+    if not shot.acquisition or shot.deliberate:
+        return None
+    return DrmLine("N", "C6", -shot.acquisition, f"Acquisition, level {shot.acquisition}")
+
+
+def case_p(shot: Shot) -> DrmLine | None:
+    """Target size of the target unit (e.g. +2 for a Kuebelwagen, C3.32 EX)."""
+    target = shot.target
+    if target is None or not target.size:
+        return None
+    return DrmLine("P", "C6", target.size, f"target size of {target.id}")
+
+
+def case_q(shot: Shot) -> DrmLine | None:
+    """TEM of the target's Location vs the Infantry Target Type; a vehicle target gets none
+    (C3.32 EX: the truck in the shellhole)."""
+    if shot.target_type != "infantry" or shot.target_is_vehicle:
+        return None
+    terrain = shot.target_terrain
+    fortified = shot.target_hex in shot.scenario.fortified
+    value = location_tem(terrain, fortified)
+    return DrmLine("Q", "C6", value, f"{'Fortified ' if fortified else ''}{terrain} TEM") if value else None
+
+
+TARGET_CASES: tuple[TargetCase, ...] = (case_l, case_n, case_p, case_q)
+
+
+def applies(line: DrmLine, shot: Shot) -> bool:
+    """Whether a DRM line counts for this Target Type (C3.331 drops some vs Area)."""
+    return shot.target_type != "area" or line.case not in NOT_VS_AREA

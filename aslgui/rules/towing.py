@@ -1,0 +1,457 @@
+"""Towing, hooking up, (un)limbering, en portee and trailers (C10).
+
+Each resolver answers whether the action is legal (every reason cites its rule) and the numbers
+a player needs: the MP the vehicle spends, the Passenger PP left.  Pushing (C10.3) lives in
+``manhandling``; the crew checks it shares (C10.111) live here.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES, Hex, direction_to, parse_spine
+from aslgui.model import Unit
+from aslgui.resource_files import load_json
+from aslgui.rules.actions import Action
+from aslgui.rules.resolution import Resolution, reason
+
+#: To Hit Cases an RFNM Gun may never use (C10.25); Case J is doubled at <= six hexes.
+RFNM_FORBIDDEN_CASES = ("A", "E", "J4", "L")
+RFNM_DOUBLED_J_MAX_RANGE = 6
+FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
+GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
+
+
+def chart() -> dict[str, Any]:
+    """resources/data/manhandling.json: C10 numbers, each marked verified or not."""
+    data: dict[str, Any] = load_json("data", "manhandling.json")
+    return data
+
+
+def towing_constant(name: str) -> Any:
+    return chart()["towing"][name]["value"]
+
+
+# -- the units involved --------------------------------------------------------------------
+def require_kind(unit: Unit, kind: str, path: str) -> Unit:
+    """The unit under ``path`` must be a ``kind`` (a Gun, a vehicle): bad input otherwise."""
+    if unit.kind != kind:
+        raise AslError(f"unit {unit.id!r} is a {unit.kind}, expected a {kind}", path)
+    return unit
+
+
+def crew_equivalents(units: Iterable[Unit]) -> Fraction:
+    """How many crews the units make (C10.111: HS = crew, five SMC = crew, squad = two HS)."""
+    table = chart()["crew_equivalents"]
+    return sum((Fraction(str(table[u.kind])) for u in units if u.kind in table), Fraction(0))
+
+
+def manning_units(action: Action, gun: Unit) -> list[Unit]:
+    """Who (un)hooks/(un)limbers/loads the Gun: ``action.crew`` (an id or a list of ids) if
+    given, else the Gun's own ``crew``."""
+    if "crew" in action.data:
+        return action.units("crew") if isinstance(action.data["crew"], list) else [action.unit("crew")]
+    if gun.crew is not None:
+        return [action.scenario.unit(gun.crew, "action.gun")]
+    return []
+
+
+def crew_reasons(units: Sequence[Unit], where: Hex, rule: str, aboard_ok: str | None = None) -> list[str]:
+    """Why these units cannot work the Gun in ``where`` (C10.111): each must be Good Order,
+    unpinned Infantry on foot in that hex (or aboard ``aboard_ok``), not TI, together at least a crew."""
+    if not units:
+        return [reason("no crew possesses the Gun: give the Gun a 'crew' or the action a 'crew'", "C10.111")]
+    out: list[str] = []
+    for unit in units:
+        if not unit.is_infantry:
+            out.append(reason(f"{unit.id} is a {unit.kind}, not Infantry", "C10.111"))
+        if unit.broken:
+            out.append(reason(f"{unit.id} is broken, not in Good Order", "C10.111"))
+        if unit.pinned:
+            out.append(reason(f"{unit.id} is pinned", "C10.111"))
+        if unit.extra.get("ti"):
+            out.append(reason(f"{unit.id} is TI", "A4.8"))
+        if unit.hex != where:
+            out.append(reason(f"{unit.id} is not in the Gun's hex", rule))
+        elif unit.aboard is not None and unit.aboard != aboard_ok:
+            out.append(reason(f"{unit.id} is aboard {unit.aboard}, not on foot", rule))
+    if crew_equivalents(units) < 1:
+        out.append(reason("the units make less than a crew (a HS counts as one, five SMC as one)", "C10.111"))
+    return out
+
+
+def fired_reasons(units: Iterable[Unit], rule: str) -> list[str]:
+    """Units that have fired this Player Turn block (un)hooking/(un)limbering."""
+    return [reason(f"{u.id} has already fired this Player Turn", rule) for u in units if u.fired or u.bounding_fired]
+
+
+def phase_reasons(action: Action, unit: Unit, phases: Sequence[str], rule: str) -> list[str]:
+    """The action must happen in one of ``phases``, by the side whose phase it is (A3)."""
+    phase, player = action.phase, action.scenario.player
+    if phase not in phases:
+        return [reason(f"this is done in the {'/'.join(phases)}, not the {phase}", rule)]
+    if player and (unit.side == player) != (phase != "DFPh"):
+        whose = "DEFENDER" if phase == "DFPh" else "ATTACKER"
+        return [reason(f"the {phase} belongs to the {whose}; {unit.id} is {unit.side}", "A3")]
+    return []
+
+
+def gun_type(gun: Unit) -> str:
+    """The Gun type (C2.22) named in its ``name`` (``81mm MTR`` -> ``MTR``, ``75*RCL`` -> ``RCL``)."""
+    types = [word for word in re.findall(r"[A-Z]+", gun.name.upper()) if word in GUN_TYPES]
+    return types[-1] if types else ""
+
+
+def is_mortar_exception(gun: Unit) -> bool:
+    """A 76-107mm MTR is carried, not dragged: no +1 MP nor tow-path limits (C10.1 EXC)."""
+    low, high = towing_constant("mortar_exception_calibers")
+    return gun_type(gun) == "MTR" and gun.caliber is not None and low <= gun.caliber <= high
+
+
+def vehicle_load(action: Action, vehicle: Unit) -> list[Unit]:
+    """Guns the vehicle tows or portees (a vehicle may do only one of these, C10.5)."""
+    return [u for u in action.scenario.units.values() if u.kind == "gun" and vehicle.id in (u.towed_by, u.aboard)]
+
+
+def passenger_pp(units: Iterable[Unit]) -> int:
+    """PP these Infantry use as Passengers (D6.1; UNVERIFIED values, see manhandling.json)."""
+    table = chart()["passenger_pp"]
+    return sum(int(table.get(u.kind, 0)) for u in units)
+
+
+def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
+    """``allotment * a/b`` rounded up (FRU)."""
+    return math.ceil(Fraction(allotment * fraction[0], fraction[1]))
+
+
+# -- hooking up / unhooking (C10.11-C10.13) ------------------------------------------------
+def hook_mp_cost(vehicle: Unit, gun: Unit) -> int:
+    """MP a vehicle spends to (un)hook a Gun: half its allotment FRU, two-thirds for a circled M#."""
+    if vehicle.mp is None:
+        raise AslError(f"vehicle {vehicle.id!r} has no 'mp' (printed MP allotment)", "action.vehicle")
+    key = "circled_m_hook_fraction" if gun.circled_m else "hook_fraction"
+    return fraction_fru(vehicle.mp, towing_constant(key))
+
+
+def ammo_pp(gun: Unit) -> int:
+    """Passenger PP a hooked-up Gun's ammunition takes: 4, or 8 for >= 100mm (C10.13)."""
+    large = gun.caliber is not None and gun.caliber >= towing_constant("large_gun_caliber")
+    return int(towing_constant("large_gun_ammo_pp" if large else "ammo_pp"))
+
+
+def hooked_pp_left(vehicle: Unit, gun: Unit) -> tuple[int, bool]:
+    """(Passenger PP left once the Gun is hooked up, allowed?) (C10.13): an empty vehicle may
+    drop to <= 0 PP (then 0 left); a loaded one may not drop below 0."""
+    left = (vehicle.pp or 0) - vehicle.pp_used - ammo_pp(gun)
+    if vehicle.pp_used == 0:
+        return max(left, 0), True
+    return left, left >= 0
+
+
+def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit], rule: str) -> list[str]:
+    """What hooking up and unhooking share (C10.11, C10.12)."""
+    reasons = phase_reasons(action, vehicle, ("MPh",), rule)
+    if vehicle.hex != gun.hex:
+        reasons.append(reason(f"{vehicle.id} must be in the Gun's hex", rule))
+    if vehicle.side != gun.side:
+        reasons.append(reason(f"{gun.id} ({gun.side}) is not friendly to {vehicle.id} ({vehicle.side})", rule))
+    if not vehicle.stopped or vehicle.motion:
+        reasons.append(reason(f"{vehicle.id} must be Stopped", rule))
+    if action.flag("bypass"):
+        reasons.append(reason(f"{vehicle.id} is in Bypass", rule))
+    reasons += fired_reasons([gun, vehicle, *crew], rule)
+    return reasons
+
+
+def _mp_reasons(action: Action, vehicle: Unit, mp_cost: int) -> list[str]:
+    """The vehicle must still have the (un)hooking MP left (C10.11, C10.31)."""
+    spent = action.integer("mp_spent", 0, 0, 999)
+    if vehicle.mp is not None and spent + mp_cost > vehicle.mp:
+        return [reason(f"{vehicle.id} has {vehicle.mp - spent} MP left, needs {mp_cost}", "C10.11")]
+    return []
+
+
+def resolve_hook_up(action: Action) -> Resolution:
+    """``hook_up``: a Stopped vehicle takes a Gun in tow (C10.1, C10.11, C10.13, C10.2, C10.31)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    crew = manning_units(action, gun)
+    mp_cost = hook_mp_cost(vehicle, gun)
+    reasons = _hook_reasons(action, vehicle, gun, crew, "C10.11")
+    reasons += crew_reasons(crew, gun.hex, "C10.11")
+    reasons += _mp_reasons(action, vehicle, mp_cost)
+    reasons += ca_change_reasons(gun, _new_ca(action, gun))
+    if vehicle.towing is None:
+        reasons.append(reason(f"{vehicle.id} has no T# and may not tow", "C10.1"))
+    elif gun.manhandling is None:
+        reasons.append(reason(f"{gun.id} has no M# and cannot be towed", "C10.1"))
+    elif vehicle.towing > gun.manhandling:
+        reasons.append(reason(f"T{vehicle.towing} is more than the Gun's M{gun.manhandling}", "C10.1"))
+    if gun.towed_by is not None:
+        reasons.append(reason(f"{gun.id} is already in tow by {gun.towed_by}", "C10.11"))
+    if gun.aboard is not None:
+        reasons.append(reason(f"{gun.id} is en portee on {gun.aboard}", "C10.5"))
+    if others := [g.id for g in vehicle_load(action, vehicle) if g.id != gun.id]:
+        reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
+    if not (gun.qsu or gun.nm or gun.rfnm or gun.limbered):
+        reasons.append(reason(f"{gun.id} is not QSU and must be limbered first", "C10.2"))
+    crew_mf = action.integer("crew_mf_spent", 0, 0, 99)
+    if crew_mf * 2 > chart()["infantry_mf"]["value"]:
+        reasons.append(
+            reason(f"the crew spent {crew_mf} MF, more than half its MF, pushing/entering the hex", "C10.11")
+        )
+    if action.flag("push_stopped"):
+        reasons.append(reason("the last Manhandling DR equalled the M#: no further pushing, so no hook up", "C10.31"))
+    pp_left, pp_ok = hooked_pp_left(vehicle, gun)
+    if not pp_ok:
+        reasons.append(
+            reason(
+                f"the ammunition would leave {vehicle.id} with {pp_left} PP; a loaded vehicle may not go below 0",
+                "C10.13",
+            )
+        )
+    crew_loads = action.flag("crew_loads")
+    if crew_loads and pp_ok and passenger_pp(crew) > pp_left:
+        reasons.append(reason(f"{pp_left} PP left cannot also carry the crew ({passenger_pp(crew)} PP)", "C10.13"))
+    values = {
+        "vehicle": vehicle.id,
+        "gun": gun.id,
+        "mp_cost": mp_cost,
+        "pp_left": pp_left,
+        "ammo_pp": ammo_pp(gun),
+        "crew_loads": crew_loads,
+        "ca": _ca_name(_new_ca(action, gun)),
+        "tow_mp_per_hex": 0 if is_mortar_exception(gun) else towing_constant("tow_mp_per_hex"),
+        "may_fire_this_player_turn": False,
+        "ti": sorted({gun.id, vehicle.id, *(u.id for u in crew)}),
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+def resolve_unhook(action: Action) -> Resolution:
+    """``unhook``: a Stopped vehicle drops its towed Gun in its hex; the Gun may not be pushed
+    this Player Turn (C10.12, C10.3)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    crew = manning_units(action, gun)
+    mp_cost = hook_mp_cost(vehicle, gun)
+    reasons = _hook_reasons(action, vehicle, gun, crew, "C10.12")
+    reasons += crew_reasons(crew, gun.hex, "C10.12", aboard_ok=vehicle.id)
+    reasons += _mp_reasons(action, vehicle, mp_cost)
+    if gun.towed_by != vehicle.id:
+        reasons.append(reason(f"{gun.id} is not in tow by {vehicle.id}", "C10.12"))
+    reasons += ca_change_reasons(gun, _new_ca(action, gun))
+    if is_mortar_exception(gun):
+        reasons += [
+            reason(f"{u.id} must unload the MTR as a Passenger of {vehicle.id}", "C10.1")
+            for u in crew
+            if u.aboard != vehicle.id
+        ]
+    values = {
+        "vehicle": vehicle.id,
+        "gun": gun.id,
+        "mp_cost": mp_cost,
+        "pp_left": max((vehicle.pp or 0) - vehicle.pp_used, 0),
+        "ca": _ca_name(_new_ca(action, gun)),
+        "must_unlimber": gun.limbered and not gun.qsu,
+        "may_push_this_player_turn": False,
+        "ti": sorted({gun.id, *(u.id for u in crew)}),
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+# -- (un)limbering (C10.2-C10.26) ----------------------------------------------------------
+def _new_ca(action: Action, gun: Unit) -> int | None:
+    """A CA change made while (un)limbering/(un)hooking (C10.12, C10.22): ``action.ca``."""
+    raw = action.data.get("ca")
+    if raw is None:
+        return gun.ca
+    try:
+        return parse_spine(str(raw))
+    except ValueError as error:
+        raise AslError(str(error), "action.ca") from None
+
+
+def ca_change_reasons(gun: Unit, spine: int | None) -> list[str]:
+    """An RFNM Gun can never change its CA (no Case A, C10.25); others may while (un)hooking."""
+    if gun.rfnm and spine != gun.ca:
+        return [reason(f"{gun.id} is RFNM and cannot change its CA", "C10.25")]
+    return []
+
+
+def _ca_name(spine: int | None) -> str | None:
+    return SPINE_NAMES[spine] if spine is not None else None
+
+
+def resolve_limbering(action: Action) -> Resolution:
+    """``limber`` / ``unlimber``: the crew flips the Gun in a fire phase it could fire in (C10.21)."""
+    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    limbering = action.kind == "limber"
+    crew = manning_units(action, gun)
+    ca = _new_ca(action, gun)
+    reasons = phase_reasons(action, gun, FIRE_PHASES, "C10.21")
+    reasons += crew_reasons(crew, gun.hex, "C10.21")
+    reasons += fired_reasons([gun, *crew], "C10.21")
+    if gun.qsu:
+        reasons.append(reason(f"{gun.id} is QSU and is never (un)limbered", "C10.23"))
+    for flag, rule in (("rfnm", "C10.25"), ("nm", "C10.26")):
+        if getattr(gun, flag):
+            reasons.append(reason(f"{gun.id} is {flag.upper()} and may not (un)limber", rule))
+    if gun.limbered == limbering:
+        reasons.append(reason(f"{gun.id} is already {'limbered' if limbering else 'unlimbered'}", "C10.21"))
+    if gun.towed_by is not None:
+        reasons.append(reason(f"{gun.id} is in tow by {gun.towed_by}", "C10.21"))
+    if gun.aboard is not None:
+        reasons.append(reason(f"{gun.id} is en portee on {gun.aboard}", "C10.51"))
+    values = {
+        "gun": gun.id,
+        "limbered": limbering,
+        "ca": _ca_name(ca),
+        "may_fire_this_player_turn": False,
+        "can_fire_limbered": gun.lf,
+        "ti": sorted({gun.id, *(u.id for u in crew)}) if not limbering else [],
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+# -- en portee (C10.5-C10.54) --------------------------------------------------------------
+def resolve_portee(action: Action) -> Resolution:
+    """``portee_load`` / ``portee_unload``: a crew spends all its MF to put a Gun on (or take it
+    off) a vehicle that has not moved this MPh; Hazardous Movement (C10.5, C10.51, C10.53)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    loading = action.kind == "portee_load"
+    crew = manning_units(action, gun)
+    reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
+    reasons += crew_reasons(crew, gun.hex, "C10.51")
+    reasons += [
+        reason(f"{u.id} has moved and cannot spend its whole MF allotment here", "C10.51") for u in crew if u.moved
+    ]
+    if action.flag("entrenched"):
+        reasons.append(reason("the crew is entrenched", "C10.51"))
+    if vehicle.hex != gun.hex:
+        reasons.append(reason(f"{vehicle.id} must be in the Gun's Location", "C10.51"))
+    if action.flag("bypass"):
+        reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
+    if vehicle.moved or action.integer("mp_spent", 0, 0, 999) > 0:
+        reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
+    if loading:
+        if vehicle.extra.get("portee") is not True:
+            reasons.append(
+                reason(f'{vehicle.id} is not recorded as able to portee (set "portee": true on it)', "C10.5")
+            )
+        if others := [g.id for g in vehicle_load(action, vehicle) if g.id != gun.id]:
+            reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
+        if gun.towed_by is not None or gun.aboard is not None:
+            reasons.append(reason(f"{gun.id} is already on or behind {gun.towed_by or gun.aboard}", "C10.5"))
+        if not (gun.qsu or gun.limbered):
+            reasons.append(reason(f"{gun.id} is not QSU and loads only in Limbered mode", "C10.51"))
+        pp_left = min(towing_constant("portee_pp_left"), vehicle.pp or 0) - vehicle.pp_used
+        if pp_left < 0:
+            reasons.append(
+                reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
+            )
+        side = action.choice("ca", ("vca", "rear"), "vca")
+        ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
+    else:
+        if gun.aboard != vehicle.id:
+            reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
+        pp_left = max((vehicle.pp or 0) - vehicle.pp_used, 0)
+        ca = _new_ca(action, gun)
+    values = {
+        "vehicle": vehicle.id,
+        "gun": gun.id,
+        "pp_left": pp_left,
+        "ca": _ca_name(ca),
+        "limbered": not gun.qsu,
+        "crew_mf_cost": chart()["infantry_mf"]["value"],
+        "hazardous_movement": True,
+        "ti": sorted({vehicle.id, *(u.id for u in crew)}),
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+# -- moving with a Gun or trailer in tow (C10.1, C10.4) ------------------------------------
+def resolve_tow_move(action: Action) -> Resolution:
+    """``tow_move``: may a vehicle towing a Gun (or a trailer, ``"trailer": true`` on it) enter
+    ``to_hex``, and how many MP does the tow add (C10.1, C10.4)?"""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    to_hex = action.hex("to_hex")
+    scenario = action.scenario
+    if direction_to(vehicle.hex, to_hex) is None:
+        raise AslError(f"{scenario.grid.name(to_hex)} is not adjacent to {vehicle.id}", "action.to_hex")
+    towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
+    trailer = vehicle.extra.get("trailer") is True
+    mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
+    rule = "C10.1" if towed else "C10.4"
+    hexside = scenario.hexside(vehicle.hex, to_hex)
+    terrain = scenario.terrain_at(to_hex)
+    reasons: list[str] = []
+    if not towed and not trailer:
+        reasons.append(reason(f'{vehicle.id} tows neither a Gun nor a trailer ("trailer": true)', "C10.4"))
+    if hexside in ("wall", "hedge") and not (mortar or (not towed and action.flag("breached"))):
+        reasons.append(reason(f"no towing over a {hexside}", rule))
+    if "building" in terrain or ("rubble" in terrain and not mortar):
+        reasons.append(reason(f"no towing into {terrain}", rule))
+    if action.flag("reverse") and not mortar:
+        reasons.append(reason("no Reverse Movement while towing", rule))
+    if towed and not mortar and action.flag("bypass") and not action.flag("narrow_street"):
+        reasons.append(reason("no Bypass while towing a Gun (except in Narrow Streets, B31.124)", "C10.1"))
+    if towed and not mortar and action.flag("deep_stream"):
+        reasons.append(reason("no entering a Deep Stream while towing a Gun", "C10.1"))
+    mp_extra = towing_constant("tow_mp_per_hex") if towed and not mortar else 0
+    values = {
+        "vehicle": vehicle.id,
+        "to_hex": scenario.grid.name(to_hex),
+        "towing": [g.id for g in towed] or (["trailer"] if trailer else []),
+        "mp_extra": mp_extra,
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+def resolve_trailer_target(action: Action) -> Resolution:
+    """``trailer_target``: can a shot at a trailer-towing vehicle pick the trailer (C10.41)?
+    ``facing`` is the Target Facing the firer sees (``front``/``side``/``rear``)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    facing = action.choice("facing", ("front", "side", "rear"))
+    indirect, ordnance = action.flag("indirect"), action.flag("ordnance", True)
+    reasons = []
+    if vehicle.extra.get("trailer") is not True:
+        reasons.append(reason(f'{vehicle.id} tows no trailer (set "trailer": true on it)', "C10.41"))
+    if indirect or not ordnance:
+        reasons.append(reason("Indirect Fire and non-ordnance do not attack a trailer separately", "C10.41"))
+    if facing == "front" or vehicle.hd:
+        reasons.append(
+            reason("no Direct Fire hit on a trailer through the front Target Facing or vs a HD vehicle", "C10.41")
+        )
+    values = {
+        "vehicle": vehicle.id,
+        "separate_target": not reasons and facing == "side",
+        "size_drm": 3 if facing == "side" else 0,
+        "rear_hull_hit_is_trailer": not reasons and facing == "rear",
+        "miss_by_one_dr": 1 if not reasons else None,
+    }
+    outcome = None
+    if action.dr is not None and not reasons:
+        outcome = {"trailer_hit": action.flag("missed_by_one") and action.dr <= 1}
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values, outcome=outcome)
+
+
+def rfnm_case_j_multiplier(gun: Unit, range_hexes: int) -> int:
+    """Case J is doubled for an RFNM Gun at <= six hexes (C10.25); 1 otherwise."""
+    return 2 if gun.rfnm and range_hexes <= RFNM_DOUBLED_J_MAX_RANGE else 1
+
+
+def cannot_fire_reasons(gun: Unit) -> list[str]:
+    """Why a Gun cannot fire because of C10 states: in tow, or limbered without LF (C10.1,
+    C10.21, C10.24). For the fire resolver."""
+    if gun.towed_by is not None:
+        return [reason(f"{gun.id} is in tow by {gun.towed_by}", "C10.1")]
+    if gun.limbered and not gun.lf:
+        return [reason(f"{gun.id} is limbered and has no Limbered Fire", "C10.21")]
+    return []

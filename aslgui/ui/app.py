@@ -1,0 +1,57 @@
+"""``aslgui`` without a command: the map window on a file, or on the built-in demo."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from aslgui.errors import AslError
+from aslgui.model import load_scenario
+from aslgui.ui.dialogs import MessageBox
+from aslgui.ui.main_window import DEMO_PATH, MainWindow
+
+#: Set to make the window quit right after its first paint, printing "painted" (start-up benchmark).
+FIRST_PAINT_ENV = "ASLGUI_QUIT_AFTER_FIRST_PAINT"
+
+
+class _FirstPaint(QObject):
+    """Quits the application once the map has painted, for benchmarks/bench_gui.py."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, self._done)
+        return False
+
+    def _done(self) -> None:
+        print("painted", flush=True)
+        QApplication.quit()
+
+
+def run_gui(path: str | None) -> int:
+    """Open the window on ``path`` (or the demo) and run until it closes; the exit status."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("aslgui")
+    app.setOrganizationName("aslgui")
+    scenario, file_path, problem = None, None, ""
+    if path is not None:
+        try:
+            scenario, file_path = load_scenario(path), Path(path)
+        except AslError as error:
+            problem = f"{path}\n\n{error}\n\nShowing the built-in demo instead."
+    if scenario is None:
+        scenario = load_scenario(DEMO_PATH)
+    window = MainWindow(scenario, file_path)
+    window.show()
+    window.view.fit_to_window()
+    if problem:
+        print(f"aslgui: cannot open {problem}", file=sys.stderr)
+        QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))
+    if os.environ.get(FIRST_PAINT_ENV):
+        watcher = _FirstPaint(window)
+        window.view.viewport().installEventFilter(watcher)
+    return app.exec()

@@ -1,0 +1,239 @@
+"""Counters and markers as clean tiles: what each shows (pure functions of a Unit) and the Qt
+item that draws it."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture, QPolygonF, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from aslgui.model import Unit
+from aslgui.ui import style
+
+#: Item data role holding the unit id, on a counter tile and on each of its children.
+UNIT_ROLE = 0
+_STRENGTH = re.compile(r"\d+-\d+(-\d+)?")
+_KIND_LABELS = {"squad": "Squad", "halfsquad": "HS", "crew": "Crew", "leader": "Leader", "gun": "Gun", "vehicle": "AFV"}
+
+
+def spine_angle(spine: int) -> float:
+    """Direction (degrees, screen y down) from a hex centre to its hexspine ``spine``."""
+    return -60.0 + 60.0 * spine
+
+
+def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
+    """The marker counters on a unit, bottom first (A-, C- and D-chapter status markers)."""
+    out: list[str] = []
+    if unit.kind == "vehicle":
+        if unit.bu:
+            out.append("BU")
+        elif unit.extra.get("ce") is True:
+            out.append("CE")
+        if unit.motion:
+            out.append("Motion")
+    if unit.pinned:
+        out.append("Pin")
+    if unit.extra.get("ti") is True:
+        out.append("TI")
+    if unit.fired:
+        if unit.side == attacker:
+            out.append("Prep Fire")
+        else:
+            out.append("Final Fire" if phase == "DFPh" else "First Fire")
+    if unit.intensive_fired:
+        out.append("Intensive Fire")
+    if unit.labor:
+        out.append("Labor")
+    if unit.low_ammo:
+        out.append("Low Ammo")
+    if unit.cx:
+        out.append("CX")
+    if unit.dc:
+        out.append("DC")
+    if unit.concealed:
+        out.append("?")
+    return out
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def _numbers(*labelled: tuple[str, int | None]) -> str:
+    """``ROF3 M12`` from (label, value) pairs, leaving out the values not given."""
+    return " ".join(f"{label}{value}" for label, value in labelled if value)
+
+
+def counter_texts(unit: Unit) -> tuple[str, str, str]:
+    """Top line, big centre text and bottom line of a counter: its key numbers.
+
+    A Gun shows its calibre and barrel (57LL), ROF and M#; a vehicle its MA, MP and T#;
+    Infantry their strength factors (4-6-7, 8-1).
+    """
+    if unit.kind == "gun":
+        centre = f"{_number(unit.caliber)}{unit.barrel or ''}"
+        bottom = _numbers(("ROF", unit.rof), ("M", unit.manhandling))
+        return unit.name or "Gun", centre or "Gun", bottom
+    if unit.kind == "vehicle":
+        ma = unit.ma
+        centre = ""
+        if ma is not None:
+            centre = f"{_number(ma.caliber)}{ma.barrel or ''}" if ma.caliber else ma.kind.upper()
+        bottom = _numbers(("MP", unit.mp), ("T", unit.towing))
+        return unit.name or "Vehicle", centre or "-", bottom
+    strength = str(unit.extra.get("strength", ""))
+    if not strength:
+        match = _STRENGTH.search(unit.name)
+        strength = match.group(0) if match else ""
+    rest = _STRENGTH.sub("", unit.name).strip() if strength else unit.name
+    top = rest or _KIND_LABELS[unit.kind]
+    return top, strength or _KIND_LABELS[unit.kind], "BROKEN" if unit.broken else ""
+
+
+class _Line:
+    """A line of counter text with a font size that fits the tile's width."""
+
+    def __init__(self, text: str, size: int, y: float, width: float, bold: bool = False) -> None:
+        self.text = text
+        self.font = style.font(size, bold)
+        while QFontMetricsF(self.font).horizontalAdvance(text) > width and size > 5:
+            size -= 1
+            self.font = style.font(size, bold)
+        self.rect = QRectF(-width / 2, y - size, width, 2 * size)
+
+
+def _rounded(rect: QRectF, radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    return path
+
+
+_HALF = style.COUNTER_SIZE / 2
+_TILE = _rounded(QRectF(-_HALF, -_HALF, 2 * _HALF, 2 * _HALF), 3.0)
+_MARKER_HALF = style.MARKER_SIZE / 2
+_MARKER = _rounded(QRectF(-_MARKER_HALF, -_MARKER_HALF, style.MARKER_SIZE, style.MARKER_SIZE), 2.0)
+#: Reach of the facing arrows beyond the tile, so the item's bounds hold them.
+_BOUNDS = QRectF(-_HALF - 14, -_HALF - 14, 2 * _HALF + 28, 2 * _HALF + 28)
+
+
+def _arrow(spine: int, reach: float, size: float) -> QPolygonF:
+    """A triangle at ``reach`` from the centre pointing at hexspine ``spine``."""
+    triangle = QPolygonF([QPointF(reach + size, 0.0), QPointF(reach, -size * 0.8), QPointF(reach, size * 0.8)])
+    return QTransform().rotate(spine_angle(spine)).map(triangle)
+
+
+def _marker_lines(name: str) -> list[_Line]:
+    """A marker's name on one line, or two when it has two words (``First / Fire``)."""
+    width = style.MARKER_SIZE - 2
+    words = name.split(" ", 1)
+    if len(words) == 1:
+        return [_Line(name, 7, 0.0, width, bold=True)]
+    return [_Line(words[0], 6, -4.0, width, bold=True), _Line(words[1], 6, 4.0, width, bold=True)]
+
+
+def marker_offset(index: int) -> QPointF:
+    """Markers sit along the counter's lower right corner, four to a row, leaving its centre readable."""
+    column, row = index % 4, index // 4
+    return QPointF(_HALF - column * (style.MARKER_SIZE - 4), _HALF - 2 - row * (style.MARKER_SIZE - 6))
+
+
+class CounterItem(QGraphicsItem):
+    """One unit's counter: tile, key numbers, facing arrows (CA/VCA black, TCA red) and markers.
+
+    One item per counter. Its drawing is recorded once as a QPicture, so ``paint`` is a single
+    C++ replay, and Qt caches the result as a pixmap at the current zoom (DeviceCoordinateCache):
+    a repaint blits 200 pixmaps; the replay runs again only after a zoom step or a change.
+    """
+
+    def __init__(self, unit: Unit, marker_names: list[str]) -> None:
+        super().__init__()
+        self.unit = unit
+        self.marker_names = marker_names
+        self.selected = False
+        self.setData(UNIT_ROLE, unit.id)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        fill = style.nationality_color(unit.nationality or unit.side)
+        self.fill = fill.darker(140) if unit.broken else fill
+        self.ink = style.color(style.BROKEN_INK if unit.broken else style.COUNTER_INK)
+        top, centre, bottom = counter_texts(unit)
+        width = style.COUNTER_SIZE - 4
+        self.lines = [_Line(top, 8, -_HALF + 7, width), _Line(centre, 13, 1.0, width, bold=True)]
+        if bottom:
+            self.lines.append(_Line(bottom, 8, _HALF - 7, width))
+        self.arrows: list[tuple[QPolygonF, QColor]] = []
+        if unit.facing is not None:
+            self.arrows.append((_arrow(unit.facing, _HALF + 1, 5.0), style.color(style.COUNTER_INK)))
+        if unit.kind == "vehicle" and unit.turret is not None and unit.tca is not None:
+            self.arrows.append((_arrow(unit.tca, _HALF + 8, 4.0), style.color(style.BROKEN_INK)))
+        self.marker_lines = [_marker_lines(name) for name in marker_names]
+        self.picture = self._record()
+
+    def set_selected(self, selected: bool) -> None:
+        """Outline the counter in the selection colour."""
+        if selected != self.selected:
+            self.selected = selected
+            self.picture = self._record()
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return _BOUNDS
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath(_TILE)
+        for i in range(len(self.marker_names)):
+            path.addPath(_MARKER.translated(marker_offset(i)))
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.drawPicture(0, 0, self.picture)
+
+    def _record(self) -> QPicture:
+        picture = QPicture()
+        painter = QPainter(picture)
+        self._draw(painter)
+        painter.end()
+        return picture
+
+    def _draw(self, painter: QPainter) -> None:
+        painter.setBrush(self.fill)
+        if self.selected:
+            painter.setPen(QPen(style.color(style.SELECTION_COLOR), 3.0))
+        else:
+            painter.setPen(QPen(style.color(style.COUNTER_INK), 1.0))
+        painter.drawPath(_TILE)
+        painter.setPen(self.ink)
+        centred = Qt.AlignmentFlag.AlignCenter
+        for line in self.lines:
+            painter.setFont(line.font)
+            painter.drawText(line.rect, centred, line.text)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for polygon, colour in self.arrows:
+            painter.setBrush(colour)
+            painter.drawPolygon(polygon)
+        for i, (name, lines) in enumerate(zip(self.marker_names, self.marker_lines, strict=True)):
+            fill, ink = style.MARKER_COLORS[name]
+            offset = marker_offset(i)
+            painter.setPen(QPen(style.color(style.COUNTER_INK), 1.0))
+            painter.setBrush(style.color(fill))
+            painter.drawPath(_MARKER.translated(offset))
+            painter.setPen(style.color(ink))
+            for line in lines:
+                painter.setFont(line.font)
+                painter.drawText(line.rect.translated(offset), centred, line.text)
+
+
+def stack_offset(index: int, size: int) -> QPointF:
+    """Where the ``index``-th of ``size`` counters in a hex sits relative to the hex centre: each
+    one up the stack shifts right and up, and the stack as a whole stays centred."""
+    shift = (index - (size - 1) / 2) * style.STACK_OFFSET
+    return QPointF(shift, -shift)
+
+
+def handle_position(spine: int, radius: float) -> QPointF:
+    """Point at ``radius`` from the hex centre towards hexspine ``spine``."""
+    angle = math.radians(spine_angle(spine))
+    return QPointF(radius * math.cos(angle), radius * math.sin(angle))

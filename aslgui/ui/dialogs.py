@@ -1,0 +1,110 @@
+"""Modal dialogs, each behind a classmethod so tests can monkeypatch the question away."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLineEdit,
+    QMessageBox,
+    QSpinBox,
+    QWidget,
+)
+
+from aslgui.errors import AslError
+from aslgui.geometry import BoardPlacement
+
+SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
+
+
+class MessageBox:
+    """Errors and questions for the user."""
+
+    @classmethod
+    def error(cls, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.critical(parent, title, text)
+
+    @classmethod
+    def ask_save_changes(cls, parent: QWidget | None, name: str) -> str:
+        """``"save"``, ``"discard"`` or ``"cancel"`` for unsaved changes to ``name``."""
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            parent,
+            "Unsaved changes",
+            f"Save the changes to {name} first?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+
+class FileDialog:
+    """Where to open from and save to (None when the user cancels)."""
+
+    @classmethod
+    def open_path(cls, parent: QWidget | None, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, "Open scenario", folder, SCENARIO_FILTER)
+        return path or None
+
+    @classmethod
+    def save_path(cls, parent: QWidget | None, suggestion: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(parent, "Save scenario as", suggestion, SCENARIO_FILTER)
+        if path and not path.lower().endswith(".json"):
+            path += ".json"
+        return path or None
+
+
+def parse_board_ids(text: str) -> list[str]:
+    """Board ids from ``"4, 3 2"``; AslError for anything but letters and digits."""
+    ids = [part for part in text.replace(",", " ").split() if part]
+    if not ids:
+        raise AslError("give at least one board number, e.g. 4", "boards")
+    for board_id in ids:
+        if not board_id.isalnum():
+            raise AslError(f"a board id is letters and digits, not {board_id!r}", "boards")
+    if len(set(ids)) != len(ids):
+        raise AslError("each board can be placed once", "boards")
+    return ids
+
+
+def arrange_boards(ids: list[str], per_row: int) -> list[BoardPlacement]:
+    """Boards left to right, ``per_row`` to a row, rows top to bottom."""
+    per_row = max(per_row, 1)
+    return [BoardPlacement(board_id, i % per_row, i // per_row) for i, board_id in enumerate(ids)]
+
+
+class NewScenarioDialog(QDialog):
+    """Choose the boards of a new scenario and how many sit side by side."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New scenario")
+        form = QFormLayout(self)
+        self.name = QLineEdit("New scenario")
+        self.boards = QLineEdit("4")
+        self.boards.setPlaceholderText("board numbers, e.g. 4, 3, 2, 5")
+        self.per_row = QSpinBox()
+        self.per_row.setRange(1, 8)
+        self.per_row.setValue(2)
+        form.addRow("Name", self.name)
+        form.addRow("Boards", self.boards)
+        form.addRow("Boards per row", self.per_row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None) -> tuple[str, list[BoardPlacement]] | None:
+        """The new scenario's name and board layout, or None when cancelled."""
+        dialog = cls(parent)
+        while dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                ids = parse_board_ids(dialog.boards.text())
+            except AslError as error:
+                MessageBox.error(parent, "New scenario", error.message)
+                continue
+            return dialog.name.text().strip(), arrange_boards(ids, dialog.per_row.value())
+        return None

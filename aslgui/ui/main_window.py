@@ -1,0 +1,395 @@
+"""The main window: the map, the side panels, menus and the undo stack.
+
+State lives in ``self.scenario`` (the model); every change is a command on ``undo_stack``, and
+the scene redraws from the model whenever the stack moves.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMenu, QScrollArea, QToolBar, QWidget
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, MapGrid
+from aslgui.model import Scenario, Unit, load_scenario, save_scenario
+from aslgui.resource_files import resource_path
+from aslgui.ui.commands import EditCommand
+from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog
+from aslgui.ui.hover import hover_text
+from aslgui.ui.map_scene import MapScene
+from aslgui.ui.map_view import MapView
+from aslgui.ui.palette import Template, make_unit
+from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
+
+DEMO_PATH = resource_path("scenarios", "demo.json")
+MAX_RECENT = 8
+Shortcut = QKeySequence | QKeySequence.StandardKey | str
+
+
+def sides(scenario: Scenario) -> list[str]:
+    """The scenario's sides, in order of first appearance."""
+    return list(dict.fromkeys(u.side for u in scenario.units.values()))
+
+
+class MainWindow(QMainWindow):
+    """One scenario on the map, with its file, undo history and panels."""
+
+    scenario_changed = Signal()
+
+    def __init__(self, scenario: Scenario, path: Path | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.scenario = scenario
+        #: The file the scenario saves to; None for the built-in demo and new scenarios.
+        self.path = path
+        self.settings = settings if settings is not None else QSettings("aslgui", "aslgui")
+        self.undo_stack = QUndoStack(self)
+        self.scene = MapScene(scenario)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.hover_label = QLabel()
+        self.statusBar().addWidget(self.hover_label, 1)
+        self.palette_panel = PalettePanel()
+        self.properties = PropertiesPanel()
+        self.brush = TerrainBrushPanel()
+        self.toolbar = QToolBar("Main", self)
+        self.toolbar.setObjectName("main_toolbar")
+        self.addToolBar(self.toolbar)
+        self.view_menu = QMenu("&View", self)
+        self._build_docks()
+        self._build_actions()
+        self._connect()
+        self._restore_settings()
+        self._on_stack_changed()
+        # Plug-ins (rehearsal controller, autosave) hook in below this line.
+
+    # -- construction -----------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        scroll = QScrollArea()  # a long form must not grow the window (and shift the map) on selection
+        scroll.setWidget(self.properties)
+        scroll.setWidgetResizable(True)
+        docks = [self._dock("Properties", scroll, right), self._dock("Palette", self.palette_panel, right)]
+        docks.append(self._dock("Terrain", self.brush, right))
+        self.tabifyDockWidget(docks[1], docks[2])
+        docks[1].raise_()
+        self.resizeDocks(docks[:2], [440, 360], Qt.Orientation.Vertical)
+        self.docks = docks
+
+    def _action(self, text: str, slot: Callable[[], object], shortcut: Shortcut | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        self.addAction(action)  # shortcuts work even with the menu bar hidden
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(self._action("&New scenario...", self.new_scenario, keys.New))
+        file_menu.addAction(self._action("&Open...", self.open_dialog, keys.Open))
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addAction(self._action("Open the &demo", lambda: self.open_file(DEMO_PATH)))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Save", self.save, keys.Save))
+        file_menu.addAction(self._action("Save &as...", self.save_as, keys.SaveAs))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", self.close, keys.Quit))
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        undo = self.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence(keys.Undo))
+        redo = self.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence(keys.Redo)])
+        edit_menu.addActions([undo, redo])
+        edit_menu.addSeparator()
+        self.delete_action = self._action("&Delete counter", self.delete_selected, keys.Delete)
+        edit_menu.addAction(self.delete_action)
+        self.rotate_actions = {
+            (arc, step): self._action(f"Turn {label} {direction}", partial(self.rotate_selected, arc, step), key)
+            for arc, label, keys_pair in (("main", "CA/VCA", ("]", "[")), ("tca", "TCA", ("Shift+]", "Shift+[")))
+            for step, direction, key in ((1, "clockwise", keys_pair[0]), (-1, "counter-clockwise", keys_pair[1]))
+        }
+        edit_menu.addActions(list(self.rotate_actions.values()))
+
+        self.menuBar().addMenu(self.view_menu)
+        self.view_menu.addAction(self._action("&Fit to window", self.view.fit_to_window, "Ctrl+0"))
+        self.view_menu.addAction(self._action("Zoom &in", partial(self.view.zoom_by, 1.25), keys.ZoomIn))
+        self.view_menu.addAction(self._action("Zoom &out", partial(self.view.zoom_by, 1 / 1.25), keys.ZoomOut))
+        self.view_menu.addAction(self._action("&Actual size", lambda: self.view.set_zoom(1.0), "Ctrl+1"))
+        self.view_menu.addSeparator()
+        for dock in self.docks:
+            self.view_menu.addAction(dock.toggleViewAction())
+
+        modes = QActionGroup(self)
+        self.mode_actions: dict[str, QAction] = {}
+        for mode, label, tip in (
+            ("setup", "Setup", "Dragging a counter moves it"),
+            ("rehearse", "Rehearse", "Dragging a counter asks the rules what it means (fire, overrun, push...)"),
+        ):
+            action = QAction(label, self)
+            action.setCheckable(True)
+            action.setToolTip(tip)
+            action.triggered.connect(lambda _=False, m=mode: self.set_mode(m))
+            modes.addAction(action)
+            self.toolbar.addAction(action)
+            self.mode_actions[mode] = action
+        self.mode_actions["setup"].setChecked(True)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.view_menu.actions()[0])
+        self.toolbar.addSeparator()
+        self.toolbar.addWidget(QLabel(" Show CAs of: "))
+        self.side_arcs = QComboBox()
+        self.side_arcs.setObjectName("side_arcs")
+        self.toolbar.addWidget(self.side_arcs)
+
+    def _connect(self) -> None:
+        scene = self.scene
+        scene.hex_hovered.connect(self._on_hover)
+        scene.selection_changed.connect(self._on_selection)
+        scene.move_requested.connect(self.move_unit)
+        scene.rotate_requested.connect(self.rotate_unit)
+        scene.terrain_painted.connect(lambda hexes: self.paint_terrain(hexes, self.scene.brush_terrain))
+        scene.place_requested.connect(self._on_place)
+        scene.context_requested.connect(self._on_context)
+        self.undo_stack.indexChanged.connect(lambda _index: self._on_stack_changed())
+        self.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
+        self.properties.edited.connect(lambda unit: self.apply_unit_changes([unit], f"Edit {unit.id}"))
+        self.palette_panel.armed.connect(self._on_armed)
+        self.brush.changed.connect(self._on_brush)
+        self.side_arcs.currentTextChanged.connect(self._on_side_arcs)
+
+    # -- edits (each one command) -----------------------------------------------------------
+    def _push(self, command: EditCommand) -> None:
+        if command.changes_anything:
+            self.undo_stack.push(command)
+
+    def apply_unit_changes(self, units: list[Unit], text: str) -> None:
+        """Replace (or add) these units as one undoable step."""
+        self._push(EditCommand(self.scenario, text, units=units))
+
+    def remove_units(self, unit_ids: Iterable[str], text: str = "Delete counter") -> None:
+        """Take units off the map as one undoable step."""
+        self._push(EditCommand(self.scenario, text, removed=[u for u in unit_ids if u in self.scenario.units]))
+
+    def move_unit(self, unit_id: str, h: Hex) -> None:
+        """Setup move: put the counter on another hex (on top of that hex's stack)."""
+        unit = self.scenario.units[unit_id]
+        text = f"Move {unit.name or unit.id} to {self.scenario.grid.name(h)}"
+        self._push(EditCommand(self.scenario, text, units=[replace(unit, hex=h)], to_top=[unit_id]))
+
+    def rotate_unit(self, unit_id: str, arc: str, spine: int) -> None:
+        """Point a Gun's CA or a vehicle's VCA/TCA at hexspine ``spine`` (C3.2: spines only)."""
+        unit = self.scenario.units[unit_id]
+        turned: dict[str, Any] = {arc: spine % 6}
+        self.apply_unit_changes([replace(unit, **turned)], f"Turn {arc.upper()} of {unit.name or unit.id}")
+
+    def rotate_selected(self, arc: str, step: int) -> None:
+        """Turn the selected unit's CA (Gun), VCA (vehicle, ``main``) or TCA one hexspine."""
+        unit = self.scenario.units.get(self.scene.selected or "")
+        if unit is None:
+            return
+        key = ("ca" if unit.kind == "gun" else "vca") if arc == "main" else arc
+        spine = getattr(unit, key, None)
+        if spine is not None:
+            self.rotate_unit(unit.id, key, spine + step)
+
+    def delete_selected(self) -> None:
+        if self.scene.selected is not None:
+            self.remove_units([self.scene.selected])
+
+    def paint_terrain(self, hexes: Iterable[Hex], terrain: str) -> None:
+        """Paint hexes with one terrain type as one undoable step."""
+        changes = {h: terrain for h in hexes if h in self.scenario.grid}
+        text = f"Paint {terrain} ({len(changes)} hex{'es' if len(changes) != 1 else ''})"
+        self._push(EditCommand(self.scenario, text, terrain=changes))
+
+    def add_unit(self, template: Template, h: Hex, side: str) -> Unit:
+        """Place a new counter from the palette."""
+        unit = make_unit(self.scenario, template, side, h)
+        self.apply_unit_changes([unit], f"Add {unit.name or unit.kind} in {self.scenario.grid.name(unit.hex)}")
+        return unit
+
+    # -- reactions --------------------------------------------------------------------------
+    def _on_stack_changed(self) -> None:
+        self.scene.sync()
+        self.properties.set_unit(self.scenario.units.get(self.scene.selected or ""))
+        current = self.side_arcs.currentText()
+        self.side_arcs.blockSignals(True)
+        self.side_arcs.clear()
+        self.side_arcs.addItems(["none", *sides(self.scenario)])
+        self.side_arcs.setCurrentText(current or "none")
+        self.side_arcs.blockSignals(False)
+        self.palette_panel.set_sides(sides(self.scenario))
+        self._update_title()
+        self.scenario_changed.emit()
+
+    def _update_title(self) -> None:
+        name = self.path.name if self.path is not None else (self.scenario.name or "Untitled")
+        self.setWindowTitle(f"{name}[*] - aslgui")
+        self.setWindowModified(not self.undo_stack.isClean())
+
+    def _on_hover(self, h: Hex | None) -> None:
+        selected = self.scenario.units.get(self.scene.selected or "")
+        self.hover_label.setText(hover_text(self.scenario, h, selected) if h is not None else "")
+
+    def _on_selection(self, unit_id: object) -> None:
+        self.properties.set_unit(self.scenario.units.get(unit_id) if isinstance(unit_id, str) else None)
+
+    def _on_armed(self, template: object) -> None:
+        if template is not None:
+            self.brush.paint.setChecked(False)
+        self.scene.tool = "place" if template is not None else "select"
+
+    def _on_place(self, h: Hex) -> None:
+        template = self.palette_panel.template
+        if template is not None:
+            self.add_unit(template, h, self.palette_panel.side.currentText().strip() or "russian")
+
+    def _on_brush(self, terrain: object) -> None:
+        if terrain is not None:
+            self.palette_panel.list.setCurrentRow(-1)
+            self.scene.brush_terrain = str(terrain)
+        self.scene.tool = "paint" if terrain is not None else "select"
+
+    def _on_side_arcs(self, text: str) -> None:
+        self.scene.show_side_arcs(text if text != "none" else None)
+
+    def set_mode(self, mode: str) -> None:
+        """Setup (drags move counters) or Rehearse (drags ask the rules)."""
+        self.scene.mode = mode
+        self.mode_actions[mode].setChecked(True)
+
+    def _on_context(self, unit_id: object, screen_pos: QPoint) -> None:
+        if not isinstance(unit_id, str):
+            return
+        unit = self.scenario.units[unit_id]
+        menu = QMenu(self)
+        if unit.kind in ("gun", "vehicle"):
+            menu.addActions([self.rotate_actions["main", 1], self.rotate_actions["main", -1]])
+            if unit.kind == "vehicle" and unit.turret is not None:
+                menu.addActions([self.rotate_actions["tca", 1], self.rotate_actions["tca", -1]])
+            menu.addSeparator()
+        menu.addAction(self.delete_action)
+        menu.exec(screen_pos)
+
+    # -- files ------------------------------------------------------------------------------
+    def set_scenario(self, scenario: Scenario, path: Path | None) -> None:
+        """Show another scenario; its undo history starts empty."""
+        self.scenario = scenario
+        self.path = path
+        self.scene.set_scenario(scenario)
+        self.undo_stack.clear()
+        self.view.fit_to_window()
+        self._on_stack_changed()
+
+    def maybe_discard(self) -> bool:
+        """True when it is fine to drop the current scenario (saved, discarded, or saved now)."""
+        if self.undo_stack.isClean():
+            return True
+        answer = MessageBox.ask_save_changes(self, self.path.name if self.path else (self.scenario.name or "Untitled"))
+        return answer == "discard" or (answer == "save" and self.save())
+
+    def open_file(self, path: str | os.PathLike[str]) -> bool:
+        """Open a scenario; a broken or newer file shows why and keeps the current one."""
+        if not self.maybe_discard():
+            return False
+        try:
+            scenario = load_scenario(path)
+        except AslError as error:
+            MessageBox.error(self, "Cannot open scenario", f"{os.fspath(path)}\n\n{error}")
+            return False
+        is_demo = Path(path).resolve() == DEMO_PATH.resolve()
+        self.set_scenario(scenario, None if is_demo else Path(path))
+        if not is_demo:
+            self._remember(Path(path))
+        return True
+
+    def open_dialog(self) -> None:
+        folder = str(self.path.parent) if self.path else str(Path.home())
+        chosen = FileDialog.open_path(self, folder)
+        if chosen:
+            self.open_file(chosen)
+
+    def new_scenario(self) -> None:
+        if not self.maybe_discard():
+            return
+        answer = NewScenarioDialog.ask(self)
+        if answer is not None:
+            name, boards = answer
+            self.set_scenario(Scenario(grid=MapGrid(boards), name=name, player=""), None)
+
+    def save(self) -> bool:
+        """Save to the scenario's file (asking for one first if it has none)."""
+        if self.path is None:
+            return self.save_as()
+        return self._save_to(self.path)
+
+    def save_as(self) -> bool:
+        suggestion = str(self.path) if self.path else str(Path.home() / f"{self.scenario.name or 'scenario'}.json")
+        chosen = FileDialog.save_path(self, suggestion)
+        return self._save_to(Path(chosen)) if chosen else False
+
+    def _save_to(self, path: Path) -> bool:
+        """Atomic save (the old file survives a failure, and the message says why it failed)."""
+        try:
+            save_scenario(self.scenario, path)
+        except (OSError, AslError) as error:
+            MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{error}\n\nThe previous file is unchanged.")
+            return False
+        self.path = path
+        self.undo_stack.setClean()
+        self._remember(path)
+        self._update_title()
+        return True
+
+    # -- settings ---------------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent_files", [])
+        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
+
+    def _remember(self, path: Path) -> None:
+        name = str(path.resolve())
+        recent = [name, *(p for p in self.recent_files() if p != name)][:MAX_RECENT]
+        self.settings.setValue("recent_files", recent)
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for name in self.recent_files():
+            self.recent_menu.addAction(name, partial(self.open_file, name))
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 900)
+        state = self.settings.value("window_state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        self._fill_recent_menu()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_discard():
+            event.ignore()
+            return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("window_state", self.saveState())
+        event.accept()

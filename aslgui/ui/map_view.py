@@ -1,0 +1,101 @@
+"""The view on the map: wheel zoom anchored under the cursor, pan by dragging empty map or with
+the middle button, fit-to-window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from aslgui.ui.map_scene import MapScene
+
+MIN_SCALE = 0.1
+MAX_SCALE = 6.0
+#: Zoom factor of one wheel notch (120 eighths of a degree).
+WHEEL_STEP = 1.2
+
+
+class MapView(QGraphicsView):
+    """A QGraphicsView tuned for a large, mostly static map."""
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self._pan_from: QPoint | None = None
+
+    def map_scene(self) -> MapScene:
+        scene = self.scene()
+        assert isinstance(scene, MapScene)
+        return scene
+
+    @property
+    def zoom(self) -> float:
+        """Current scale (1.0 = one scene pixel per screen pixel)."""
+        return self.transform().m11()
+
+    def set_zoom(self, scale: float) -> None:
+        """Zoom to ``scale`` (clamped), keeping the point under the anchor in place."""
+        scale = min(max(scale, MIN_SCALE), MAX_SCALE)
+        factor = scale / self.zoom
+        self.scale(factor, factor)
+        self.map_scene().set_detail(self.zoom)
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom in (factor > 1) or out about the view's centre."""
+        self.set_zoom(self.zoom * factor)
+
+    def fit_to_window(self) -> None:
+        """Show the whole map."""
+        width, height = self.map_scene().scenario.grid.pixel_size
+        self.fitInView(0.0, 0.0, width, height, Qt.AspectRatioMode.KeepAspectRatio)
+        self.map_scene().set_detail(self.zoom)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        notches = event.angleDelta().y() / 120.0
+        if notches:
+            self.zoom_at(WHEEL_STEP**notches, event.position().toPoint())
+        event.accept()
+
+    def zoom_at(self, factor: float, anchor: QPoint) -> None:
+        """Zoom by ``factor`` keeping the map point under viewport point ``anchor`` in place
+        (as far as the scroll range allows), whatever Qt thinks the cursor position is."""
+        before = self.mapToScene(anchor)
+        self.set_zoom(self.zoom * factor)
+        shift = (self.mapToScene(anchor) - before) * self.zoom
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(shift.x()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(shift.y()))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            point = event.position().toPoint()
+            delta = point - self._pan_from
+            self._pan_from = point
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

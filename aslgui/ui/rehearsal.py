@@ -1,0 +1,221 @@
+"""Solo rehearsal: a drop on the map becomes an action, the popup shows what the rules say, and
+Commit changes the map and logs the action, both in one undoable step.
+
+The controller needs only a small host (the main window): ``scenario``, ``undo_stack`` and
+``apply_unit_changes(units, text)``. It plugs into the map scene as its ``action_handler``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import shapely
+import shiboken6
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QBrush, QColor, QPen, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMenu, QWidget
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex
+from aslgui.geometry.shapes import hex_polygons
+from aslgui.model import Scenario, Unit
+from aslgui.model.log import LogEntry, log_with, set_log
+from aslgui.rules.apply import unit_changes
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import (
+    Gesture,
+    available,
+    context_gestures,
+    gestures_for_drop,
+    is_legal_gesture,
+    legal_targets,
+    staged,
+)
+from aslgui.ui.map_scene import geometry_path
+from aslgui.ui.rehearsal_popup import Decision, RehearsalPopup
+
+#: Fill of target hexes while a counter is held: legal, illegal (alpha included).
+LEGAL_FILL, ILLEGAL_FILL = QColor(40, 170, 60, 90), QColor(200, 30, 30, 90)
+_Z_TARGETS = 7
+#: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
+REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
+
+
+class Host(Protocol):
+    """What the controller needs from the main window."""
+
+    scenario: Scenario
+    undo_stack: QUndoStack
+
+    def apply_unit_changes(self, units: list[Unit], text: str) -> None: ...
+
+
+class LogCommand(QUndoCommand):
+    """Appends one entry to the scenario's action log; undo takes it off again."""
+
+    def __init__(self, scenario: Scenario, after: list[dict[str, Any]], text: str) -> None:
+        super().__init__(text)
+        self.scenario = scenario
+        self.before = list(scenario.extra.get("log", []))
+        self.after = after
+
+    def redo(self) -> None:
+        set_log(self.scenario, self.after)
+
+    def undo(self) -> None:
+        set_log(self.scenario, self.before)
+
+
+class TargetOverlay:
+    """Green/red hexes: where a drop of the held counter is legal/illegal, before it lands."""
+
+    def __init__(self) -> None:
+        self.items: list[QGraphicsPathItem] = []
+        self.shown: dict[Hex, bool] = {}
+
+    def show(self, scene: QGraphicsScene, targets: dict[Hex, bool]) -> None:
+        self.clear()
+        self.shown = dict(targets)
+        for legal, fill in ((True, LEGAL_FILL), (False, ILLEGAL_FILL)):
+            hexes = [h for h, ok in targets.items() if ok is legal]
+            if not hexes:
+                continue
+            item = QGraphicsPathItem(geometry_path(shapely.union_all(hex_polygons(hexes))))
+            item.setBrush(QBrush(fill))
+            item.setPen(QPen(fill.darker(150), 2.0))
+            item.setZValue(_Z_TARGETS)
+            scene.addItem(item)
+            self.items.append(item)
+
+    def clear(self) -> None:
+        for item in self.items:
+            if shiboken6.isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self.items, self.shown = [], {}
+
+
+class RehearsalController(QObject):
+    """Turns drops and context-menu choices into resolved, committed, logged actions."""
+
+    refused = Signal(str)  # why a drop means nothing (with its rule)
+    committed = Signal(object)  # LogEntry
+
+    def __init__(self, host: Host, roller: DiceRoller | None = None, parent_widget: QWidget | None = None) -> None:
+        super().__init__()
+        self.host = host
+        self.roller = roller or DiceRoller()
+        self.parent_widget = parent_widget
+        self.overlay = TargetOverlay()
+        self.scene: Any = None
+
+    # -- wiring --------------------------------------------------------------------------------
+    def attach(self, scene: Any) -> None:
+        """Become the scene's ``action_handler`` and colour targets when a counter is picked up."""
+        self.scene = scene
+        scene.action_handler = self.handle_drop
+        scene.selection_changed.connect(self._on_selection)
+
+    def _on_selection(self, unit_id: object) -> None:
+        if self.scene is None or getattr(self.scene, "mode", "") != "rehearse" or not isinstance(unit_id, str):
+            self.overlay.clear()
+            return
+        self.show_targets(unit_id)
+
+    def show_targets(self, unit_id: str) -> dict[Hex, bool]:
+        """Colour every hex a drop of ``unit_id`` would mean something on (legal green, illegal red)."""
+        targets = legal_targets(self.host.scenario, unit_id)
+        if self.scene is not None:
+            self.overlay.show(self.scene, targets)
+        return targets
+
+    # -- drops and menus -------------------------------------------------------------------------
+    def handle_drop(self, unit_id: str, h: Hex) -> LogEntry | None:
+        """The scene's ``action_handler``: offer every meaning of the drop the rules can answer."""
+        self.overlay.clear()
+        scenario = self.host.scenario
+        try:
+            drop = gestures_for_drop(scenario, unit_id, h)
+        except AslError as error:
+            self.refuse(str(error))
+            return None
+        gestures = available(drop.gestures)
+        if not gestures:
+            kinds = sorted({g.kind for g in drop.gestures})
+            self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
+            return None
+        return self.offer(gestures, f"Rehearse: {scenario.units[unit_id].name or unit_id} to {scenario.grid.name(h)}")
+
+    def context_gestures(self, unit_id: str) -> list[Gesture]:
+        """The counter's context-menu actions the rules core answers today."""
+        return available(context_gestures(self.host.scenario, unit_id))
+
+    def fill_menu(self, menu: QMenu, unit_id: str) -> None:
+        """Add the counter's rules actions (change CA, (un)limber, unhook, Set DC) to its context menu;
+        each opens the popup, so the rules' checks (C3.22, C10.2) come with it."""
+        gestures = self.context_gestures(unit_id)
+        if gestures:
+            menu.addSeparator()
+        for gesture in gestures:
+            menu.addAction(gesture.label).triggered.connect(lambda _checked=False, g=gesture: self.offer([g]))
+
+    def offer(self, gestures: Sequence[Gesture], title: str = "Rehearse") -> LogEntry | None:
+        """Show the popup; commit what the player commits; an Overrun then prompts Reaction Fire."""
+        decision = RehearsalPopup.ask(self.host.scenario, gestures, self.roller, title, self.parent_widget)
+        if decision is None:
+            return None
+        entry = self.commit(decision)
+        if entry is not None and decision.action.get("kind") == "overrun":
+            self.offer_reaction_fire(decision.action)
+        return entry
+
+    def refuse(self, message: str) -> None:
+        self.refused.emit(message)
+
+    # -- committing ----------------------------------------------------------------------------
+    def commit(self, decision: Decision) -> LogEntry | None:
+        """Apply a legal decision to the map and the log as one undoable step; refuse an illegal one."""
+        resolution = decision.resolution
+        if not resolution.legal:
+            self.refuse("; ".join(resolution.reasons))
+            return None
+        scenario = self.host.scenario
+        before = staged(scenario, decision.gesture)
+        moved = {uid: before.units[uid] for uid, _ in decision.gesture.moves}
+        units = list({**moved, **{u.id: u for u in unit_changes(before, decision.action, resolution)}}.values())
+        entry = LogEntry(
+            turn=scenario.turn, phase=str(decision.action.get("phase", scenario.phase)), player=scenario.player,
+            summary=decision.label, action=decision.action, answer=resolution.to_json(),
+            drm=tuple(line.label for line in resolution.drm),
+        )
+        stack = self.host.undo_stack
+        stack.beginMacro(decision.label)
+        if units:
+            self.host.apply_unit_changes(units, decision.label)
+        stack.push(LogCommand(scenario, log_with(scenario, entry), decision.label))
+        stack.endMacro()
+        self.committed.emit(entry)
+        return entry
+
+    def reaction_fire_gestures(self, overrun: dict[str, Any]) -> list[list[Gesture]]:
+        """For each DEFENDER in the OVR Location that may react (D7.2), its CC and Non-CC Reaction
+        Fire choices; the rules core decides who is eligible and how (D7.21-D7.23)."""
+        scenario = self.host.scenario
+        vehicle = scenario.units[str(overrun["vehicle"])]
+        out: list[list[Gesture]] = []
+        for unit in scenario.units_at(vehicle.hex):
+            if unit.side == vehicle.side or not unit.is_infantry or unit.aboard is not None:
+                continue
+            choices = available([
+                Gesture("reaction_fire", f"{unit.name or unit.id}: {label} vs {vehicle.name or vehicle.id} ({rule})",
+                        {"kind": "reaction_fire", "unit": unit.id, "vehicle": vehicle.id, "type": kind, "phase": "MPh"})
+                for kind, label, rule in REACTIONS
+            ])
+            if any(is_legal_gesture(scenario, g) for g in choices):
+                out.append(choices)
+        return out
+
+    def offer_reaction_fire(self, overrun: dict[str, Any]) -> None:
+        """After an Overrun, prompt each eligible DEFENDER in turn (Cancel declines)."""
+        for choices in self.reaction_fire_gestures(overrun):
+            self.offer(choices, "Reaction Fire (D7.2)")

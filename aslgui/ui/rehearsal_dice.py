@@ -1,0 +1,123 @@
+"""The dice of a rehearsal: a Roll button, or typed dice to rehearse one particular roll.
+
+The coloured and the white die are drawn as dice (C3.9 compares them), with the Original DR
+and, once the rules have answered, the Final DR.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+
+from aslgui.rules.dice import DiceRoll, DiceRoller
+
+#: Pip positions on a 3x3 grid for each face.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+#: (face, pips) colours of the coloured die, the white die and the subsequent dr.
+DIE_COLORS = {"colored": ("#b3261e", "#ffffff"), "white": ("#fbfbf8", "#1d1d1d"), "dr": ("#e8d9a8", "#1d1d1d")}
+DIE_SIZE = 40
+
+
+@cache
+def die_pixmap(value: int, which: str, size: int = DIE_SIZE) -> QPixmap:
+    """One die face as a pixmap (cached: 6 faces x 3 dice)."""
+    face, ink = DIE_COLORS[which]
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QColor("#444444"))
+    painter.setBrush(QColor(face))
+    painter.drawRoundedRect(QRectF(1, 1, size - 2, size - 2), size / 6, size / 6)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(ink))
+    step, radius = size / 4, size / 11
+    for col, row in _PIPS[value]:
+        painter.drawEllipse(QRectF(step * (col + 1) - radius, step * (row + 1) - radius, 2 * radius, 2 * radius))
+    painter.end()
+    return pixmap
+
+
+class DiceWidget(QWidget):
+    """Roll or type an Original DR, a subsequent dr (C3.6, C3.7) and the Effects DR of a hit (IFT)."""
+
+    rolled = Signal()
+
+    def __init__(self, roller: DiceRoller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._roller = roller
+        self.roll: DiceRoll | None = None
+        self.dr: int | None = None
+        self.effects_dr: int | None = None
+        self.faces = {name: QLabel() for name in ("colored", "white", "dr")}
+        self.totals = QLabel("not rolled yet")
+        self.totals.setWordWrap(True)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll the coloured and the white die")
+        self.roll_button.clicked.connect(self._on_roll)
+        self.typed = {name: QSpinBox() for name in ("colored", "white", "dr", "effects")}
+        for name, box in self.typed.items():
+            box.setRange(1, 6)
+            box.setPrefix({"colored": "coloured ", "white": "white ", "dr": "dr ", "effects": "Effects DR "}[name])
+        self.typed["effects"].setRange(2, 12)
+        self.typed["effects"].setValue(7)
+        self.use_typed = QPushButton("Use these dice")
+        self.use_typed.setToolTip("Rehearse one particular roll")
+        self.use_typed.clicked.connect(self._on_typed)
+
+        shown = QHBoxLayout()
+        for face in self.faces.values():
+            shown.addWidget(face)
+        shown.addWidget(self.totals, 1)
+        shown.addWidget(self.roll_button)
+        typed = QHBoxLayout()
+        for box in self.typed.values():
+            typed.addWidget(box)
+        typed.addWidget(self.use_typed)
+        typed.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(shown)
+        layout.addLayout(typed)
+
+    def _on_roll(self) -> None:
+        self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
+
+    def _on_typed(self) -> None:
+        typed = {name: box.value() for name, box in self.typed.items()}
+        self.set_roll(DiceRoll(typed["colored"], typed["white"]), typed["dr"], typed["effects"])
+
+    def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None) -> None:
+        """Show a roll and tell the popup (which re-resolves the action with it)."""
+        self.roll, self.dr, self.effects_dr = roll, dr, effects_dr
+        self.faces["colored"].setPixmap(die_pixmap(roll.colored, "colored"))
+        self.faces["white"].setPixmap(die_pixmap(roll.white, "white"))
+        self.faces["dr"].setVisible(dr is not None)
+        if dr is not None:
+            self.faces["dr"].setPixmap(die_pixmap(dr, "dr", DIE_SIZE * 3 // 4))
+        self.show_final(None)
+        self.rolled.emit()
+
+    def show_final(self, final_dr: int | None) -> None:
+        """Original DR (and subsequent dr), then the Final DR once the DRM are known."""
+        if self.roll is None:
+            self.totals.setText("not rolled yet")
+            return
+        text = f"Original DR {self.roll.total}"
+        if self.dr is not None:
+            text += f", dr {self.dr}"
+        if final_dr is not None:
+            text += f"  ->  Final DR {final_dr}"
+        if self.effects_dr is not None:
+            text += f"\nEffects DR {self.effects_dr} (if the hit goes to the IFT)"
+        self.totals.setText(text)

@@ -1,0 +1,127 @@
+"""The phase bar: RPh .. CCPh, turn and ATTACKER; actions are resolved in the phase shown.
+
+Phase changes are undoable like any action. Advancing past the CCPh ends the Player Turn:
+the other side becomes the ATTACKER, Player-Turn markers come off (A3.8), and the turn number
+goes up when the side that started the session moves again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction, QActionGroup, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar, QWidget
+
+from aslgui.model import PHASES, Scenario, Unit
+from aslgui.rules.apply import end_player_turn
+
+
+class PhaseCommand(QUndoCommand):
+    """Sets phase, turn and ATTACKER; undo puts the old ones back."""
+
+    def __init__(self, scenario: Scenario, phase: str, turn: int, player: str) -> None:
+        super().__init__(f"{phase}, turn {turn} ({player})")
+        self.scenario = scenario
+        self.before = (scenario.phase, scenario.turn, scenario.player)
+        self.after = (phase, turn, player)
+
+    def redo(self) -> None:
+        self.scenario.phase, self.scenario.turn, self.scenario.player = self.after
+
+    def undo(self) -> None:
+        self.scenario.phase, self.scenario.turn, self.scenario.player = self.before
+
+
+def sides(scenario: Scenario) -> list[str]:
+    """The sides on the map, the ATTACKER first."""
+    found = sorted({u.side for u in scenario.units.values()} | ({scenario.player} if scenario.player else set()))
+    return sorted(found, key=lambda side: side != scenario.player)
+
+
+def next_phase(scenario: Scenario, first_player: str) -> tuple[str, int, str]:
+    """(phase, turn, player) after the current phase; after the CCPh the other side's RPh."""
+    index = PHASES.index(scenario.phase)
+    if index + 1 < len(PHASES):
+        return PHASES[index + 1], scenario.turn, scenario.player
+    others = [s for s in sides(scenario) if s != scenario.player]
+    player = others[0] if others else scenario.player
+    return PHASES[0], scenario.turn + (player == first_player), player
+
+
+class PhaseBar(QToolBar):
+    """Phase buttons, turn number, ATTACKER, and Next phase."""
+
+    def __init__(self, scenario: Callable[[], Scenario], undo_stack: QUndoStack,
+                 apply_unit_changes: Callable[[list[Unit], str], None], parent: QWidget | None = None) -> None:
+        super().__init__("Phase", parent)
+        self.setObjectName("phase_bar")
+        self._scenario = scenario
+        self._stack = undo_stack
+        self._apply = apply_unit_changes
+        self.first_player = scenario().player
+        self.group = QActionGroup(self)
+        self.group.setExclusive(True)
+        self.phase_actions: dict[str, QAction] = {}
+        for phase in PHASES:
+            action = QAction(phase, self)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, p=phase: self.set_phase(p))
+            self.group.addAction(action)
+            self.addAction(action)
+            self.phase_actions[phase] = action
+        self.next_action = self.addAction("Next phase \u25b6")
+        self.next_action.triggered.connect(self.advance)
+        self.addSeparator()
+        self.addWidget(QLabel(" Turn "))
+        self.turn = QSpinBox()
+        self.turn.setRange(1, 99)
+        self.turn.valueChanged.connect(self._on_turn)
+        self.addWidget(self.turn)
+        self.addWidget(QLabel(" ATTACKER "))
+        self.player = QComboBox()
+        self.player.currentTextChanged.connect(self._on_player)
+        self.addWidget(self.player)
+        undo_stack.indexChanged.connect(lambda _index: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the scenario's phase, turn and ATTACKER (without pushing commands back)."""
+        scenario = self._scenario()
+        self.phase_actions[scenario.phase].setChecked(True)
+        for widget in (self.turn, self.player):
+            widget.blockSignals(True)
+        self.turn.setValue(scenario.turn)
+        self.player.clear()
+        self.player.addItems(sides(scenario))
+        self.player.setCurrentText(scenario.player)
+        for widget in (self.turn, self.player):
+            widget.blockSignals(False)
+
+    def _push(self, phase: str, turn: int, player: str) -> None:
+        scenario = self._scenario()
+        if (phase, turn, player) != (scenario.phase, scenario.turn, scenario.player):
+            self._stack.push(PhaseCommand(scenario, phase, turn, player))
+
+    def _on_turn(self, turn: int) -> None:
+        self._push(self._scenario().phase, turn, self._scenario().player)
+
+    def _on_player(self, player: str) -> None:
+        if player:
+            self._push(self._scenario().phase, self._scenario().turn, player)
+
+    def set_phase(self, phase: str) -> None:
+        self._push(phase, self._scenario().turn, self._scenario().player)
+
+    def advance(self) -> None:
+        """Next phase; past the CCPh, end the Player Turn (markers off) in the same undo step."""
+        scenario = self._scenario()
+        phase, turn, player = next_phase(scenario, self.first_player)
+        if player == scenario.player:
+            self._push(phase, turn, player)
+            return
+        self._stack.beginMacro(f"End of {scenario.player} Player Turn {scenario.turn}")
+        cleared = end_player_turn(scenario)
+        if cleared:
+            self._apply(cleared, "Player-Turn markers off (A3.8)")
+        self._push(phase, turn, player)
+        self._stack.endMacro()

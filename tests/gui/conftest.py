@@ -1,0 +1,59 @@
+"""GUI test set-up: offscreen Qt, a window on the demo, settings in a temporary file."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QSettings
+from pytestqt.qtbot import QtBot
+
+from aslgui.geometry import Hex
+from aslgui.model import load_scenario
+from aslgui.ui.dialogs import MessageBox
+from aslgui.ui.main_window import DEMO_PATH, MainWindow
+
+
+@pytest.fixture
+def errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Messages the window would show in an error box (the box itself is not opened)."""
+    shown: list[str] = []
+    monkeypatch.setattr(
+        MessageBox, "error", classmethod(lambda cls, parent, title, text: shown.append(f"{title}: {text}"))
+    )
+    return shown
+
+
+@pytest.fixture(autouse=True)
+def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unsaved changes are discarded without asking (a modal box would hang an offscreen run);
+    tests that care about the question patch it themselves."""
+    monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, errors: list[str]) -> Iterator[MainWindow]:
+    """The main window on the built-in demo, shown and laid out."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(load_scenario(DEMO_PATH), None, settings)
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.view.set_zoom(1.0)
+    yield win
+
+
+def viewport_point(win: MainWindow, h: Hex, dx: float = 0.0, dy: float = 0.0) -> QPoint:
+    """Where the centre of hex ``h`` (plus an offset in map pixels) is on the view's viewport."""
+    x, y = win.scenario.grid.center(h)
+    point = win.view.mapFromScene(QPointF(x + dx, y + dy))
+    if not win.view.viewport().rect().adjusted(40, 40, -40, -40).contains(point):
+        win.view.centerOn(QPointF(x, y))
+        point = win.view.mapFromScene(QPointF(x + dx, y + dy))
+    return point

@@ -1,0 +1,145 @@
+"""What counters show and what the status line says: pure functions of the model, plus the
+undo commands and the properties editor's value parsing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from aslgui.errors import AslError
+from aslgui.geometry import parse_spine
+from aslgui.model import MainArmament, Unit, load_scenario
+from aslgui.ui.commands import EditCommand
+from aslgui.ui.counters import counter_texts, markers
+from aslgui.ui.dialogs import arrange_boards, parse_board_ids
+from aslgui.ui.hover import case_a_drm, hover_text
+from aslgui.ui.main_window import DEMO_PATH
+from aslgui.ui.map_scene import nearest_spine
+from aslgui.ui.panels import with_value
+
+pytestmark = pytest.mark.gui
+
+DEMO = load_scenario(DEMO_PATH)
+
+
+def test_gun_counter_shows_calibre_barrel_rof_and_m_number() -> None:
+    assert counter_texts(DEMO.units["g1"]) == ("57LL AT", "57LL", "ROF3 M12")
+
+
+def test_vehicle_counter_shows_its_ma_mp_and_towing_number() -> None:
+    assert counter_texts(DEMO.units["t1"]) == ("PzKpfw IIIG", "50L", "MP16 T9")
+
+
+def test_infantry_counters_show_their_strength_factors() -> None:
+    assert counter_texts(DEMO.units["s2"]) == ("Squad", "4-6-7", "")
+    assert counter_texts(DEMO.units["l1"]) == ("Leader", "8-1", "")
+    assert counter_texts(DEMO.units["c1"]) == ("crew", "2-2-8", "")
+    assert counter_texts(replace(DEMO.units["s2"], broken=True)) == ("Squad", "4-6-7", "BROKEN")
+
+
+def test_markers_follow_the_unit_status_and_the_phase() -> None:
+    tank = replace(DEMO.units["t1"], motion=True, fired=True, low_ammo=True)
+    assert markers(tank, "DFPh", attacker="russian") == ["BU", "Motion", "Final Fire", "Low Ammo"]
+    assert markers(tank, "MPh", attacker="russian") == ["BU", "Motion", "First Fire", "Low Ammo"]
+    gun = replace(DEMO.units["g1"], fired=True, intensive_fired=True)
+    assert markers(gun, "PFPh", attacker="russian") == ["Prep Fire", "Intensive Fire"]
+    squad = replace(DEMO.units["s1"], pinned=True, cx=True, labor=-1, extra={"ti": True})
+    assert markers(squad, "PFPh", attacker="russian") == ["Pin", "TI", "Labor", "CX", "DC"]
+    open_tank = replace(DEMO.units["t1"], bu=False, extra={"ce": True})
+    assert markers(open_tank, "PFPh", attacker="german") == ["CE"]
+
+
+@pytest.mark.parametrize(
+    ("mount", "spines", "doubled", "drm"),
+    [
+        ("NT", 1, False, 3),
+        ("NT", 2, False, 4),
+        ("ST", 1, False, 2),
+        ("ST", 3, False, 4),
+        ("T", 3, False, 3),
+        ("NT", 2, True, 8),
+    ],
+)
+def test_c5_1_case_a_drm_by_gun_type(mount: str, spines: int, doubled: bool, drm: int) -> None:
+    assert case_a_drm(mount, spines, doubled) == drm
+
+
+def test_hover_text_names_the_hex_its_units_range_and_ca() -> None:
+    grid = DEMO.grid
+    gun = DEMO.units["g1"]
+    assert hover_text(DEMO, grid.parse("4E6"), gun) == "4E6  woods  |  range 1 from 57LL AT (S/SW): in CA"
+    assert hover_text(DEMO, grid.parse("4C9"), None) == "4C9  shellhole  |  4-6-7, 8-1"
+    # C5.1: the NT Gun needs two hexspines to bring 4H5 in: +3 for the first, +1 for the second.
+    assert hover_text(DEMO, grid.parse("4H5"), gun).endswith(
+        "range 3 from 57LL AT (S/SW): needs 2 hexspines (Case A +4, NT)"
+    )
+
+
+def test_c5_11_case_a_doubles_for_a_gun_in_woods() -> None:
+    scenario = load_scenario(DEMO_PATH)
+    grid = scenario.grid
+    scenario.terrain[grid.parse("4E5")] = "woods"
+    assert hover_text(scenario, grid.parse("4H5"), scenario.units["g1"]).endswith("needs 2 hexspines (Case A +8, NT)")
+
+
+def test_turreted_vehicle_case_a_turns_its_turret() -> None:
+    grid = DEMO.grid
+    tank = replace(DEMO.units["t1"], ma=MainArmament(caliber=50, barrel="L"))
+    assert hover_text(DEMO, grid.parse("4E10"), tank).endswith("needs 2 hexspines (Case A +2, T)")
+
+
+@pytest.mark.parametrize(
+    ("dx", "dy", "spine"),
+    [(19, -32, "N/NE"), (40, 1, "NE/SE"), (19, 32, "SE/S"), (-19, 32, "S/SW"), (-40, 0, "SW/NW"), (-19, -32, "NW/N")],
+)
+def test_c3_2_a_rotation_drag_snaps_to_the_nearest_hexspine(dx: float, dy: float, spine: str) -> None:
+    assert nearest_spine(dx, dy) == parse_spine(spine)
+
+
+def test_edit_command_undo_restores_units_terrain_and_stack_order() -> None:
+    scenario = load_scenario(DEMO_PATH)
+    grid = scenario.grid
+    order = list(scenario.units)
+    command = EditCommand(
+        scenario,
+        "edit",
+        units=[replace(scenario.units["s2"], hex=grid.parse("4H5"))],
+        removed=["l1"],
+        terrain={grid.parse("4H5"): "woods", grid.parse("4E6"): "open ground"},
+        to_top=["s2"],
+    )
+    command.redo()
+    assert "l1" not in scenario.units and list(scenario.units)[-1] == "s2"
+    assert scenario.terrain_at(grid.parse("4H5")) == "woods" and grid.parse("4E6") not in scenario.terrain
+    command.undo()
+    assert list(scenario.units) == order
+    assert scenario.units == load_scenario(DEMO_PATH).units
+    assert scenario.terrain == load_scenario(DEMO_PATH).terrain
+
+
+def test_edit_command_that_changes_nothing_is_not_worth_an_undo_step() -> None:
+    scenario = load_scenario(DEMO_PATH)
+    assert not EditCommand(scenario, "same", units=[scenario.units["g1"]]).changes_anything
+
+
+def test_properties_values_parse_into_unit_fields() -> None:
+    gun: Unit = DEMO.units["g1"]
+    assert with_value(gun, "ca", "N/NE").ca == 0
+    assert with_value(gun, "ca", "").ca is None
+    assert with_value(gun, "caliber", "75").caliber == 75
+    assert with_value(gun, "barrel", "").barrel is None
+    assert with_value(gun, "pinned", True).pinned
+    assert with_value(DEMO.units["t1"], "ce", True).extra == {"ce": True}
+    assert with_value(DEMO.units["s1"], "labor", "-2").labor == -2
+    assert with_value(DEMO.units["s1"], "dc", "captured").dc == "captured"
+    with pytest.raises(ValueError):
+        with_value(gun, "rof", "three")
+
+
+def test_new_scenario_board_list_and_arrangement() -> None:
+    assert parse_board_ids("4, 3 2") == ["4", "3", "2"]
+    assert [(b.id, b.col, b.row) for b in arrange_boards(["4", "3", "2"], 2)] == [("4", 0, 0), ("3", 1, 0), ("2", 0, 1)]
+    for bad in ("", "4, 4", "4; 3"):
+        with pytest.raises(AslError):
+            parse_board_ids(bad)

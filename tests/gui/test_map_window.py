@@ -1,0 +1,359 @@
+"""The map window driven through its real widgets: the demo, arcs, moves, terrain, files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from aslgui.geometry import Hex, in_ca, parse_spine
+from aslgui.model import load_scenario, save_scenario
+from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, arrange_boards
+from aslgui.ui.main_window import MainWindow
+from tests.gui.conftest import viewport_point
+
+pytestmark = pytest.mark.gui
+
+
+def inside_point(win: MainWindow, h: Hex) -> QPointF:
+    """The hex centre, nudged a pixel onto the map for the half hexes whose centre is on its edge."""
+    x, y = win.scenario.grid.center(h)
+    width, height = win.scenario.grid.pixel_size
+    return QPointF(min(max(x, 1.0), width - 1.0), min(max(y, 1.0), height - 1.0))
+
+
+def wedge_hexes(win: MainWindow, arc: str) -> set[Hex]:
+    """Map hexes whose centre lies inside the drawn wedge of ``arc``."""
+    path = win.scene.wedge_items[arc].path()
+    return {h for h in win.scenario.grid.all_hexes if path.contains(inside_point(win, h))}
+
+
+def expected_ca(win: MainWindow, origin: Hex, spine: int) -> set[Hex]:
+    return {h for h in win.scenario.grid.all_hexes if in_ca(origin, spine, h)}
+
+
+def click(qtbot: QtBot, win: MainWindow, h: Hex) -> None:
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=viewport_point(win, h))
+
+
+def test_demo_opens_with_its_counters(window: MainWindow) -> None:
+    assert window.scenario.name.startswith("Demo")
+    assert set(window.scenario.units) == {"g1", "c1", "s1", "t1", "s2", "l1"}
+    assert window.windowTitle() == "Demo: a Russian 57LL AT Gun covers the road (C3.2)[*] - aslgui"
+    assert not window.isWindowModified()
+    gun = window.scene.counter_item("g1")
+    assert gun.scenePos().x() == pytest.approx(
+        window.scenario.grid.center(window.scenario.grid.parse("4E5"))[0], abs=10
+    )
+
+
+def test_c3_2_clicking_the_gun_draws_its_ca_wedge_over_exactly_its_ca_hexes(qtbot: QtBot, window: MainWindow) -> None:
+    grid = window.scenario.grid
+    click(qtbot, window, grid.parse("4E5"))
+    assert window.scene.selected in {"g1", "c1"}
+    window.scene.select_unit("g1")
+    drawn = wedge_hexes(window, "ca")
+    assert drawn == expected_ca(window, grid.parse("4E5"), parse_spine("S/SW"))
+    # The C3.2 EX: 4E6 on the boundary row, and the range-5 hexes A8, B8, C9, D9, E10.
+    assert {grid.parse(n) for n in ("4E6", "4A8", "4B8", "4C9", "4D9", "4E10")} <= drawn
+    assert grid.parse("4F6") not in drawn
+
+
+def test_c3_2_rotating_the_ca_one_hexspine_moves_the_wedge_and_undo_turns_it_back(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    grid = window.scenario.grid
+    window.scene.select_unit("g1")
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_BracketRight)
+    assert window.scenario.units["g1"].ca == parse_spine("SW/NW")
+    assert wedge_hexes(window, "ca") == expected_ca(window, grid.parse("4E5"), parse_spine("SW/NW"))
+    assert window.isWindowModified()
+    window.undo_stack.undo()
+    assert window.scenario.units["g1"].ca == parse_spine("S/SW")
+    assert wedge_hexes(window, "ca") == expected_ca(window, grid.parse("4E5"), parse_spine("S/SW"))
+    assert not window.isWindowModified()
+
+
+def test_dragging_the_rotation_handle_snaps_the_ca_to_the_nearest_hexspine(qtbot: QtBot, window: MainWindow) -> None:
+    window.scene.select_unit("g1")
+    viewport = window.view.viewport()
+    start = viewport_point(window, window.scenario.grid.parse("4E5"), -18.75 * 34 / 37.5, 32.25 * 34 / 37.5)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    target = viewport_point(window, window.scenario.grid.parse("4E5"), 40.0, 3.0)  # just below east: NE/SE
+    qtbot.mouseMove(viewport, target)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target)
+    assert window.scenario.units["g1"].ca == parse_spine("NE/SE")
+
+
+def test_turreted_vehicle_shows_vca_and_tca_as_separate_wedges(window: MainWindow) -> None:
+    grid = window.scenario.grid
+    window.scene.select_unit("t1")
+    assert set(window.scene.wedge_items) == {"vca", "tca"}
+    window.rotate_selected("tca", 2)
+    tank = window.scenario.units["t1"]
+    assert wedge_hexes(window, "tca") == expected_ca(window, tank.hex, parse_spine("NE/SE"))
+    assert wedge_hexes(window, "vca") == expected_ca(window, tank.hex, parse_spine("NW/N"))
+    assert window.scene.wedge_items["vca"].pen().style() == Qt.PenStyle.DashLine
+    assert grid.parse("4E5") in wedge_hexes(window, "vca")
+
+
+def test_side_toggle_shows_every_ca_of_that_side(window: MainWindow) -> None:
+    window.side_arcs.setCurrentText("german")
+    assert len(window.scene.side_wedges) == 1
+    path = window.scene.side_wedges[0].path()
+    grid = window.scenario.grid
+    assert path.contains(QPointF(*grid.center(grid.parse("4E5"))))  # the tank's TCA covers the Gun
+    window.side_arcs.setCurrentText("none")
+    assert window.scene.side_wedges == []
+
+
+def test_dragging_a_counter_moves_it_to_the_hex_centre_and_undo_puts_it_back(qtbot: QtBot, window: MainWindow) -> None:
+    grid = window.scenario.grid
+    viewport = window.view.viewport()
+    start = viewport_point(window, grid.parse("4F3"))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    end = window.view.mapFromScene(QPointF(*grid.center(grid.parse("4H5"))) + QPointF(9, -7))
+    qtbot.mouseMove(viewport, end)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert window.scenario.units["s1"].hex == grid.parse("4H5")
+    assert window.scene.counter_item("s1").scenePos() == QPointF(*grid.center(grid.parse("4H5")))
+    window.undo_stack.undo()
+    assert window.scenario.units["s1"].hex == grid.parse("4F3")
+    assert window.scene.counter_item("s1").scenePos() == QPointF(*grid.center(grid.parse("4F3")))
+
+
+def test_a_moved_counter_lands_on_top_of_the_stack(window: MainWindow) -> None:
+    grid = window.scenario.grid
+    window.scene.drop_counter("s1", QPointF(*grid.center(grid.parse("4C9"))))
+    assert [u.id for u in window.scenario.units_at(grid.parse("4C9"))] == ["s2", "l1", "s1"]
+    assert window.scene.counter_item("s1").zValue() > window.scene.counter_item("l1").zValue()
+
+
+def test_drop_off_the_map_snaps_back(window: MainWindow) -> None:
+    window.scene.drop_counter("s1", QPointF(-500.0, -500.0))
+    assert window.scenario.units["s1"].hex == window.scenario.grid.parse("4F3")
+    assert window.undo_stack.count() == 0
+
+
+def test_rehearse_mode_hands_drops_to_the_action_handler_and_moves_nothing(window: MainWindow) -> None:
+    grid = window.scenario.grid
+    calls: list[tuple[str, Hex]] = []
+    window.set_mode("rehearse")
+    window.scene.action_handler = lambda unit_id, h: calls.append((unit_id, h))
+    window.scene.drop_counter("g1", QPointF(*grid.center(grid.parse("4E9"))))
+    assert calls == [("g1", grid.parse("4E9"))]
+    assert window.scenario.units["g1"].hex == grid.parse("4E5")
+
+
+def test_painting_terrain_is_one_undo_step_per_stroke(qtbot: QtBot, window: MainWindow) -> None:
+    grid = window.scenario.grid
+    window.brush.list.setCurrentRow(
+        window.brush.list.row(window.brush.list.findItems("grain", Qt.MatchFlag.MatchExactly)[0])
+    )
+    window.brush.paint.setChecked(True)
+    viewport = window.view.viewport()
+    start = viewport_point(window, grid.parse("4I5"))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, window.view.mapFromScene(QPointF(*grid.center(grid.parse("4I6")))))
+    qtbot.mouseRelease(
+        viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(QPointF(*grid.center(grid.parse("4I6"))))
+    )
+    assert window.scenario.terrain_at(grid.parse("4I5")) == "grain"
+    assert window.scenario.terrain_at(grid.parse("4I6")) == "grain"
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert window.scenario.terrain_at(grid.parse("4I5")) == "open ground"
+    assert window.scenario.terrain_at(grid.parse("4I6")) == "open ground"
+
+
+def test_palette_places_a_counter_and_delete_removes_it(qtbot: QtBot, window: MainWindow) -> None:
+    grid = window.scenario.grid
+    window.palette_panel.side.setCurrentText("german")
+    window.palette_panel.list.setCurrentRow(0)  # Squad 4-6-7
+    click(qtbot, window, grid.parse("4K3"))
+    added = [u for u in window.scenario.units_at(grid.parse("4K3"))]
+    assert [(u.kind, u.side, u.name) for u in added] == [("squad", "german", "4-6-7")]
+    window.palette_panel.disarm()
+    click(qtbot, window, grid.parse("4K3"))
+    assert window.scene.selected == added[0].id
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Delete)
+    assert added[0].id not in window.scenario.units
+    window.undo_stack.undo()
+    assert window.scenario.units[added[0].id].hex == grid.parse("4K3")
+
+
+def test_roster_guns_come_with_their_key_numbers(window: MainWindow) -> None:
+    labels = [t.label for t in window.palette_panel.templates]
+    row = labels.index("57LL AT (russian)")
+    window.palette_panel.list.setCurrentRow(row)
+    unit = window.add_unit(window.palette_panel.templates[row], window.scenario.grid.parse("4P8"), "russian")
+    assert (unit.caliber, unit.barrel, unit.mount) == (57, "LL", "NT")
+
+
+def test_properties_panel_edit_adds_the_pin_marker_undoably(window: MainWindow) -> None:
+    window.scene.select_unit("s1")
+    pinned = window.properties.widgets["pinned"]
+    pinned.click()  # type: ignore[attr-defined]
+    assert window.scenario.units["s1"].pinned
+    assert window.scene.counter_item("s1").marker_names == ["Pin", "DC"]
+    window.undo_stack.undo()
+    assert not window.scenario.units["s1"].pinned
+
+
+def test_hover_shows_range_and_case_a(qtbot: QtBot, window: MainWindow) -> None:
+    grid = window.scenario.grid
+    window.scene.select_unit("g1")
+    qtbot.mouseMove(window.view.viewport(), viewport_point(window, grid.parse("4E7"), 0, 15))
+    assert window.hover_label.text().startswith("4E7  road")
+    assert "range 2 from 57LL AT (S/SW): in CA" in window.hover_label.text()
+    qtbot.mouseMove(window.view.viewport(), viewport_point(window, grid.parse("4H5"), 0, 15))
+    assert "needs 2 hexspines (Case A +4, NT)" in window.hover_label.text()
+
+
+def test_wheel_zoom_keeps_the_point_under_the_cursor(window: MainWindow) -> None:
+    view = window.view
+    grid = window.scenario.grid
+    view.set_zoom(1.0)
+    cursor = viewport_point(window, grid.parse("4H5"), 10, 10)
+    before = view.mapToScene(cursor)
+    event = QWheelEvent(
+        QPointF(cursor),
+        QPointF(view.viewport().mapToGlobal(cursor)),
+        QPoint(0, 0),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(view.viewport(), event)
+    assert view.zoom == pytest.approx(1.2)
+    after = view.mapToScene(cursor)
+    assert (after - before).manhattanLength() < 2.0
+
+
+def test_fit_to_window_shows_the_whole_map(window: MainWindow) -> None:
+    window.view.fit_to_window()
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    width, height = window.scenario.grid.pixel_size
+    assert visible.contains(QPointF(0, 0)) and visible.contains(QPointF(width, height))
+
+
+def test_save_and_reload_round_trips_the_edits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, window: MainWindow
+) -> None:
+    grid = window.scenario.grid
+    window.paint_terrain([grid.parse("4M8")], "marsh")
+    window.rotate_unit("g1", "ca", parse_spine("N/NE"))
+    target = tmp_path / "situation.json"
+    monkeypatch.setattr(FileDialog, "save_path", classmethod(lambda cls, parent, suggestion: str(target)))
+    assert window.save()
+    assert not window.isWindowModified()
+    assert window.windowTitle() == "situation.json[*] - aslgui"
+    assert window.recent_files() == [str(target.resolve())]
+    assert window.open_file(target)
+    assert window.scenario.terrain_at(grid.parse("4M8")) == "marsh"
+    assert window.scenario.units["g1"].ca == parse_spine("N/NE")
+    assert window.undo_stack.count() == 0
+
+
+def test_failed_save_keeps_the_previous_file_and_says_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, window: MainWindow, errors: list[str]
+) -> None:
+    target = tmp_path / "situation.json"
+    save_scenario(window.scenario, target)
+    before = target.read_text(encoding="utf-8")
+    window.path = target
+    window.rotate_unit("g1", "ca", 0)
+
+    def full_disk(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.replace", full_disk)
+    assert not window.save()
+    assert target.read_text(encoding="utf-8") == before
+    assert len(errors) == 1 and "No space left on device" in errors[0]
+    assert window.isWindowModified()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        ('{"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4"}], "units": [', "not valid JSON"),
+        ('{"format": "aslgui-scenario", "version": 9, "boards": [{"id": "4"}]}', "newer aslgui"),
+        (
+            '{"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4"}], "terrain": {"4E5": "lava"}}',
+            "terrain.4E5",
+        ),
+    ],
+)
+def test_opening_a_broken_or_newer_file_explains_and_keeps_the_situation(
+    tmp_path: Path, window: MainWindow, errors: list[str], content: str, says: str
+) -> None:
+    window.rotate_unit("g1", "ca", 0)
+    window.undo_stack.setClean()
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    assert not window.open_file(bad)
+    assert len(errors) == 1 and says in errors[0]
+    assert window.scenario.units["g1"].ca == 0
+    assert window.path is None
+
+
+def test_unsaved_changes_are_asked_about_before_opening_another_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, window: MainWindow
+) -> None:
+    other = tmp_path / "other.json"
+    save_scenario(load_scenario(other.parent / "missing.json") if False else window.scenario, other)
+    window.rotate_unit("g1", "ca", 0)
+    monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "cancel"))
+    assert not window.open_file(other)
+    assert window.scenario.units["g1"].ca == 0
+    monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
+    assert window.open_file(other)
+    assert window.scenario.units["g1"].ca == parse_spine("S/SW")
+
+
+def test_new_scenario_builds_the_chosen_boards(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> None:
+    monkeypatch.setattr(
+        NewScenarioDialog,
+        "ask",
+        classmethod(lambda cls, parent: ("Four boards", arrange_boards(["4", "3", "2", "5"], 2))),
+    )
+    window.new_scenario()
+    grid = window.scenario.grid
+    assert [(b.id, b.col, b.row) for b in grid.boards] == [("4", 0, 0), ("3", 1, 0), ("2", 0, 1), ("5", 1, 1)]
+    assert window.scenario.units == {}
+    assert grid.name(grid.parse("3A5")) == "4GG5"  # the join's half hexes answer to both names
+    assert window.windowTitle() == "Four boards[*] - aslgui"
+
+
+def test_scenario_changed_fires_after_every_edit_and_undo(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.scenario_changed, timeout=1000):
+        window.apply_unit_changes([window.scenario.moved_unit("s2", broken=True)], "Break s2")
+    with qtbot.waitSignal(window.scenario_changed, timeout=1000):
+        window.undo_stack.undo()
+    assert not window.scenario.units["s2"].broken
+
+
+def test_undo_redo_shortcuts(qtbot: QtBot, window: MainWindow) -> None:
+    window.rotate_unit("g1", "ca", 0)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.scenario.units["g1"].ca == parse_spine("S/SW")
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.scenario.units["g1"].ca == 0
+
+
+def test_window_geometry_is_kept_in_settings(qtbot: QtBot, tmp_path: Path, window: MainWindow) -> None:
+    window.resize(1000, 700)
+    window.close()
+    assert json.dumps(window.settings.value("geometry") is not None) == "true"

@@ -1,0 +1,74 @@
+"""``aslgui render``: the window's drawing, written to a PNG without a window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor, QImage
+from pytestqt.qtbot import QtBot
+
+from aslgui.cli import main
+from aslgui.geometry import Hex
+from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
+from aslgui.model import load_scenario
+from aslgui.ui.main_window import DEMO_PATH
+from aslgui.ui.render import hex_range_rect, render_image
+
+pytestmark = pytest.mark.gui
+
+
+def pixel(image: QImage, origin: QPointF, h: Hex, dy: float = 12.0) -> QColor:
+    """The colour a little below the centre of hex ``h`` (clear of its name and the counters)."""
+    scenario = load_scenario(DEMO_PATH)
+    x, y = scenario.grid.center(h)
+    return image.pixelColor(round(x - origin.x()), round(y + dy - origin.y()))
+
+
+def is_wedge_tint(colour: QColor) -> bool:
+    """Open ground under the translucent orange-red CA fill: red stays high, green and blue drop."""
+    return colour.red() > 215 and colour.green() < 205 and colour.blue() < 175
+
+
+def test_render_cli_writes_a_png_of_the_hex_range_with_the_wedge(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "map.png"
+    assert main(["render", str(DEMO_PATH), "-o", str(out), "--ca", "g1", "--hex-range", "A1-J10"]) == 0
+    image = QImage(str(out))
+    scenario = load_scenario(DEMO_PATH)
+    rect = hex_range_rect(scenario.grid, "A1-J10")
+    assert (image.width(), image.height()) == (round(rect.width()), round(rect.height()))
+    # From the map's left edge to J's east vertex (9 columns of 56.25 px + 37.5) + 4 px margin; all 10 rows.
+    assert (image.width(), image.height()) == (548, 645)
+    assert "wrote" in capsys.readouterr().out
+    grid = scenario.grid
+    origin = rect.topLeft()
+    for name in ("4B8", "4C8", "4D8", "4E10"):  # in the 57LL's CA (C3.2 EX), open ground
+        assert is_wedge_tint(pixel(image, origin, grid.parse(name))), name
+    for name in ("4H8", "4I5", "4G9"):  # outside it, open ground
+        colour = pixel(image, origin, grid.parse(name))
+        assert not is_wedge_tint(colour), name
+        assert colour == QColor("#e9e4c9"), name
+
+
+def test_render_whole_map_size_follows_scale(qtbot: QtBot) -> None:
+    scenario = load_scenario(DEMO_PATH)
+    image = render_image(scenario, scale=0.5)
+    assert (image.width(), image.height()) == (round(BOARD_PIXEL_WIDTH / 2), round(BOARD_PIXEL_HEIGHT / 2))
+    x, y = scenario.grid.center(scenario.grid.parse("4M7"))
+    assert image.pixelColor(round(x / 2), round((y + 12) / 2)) == QColor("#e9e4c9")  # no --ca: no wedge
+
+
+def test_render_rejects_an_unknown_unit_and_a_unit_without_ca(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "map.png"
+    assert main(["render", str(DEMO_PATH), "-o", str(out), "--ca", "nobody"]) == 2
+    assert '"path": "--ca[0]"' in capsys.readouterr().err
+    assert main(["render", str(DEMO_PATH), "-o", str(out), "--ca", "g1", "s1"]) == 2
+    assert "has no CA" in capsys.readouterr().err
+    assert main(["render", str(DEMO_PATH), "-o", str(out), "--hex-range", "A1"]) == 2
+    assert '"path": "--hex-range"' in capsys.readouterr().err
+    assert not out.exists()

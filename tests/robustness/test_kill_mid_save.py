@@ -1,0 +1,62 @@
+"""SIGKILL a process at random points while it saves: the file on disk is always a whole save.
+
+``save_scenario`` writes a temporary file, fsyncs it and renames it over the target, so a
+kill at any instant leaves either the previous file or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from aslgui.model import load_scenario, scenario_to_json
+
+KILLS = 30
+#: The child: a 400-extra-unit scenario (a save takes milliseconds), saved over and over with
+#: the turn counting up, until it is killed.
+CHILD = """
+import sys
+from dataclasses import replace
+from aslgui.model import load_scenario, save_scenario
+from aslgui.resource_files import resource_path
+
+scenario = load_scenario(resource_path("scenarios", "demo.json"))
+hexes = scenario.grid.all_hexes
+for i in range(400):
+    scenario.with_unit(replace(scenario.units["s2"], id=f"x{i}", hex=hexes[i % len(hexes)]))
+target = sys.argv[1]
+scenario.turn = 1
+save_scenario(scenario, target)
+print("ready", flush=True)
+while True:
+    scenario.turn += 1
+    save_scenario(scenario, target)
+"""
+
+
+def test_sigkill_at_random_points_leaves_a_whole_loadable_file(tmp_path: Path) -> None:
+    rng = random.Random(8)
+    target = tmp_path / "situation.json"
+    expected: dict[str, object] | None = None
+    turns = []
+    for _ in range(KILLS):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(target)], stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.0, 0.08))
+        child.send_signal(signal.SIGKILL)
+        assert child.wait(timeout=30) == -signal.SIGKILL
+        child.stdout.close()
+        saved = scenario_to_json(load_scenario(target))  # loadable: the whole of some save
+        turns.append(saved.pop("turn"))
+        expected = expected or saved
+        assert saved == expected  # nothing but the turn ever differs
+        assert json.loads(target.read_text(encoding="utf-8"))["turn"] == turns[-1]
+    leftovers = [p.name for p in tmp_path.iterdir() if p != target]
+    assert all(name.startswith(".situation.json.") and name.endswith(".tmp") for name in leftovers)
+    assert leftovers, "no kill landed inside a save: the test proved nothing"
+    assert len(set(turns)) >= 5  # killed at many different points of the save loop

@@ -1,0 +1,196 @@
+"""What Commit changes on the map (aslgui.rules.apply): markers, CA changes, moves."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, in_ca, parse_spine, spines_to_bring
+from aslgui.model import Scenario, load_scenario
+from aslgui.resource_files import resource_path
+from aslgui.rules import resolve
+from aslgui.rules.apply import end_player_turn, nearest_spine, unit_changes
+from aslgui.rules.resolution import Resolution
+
+
+def scenario_of(folder: str, name: str) -> Scenario:
+    return load_scenario(resource_path(folder, f"{name}.json"))
+
+
+def changed(scenario: Scenario, action: dict[str, Any], resolution: Resolution) -> dict[str, Any]:
+    return {u.id: u for u in unit_changes(scenario, action, resolution)}
+
+
+def fire_answer(**values: Any) -> Resolution:
+    """A legal fire answer as DESIGN.md section 4 shapes it (apply reads only these keys)."""
+    return Resolution(kind="fire", values=values)
+
+
+def test_c5_1_commit_of_a_shot_outside_the_ca_turns_the_gun_and_marks_it_fired() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    target = scenario.grid.parse("4E1")
+    action = {"kind": "fire", "firer": "g1", "target_hex": "4E1", "target_type": "area"}
+    gun = changed(scenario, action, fire_answer(ca_change_spines=2))["g1"]
+    assert gun.fired and not gun.intensive_fired
+    assert gun.ca == parse_spine("NW/N")  # two hexspines from S/SW, and 4E1 lies in it
+    assert in_ca(gun.hex, int(gun.ca or 0), target)
+
+
+def test_c5_6_intensive_fire_places_the_intensive_fire_marker() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    action = {"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle", "intensive": True}
+    gun = changed(scenario, action, fire_answer(ca_change_spines=0))["g1"]
+    assert (gun.fired, gun.intensive_fired, gun.ca) == (True, True, parse_spine("S/SW"))
+
+
+def test_d3_3_vehicle_firing_in_its_own_mph_is_marked_bounding_first_fire() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    scenario.player, scenario.phase = "german", "MPh"
+    action = {"kind": "fire", "firer": "t1", "target": "s1", "target_type": "infantry", "phase": "MPh"}
+    tank = changed(scenario, action, fire_answer(ca_change_spines=1))["t1"]
+    assert tank.fired and tank.bounding_fired
+    assert tank.tca != scenario.units["t1"].tca and tank.vca == scenario.units["t1"].vca  # turret turns (C5.11)
+    assert in_ca(tank.hex, int(tank.tca or 0), scenario.units["s1"].hex)
+
+
+def test_c5_11_pivoting_the_vca_turns_hull_and_turret() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    action = {"kind": "fire", "firer": "t1", "target": "s1", "target_type": "infantry", "pivot": "vca"}
+    tank = changed(scenario, action, fire_answer(ca_change_spines=1))["t1"]
+    assert tank.vca == tank.tca and in_ca(tank.hex, int(tank.vca or 0), scenario.units["s1"].hex)
+
+
+def test_c5_72_deliberate_immobilization_hit_immobilizes_the_target() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    action = {
+        "kind": "fire",
+        "firer": "g1",
+        "target": "t1",
+        "target_type": "vehicle",
+        "deliberate_immobilization": True,
+    }
+    answer = Resolution(kind="fire", values={"ca_change_spines": 0}, outcome={"hit": True, "immobilized": True})
+    assert changed(scenario, action, answer)["t1"].immobilized
+
+
+def test_c3_22_change_ca_turns_a_gun_and_a_turret() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    answer = Resolution(kind="change_ca")
+    assert changed(scenario, {"kind": "change_ca", "unit": "g1", "ca": "N/NE"}, answer)["g1"].ca == 0
+    assert changed(scenario, {"kind": "change_ca", "unit": "t1", "ca": "SE/S"}, answer)["t1"].tca == 2
+
+
+def test_an_illegal_answer_changes_nothing() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    answer = Resolution(kind="fire", legal=False, reasons=("outside the CA (C3.21)",))
+    assert unit_changes(scenario, {"kind": "fire", "firer": "g1", "target": "t1"}, answer) == []
+
+
+def test_an_action_kind_without_map_effect_is_named() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    with pytest.raises(AslError, match="'teleport'") as error:
+        unit_changes(scenario, {"kind": "teleport"}, Resolution(kind="teleport"))
+    assert error.value.path == "action.kind"
+    assert unit_changes(scenario, {"kind": "ca_hexes"}, Resolution(kind="ca_hexes")) == []
+
+
+def test_c10_3_push_that_equals_the_m_number_enters_and_stops_ti() -> None:
+    scenario = scenario_of("examples", "c10_3_push")
+    action = {"kind": "push", "gun": "g1", "to_hex": "1G4", "pushers": ["c1"], "dice": {"colored": 2, "white": 3}}
+    answer = resolve(scenario, action)
+    assert answer.outcome == {"final_dr": 12, "entered": True, "stopped": True}
+    units = changed(scenario, action, answer)
+    g4 = scenario.grid.parse("1G4")
+    assert units["g1"].hex == g4 and units["c1"].hex == g4
+    assert units["g1"].extra["ti"] is True and units["c1"].extra["ti"] is True
+
+
+def test_c10_3_push_below_the_m_number_enters_and_may_go_on() -> None:
+    scenario = scenario_of("examples", "c10_3_push")
+    action = {"kind": "push", "gun": "g1", "to_hex": "1G4", "pushers": ["c1"], "dice": {"colored": 1, "white": 3}}
+    units = changed(scenario, action, resolve(scenario, action))
+    assert units["g1"].hex == scenario.grid.parse("1G4") and "ti" not in units["g1"].extra
+
+
+def test_c10_3_failed_push_leaves_the_gun_and_gives_a_labor_counter() -> None:
+    scenario = scenario_of("examples", "c10_3_push")
+    action = {"kind": "push", "gun": "g1", "to_hex": "1G4", "pushers": ["c1"], "dice": {"colored": 6, "white": 3}}
+    units = changed(scenario, action, resolve(scenario, action))
+    assert "g1" not in units or units["g1"].hex == scenario.units["g1"].hex
+    assert units["c1"].labor == -1 and units["c1"].hex == scenario.units["c1"].hex
+
+
+def test_c10_11_hook_up_puts_the_gun_in_tow_and_marks_ti() -> None:
+    scenario = scenario_of("examples", "c10_13_hook_up")
+    action = {"kind": "hook_up", "vehicle": "spw", "gun": "rcl75"}
+    units = changed(scenario, action, resolve(scenario, action))
+    assert units["rcl75"].towed_by == "spw"
+    assert all(units[uid].extra.get("ti") is True for uid in ("rcl75", "c1", "spw"))
+
+
+def test_c10_12_unhook_frees_the_gun() -> None:
+    scenario = scenario_of("examples", "c10_13_hook_up")
+    scenario.units["rcl75"] = replace(scenario.units["rcl75"], towed_by="spw")
+    action = {"kind": "unhook", "vehicle": "spw", "gun": "rcl75"}
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    assert changed(scenario, action, answer)["rcl75"].towed_by is None
+
+
+def test_c10_21_limber_and_c10_22_unlimber_marks_ti() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    limbered = changed(scenario, {"kind": "limber", "gun": "g1"}, Resolution(kind="limber"))
+    assert limbered["g1"].limbered and "ti" not in limbered["g1"].extra
+    scenario.units["g1"] = limbered["g1"]
+    unlimbered = changed(scenario, {"kind": "unlimber", "gun": "g1"}, Resolution(kind="unlimber"))
+    assert not unlimbered["g1"].limbered and unlimbered["c1"].extra["ti"] is True
+
+
+def test_a23_3_placing_the_dc_leaves_it_in_the_target_location() -> None:
+    scenario = scenario_of("examples", "a23_3_place_dc")
+    action = {"kind": "place_dc", "unit": "s1", "target_hex": "1X5"}
+    squad = changed(scenario, action, Resolution(kind="place_dc"))["s1"]
+    assert squad.dc is None and squad.extra["placed_dc"] == "1X5"
+
+
+def test_a23_6_throwing_the_dc_is_fire_and_a23_7_set_then_detonate() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    thrower = changed(scenario, {"kind": "throw_dc", "unit": "s1", "target_hex": "4F4"}, Resolution(kind="throw_dc"))
+    assert thrower["s1"].fired and thrower["s1"].dc is None
+    setter = changed(scenario, {"kind": "set_dc", "unit": "s1"}, Resolution(kind="set_dc"))["s1"]
+    assert setter.extra["set_dc"] == "4F3"
+    scenario.units["s1"] = setter
+    detonated = changed(scenario, {"kind": "detonate_dc", "unit": "s1", "hex": "4F3"}, Resolution(kind="detonate_dc"))
+    assert "set_dc" not in detonated["s1"].extra and detonated["s1"].fired
+
+
+def test_d7_1_overrun_moves_the_vehicle_into_the_target_hex() -> None:
+    scenario = scenario_of("examples", "d7_22_overrun")
+    action = {"kind": "overrun", "vehicle": "t1", "target_hex": "1C3", "mp_spent": 2}
+    tank = changed(scenario, action, resolve(scenario, action))["t1"]
+    assert tank.hex == scenario.grid.parse("1C3") and tank.moved
+
+
+def test_a3_8_end_of_player_turn_takes_fire_and_ti_markers_off() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    scenario.units["g1"] = replace(scenario.units["g1"], fired=True, intensive_fired=True, extra={"ti": True, "x": 1})
+    cleared = {u.id: u for u in end_player_turn(scenario)}
+    assert list(cleared) == ["g1"]
+    assert (cleared["g1"].fired, cleared["g1"].intensive_fired, cleared["g1"].extra) == (False, False, {"x": 1})
+
+
+@given(col=st.integers(0, 32), row=st.integers(1, 10), current=st.integers(0, 5))
+def test_c3_2_nearest_spine_holds_the_target_after_the_fewest_turns(col: int, row: int, current: int) -> None:
+    origin, target = Hex(8, 5), Hex(col, row)
+    if target == origin:  # same hex: the CA stays (C5.51)
+        assert nearest_spine(origin, current, target) == current
+        return
+    spine = nearest_spine(origin, current, target)
+    assert in_ca(origin, spine, target)
+    turns = min((spine - current) % 6, (current - spine) % 6)
+    assert turns == spines_to_bring(origin, current, target)

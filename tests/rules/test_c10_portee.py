@@ -1,0 +1,116 @@
+"""En portee (C10.5-C10.54): loading and unloading a Gun on a vehicle."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aslgui.errors import AslError
+from aslgui.model import Scenario, scenario_from_json
+from aslgui.rules import resolve
+
+FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
+BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+PORTEE: dict[str, dict[str, Any]] = {"spw": {"portee": True, "pp": 12}}
+ABOARD: dict[str, dict[str, Any]] = {**PORTEE, "at37": {"aboard": "spw"}}
+
+
+def board(units: dict[str, dict[str, Any]] | None = None, **top: Any) -> Scenario:
+    """The C10 test board (German MPh) with the SPW able to portee and some unit keys changed."""
+    data = copy.deepcopy(BOARD)
+    data.update(top)
+    changes = {**PORTEE, **(units or {})}
+    for unit in data["units"]:
+        unit.update(changes.get(unit["id"], {}))
+    return scenario_from_json(data)
+
+
+def ask(scenario: Scenario, kind: str, **keys: Any) -> dict[str, Any]:
+    return resolve(scenario, {"kind": kind, "vehicle": "spw", "gun": "at37", **keys}).to_json()
+
+
+def cites(answer: dict[str, Any], rule: str) -> bool:
+    return any(r.endswith(f"({rule})") for r in answer["reasons"])
+
+
+def test_c10_5_gun_and_ammo_leave_five_pp() -> None:
+    answer = ask(board(), "portee_load")
+    assert answer["legal"] is True, answer["reasons"]
+    assert answer["pp_left"] == 5
+    assert answer["crew_mf_cost"] == 4
+    assert answer["hazardous_movement"] is True
+    assert answer["ti"] == ["c1", "spw"]
+    assert answer["limbered"] is True
+
+
+def test_c10_5_other_passengers_count_against_the_five_pp() -> None:
+    assert ask(board({"spw": {"portee": True, "pp": 12, "pp_used": 5}}), "portee_load")["pp_left"] == 0
+    over = ask(board({"spw": {"portee": True, "pp": 12, "pp_used": 6}}), "portee_load")
+    assert over["legal"] is False
+    assert cites(over, "C10.5")
+
+
+def test_c10_53_ca_is_the_vca_or_the_rear_vca() -> None:
+    assert ask(board(), "portee_load")["ca"] == "N/NE"
+    assert ask(board(), "portee_load", ca="rear")["ca"] == "S/SW"
+    with pytest.raises(AslError) as error:
+        ask(board(), "portee_load", ca="S/SW")
+    assert error.value.path == "action.ca"
+
+
+@pytest.mark.parametrize(
+    ("units", "keys", "rule"),
+    [
+        ({"spw": {"pp": 12}}, {}, "C10.5"),
+        ({"at37": {"towed_by": "spw"}}, {}, "C10.5"),
+        ({"at37": {"limbered": False}}, {}, "C10.51"),
+        ({"c1": {"moved": True}}, {}, "C10.51"),
+        ({"c1": {"pinned": True}}, {}, "C10.111"),
+        ({"c1": {"broken": True}}, {}, "C10.111"),
+        ({"spw": {"portee": True, "moved": True}}, {}, "C10.51"),
+        ({}, {"mp_spent": 1}, "C10.51"),
+        ({}, {"bypass": True}, "C10.51"),
+        ({}, {"entrenched": True}, "C10.51"),
+        ({"spw": {"portee": True, "hex": "1H5"}}, {}, "C10.51"),
+        ({}, {"phase": "DFPh"}, "C10.51"),
+    ],
+)
+def test_c10_51_portee_load_is_illegal_with_a_cited_reason(
+    units: dict[str, Any], keys: dict[str, Any], rule: str
+) -> None:
+    answer = ask(board(units), "portee_load", **keys)
+    assert answer["legal"] is False
+    assert cites(answer, rule), answer["reasons"]
+
+
+def test_c10_51_qsu_gun_loads_unlimbered() -> None:
+    answer = ask(board({"at37": {"limbered": False, "qsu": True}}), "portee_load")
+    assert (answer["legal"], answer["limbered"]) == (True, False)
+
+
+def test_c10_52_unload_from_an_immobilized_vehicle_in_limbered_mode() -> None:
+    answer = ask(board({**ABOARD, "spw": {"portee": True, "pp": 12, "immobilized": True}}), "portee_unload")
+    assert answer["legal"] is True, answer["reasons"]
+    assert (answer["limbered"], answer["pp_left"]) == (True, 12)
+
+
+@pytest.mark.parametrize(
+    ("units", "keys", "rule"),
+    [
+        ({"at37": {"aboard": None}}, {}, "C10.51"),
+        ({"spw": {"portee": True, "moved": True}}, {}, "C10.51"),
+        ({"c1": {"aboard": "spw"}}, {}, "C10.51"),
+        ({"c1": {"moved": True}}, {}, "C10.51"),
+    ],
+)
+def test_c10_51_portee_unload_is_illegal_with_a_cited_reason(
+    units: dict[str, Any], keys: dict[str, Any], rule: str
+) -> None:
+    changes = {**ABOARD, **units}
+    answer = ask(board(changes), "portee_unload", **keys)
+    assert answer["legal"] is False
+    assert cites(answer, rule), answer["reasons"]
