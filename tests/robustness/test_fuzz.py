@@ -27,7 +27,7 @@ from aslgui.geometry import SPINE_NAMES, BoardPlacement, MapGrid
 from aslgui.model import PHASES, Scenario, load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from aslgui.model.units import UNIT_KINDS
 from aslgui.resource_files import resource_path
-from aslgui.rules import PLANNED_KINDS, RESOLVERS, resolve
+from aslgui.rules import RESOLVERS, resolve
 
 EXAMPLES = int(os.environ.get("ASLGUI_FUZZ_EXAMPLES", "500"))
 FUZZ = settings(
@@ -240,7 +240,7 @@ def test_any_hex_name_is_a_hex_on_the_map_or_an_asl_error(text: str, board_ids: 
 # -- the rules core -------------------------------------------------------------------------
 SCENARIO = load_scenario(DEMO_PATH)
 SCENARIO_JSON = scenario_to_json(SCENARIO)
-KINDS = sorted(set(BASE_ACTIONS) | set(RESOLVERS) | set(PLANNED_KINDS))
+KINDS = sorted(set(BASE_ACTIONS) | set(RESOLVERS))
 _RULE = re.compile(r"\([A-Z]\d")
 
 
