@@ -96,6 +96,13 @@ class MapGrid:
                     seen.add(Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row))
         return tuple(sorted(seen))
 
+    @cached_property
+    def corner_hexes(self) -> tuple[Hex, ...]:
+        """The hexes at the map's four corners: no map hex is farther from any hex than one of them."""
+        hexes = self.all_hexes
+        by_col_then_top = min(hexes, key=lambda h: (h.col, -h.row)), max(hexes, key=lambda h: (h.col, -h.row))
+        return (hexes[0], hexes[-1], *by_col_then_top)
+
     def __iter__(self) -> Iterator[Hex]:
         return iter(self.all_hexes)
 

@@ -50,14 +50,7 @@ def hexside_segment(h: Hex, direction: int) -> LineString:
 
 def _far_range(grid: MapGrid, origin: Hex) -> int:
     """A range beyond every hex of the map, so a wedge drawn that far is cut only by the map edge."""
-    hexes = grid.all_hexes
-    corners = (
-        hexes[0],
-        hexes[-1],
-        min(hexes, key=lambda h: (h.col, -h.row)),
-        max(hexes, key=lambda h: (h.col, -h.row)),
-    )
-    return max(distance(origin, corner) for corner in corners) + 2
+    return max(distance(origin, corner) for corner in grid.corner_hexes) + 2
 
 
 def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = None) -> Polygon:

@@ -26,7 +26,7 @@ class MainArmament:
     ife: bool = False
     manned: bool = True
     functioning: bool = True
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class MachineGun:
     fp: float
     mount: Literal["CMG", "BMG", "AAMG", "RMG"] = "CMG"
     functioning: bool = True
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class Unit:
     # Infantry
     qualified: bool = True
     labor: int = 0
-    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_infantry(self) -> bool:

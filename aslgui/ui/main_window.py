@@ -28,6 +28,7 @@ from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
 from aslgui.ui.palette import Template, make_unit
 from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
+from aslgui.ui.rehearsal import Rehearsal
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
 MAX_RECENT = 8
@@ -69,6 +70,8 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self._on_stack_changed()
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
+        #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
+        self.rehearsal = Rehearsal(self)
 
     # -- construction -----------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -122,7 +125,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.delete_action)
         self.rotate_actions = {
             (arc, step): self._action(f"Turn {label} {direction}", partial(self.rotate_selected, arc, step), key)
-            for arc, label, keys_pair in (("main", "CA/VCA", ("]", "[")), ("tca", "TCA", ("Shift+]", "Shift+[")))
+            for arc, label, keys_pair in (("main", "CA/VCA", ("]", "[")), ("tca", "TCA", ("}", "{")))
             for step, direction, key in ((1, "clockwise", keys_pair[0]), (-1, "counter-clockwise", keys_pair[1]))
         }
         edit_menu.addActions(list(self.rotate_actions.values()))
@@ -164,12 +167,14 @@ class MainWindow(QMainWindow):
         scene.selection_changed.connect(self._on_selection)
         scene.move_requested.connect(self.move_unit)
         scene.rotate_requested.connect(self.rotate_unit)
-        scene.terrain_painted.connect(lambda hexes: self.paint_terrain(hexes, self.scene.brush_terrain))
+        scene.terrain_painted.connect(self._on_terrain_painted)
         scene.place_requested.connect(self._on_place)
         scene.context_requested.connect(self._on_context)
-        self.undo_stack.indexChanged.connect(lambda _index: self._on_stack_changed())
-        self.undo_stack.cleanChanged.connect(lambda _clean: self._update_title())
-        self.properties.edited.connect(lambda unit: self.apply_unit_changes([unit], f"Edit {unit.id}"))
+        # Bound methods, not lambdas: Qt drops them with the window, so a stack cleared while a
+        # window is being destroyed cannot call into the deleted C++ object.
+        self.undo_stack.indexChanged.connect(self._on_stack_changed)
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.properties.edited.connect(self._on_properties_edited)
         self.palette_panel.armed.connect(self._on_armed)
         self.brush.changed.connect(self._on_brush)
         self.side_arcs.currentTextChanged.connect(self._on_side_arcs)
@@ -226,7 +231,13 @@ class MainWindow(QMainWindow):
         return unit
 
     # -- reactions --------------------------------------------------------------------------
-    def _on_stack_changed(self) -> None:
+    def _on_terrain_painted(self, hexes: list[Hex]) -> None:
+        self.paint_terrain(hexes, self.scene.brush_terrain)
+
+    def _on_properties_edited(self, unit: Unit) -> None:
+        self.apply_unit_changes([unit], f"Edit {unit.id}")
+
+    def _on_stack_changed(self, _index: int = 0) -> None:
         self.scene.sync()
         self.properties.set_unit(self.scenario.units.get(self.scene.selected or ""))
         current = self.side_arcs.currentText()
@@ -239,7 +250,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.scenario_changed.emit()
 
-    def _update_title(self) -> None:
+    def _update_title(self, _clean: bool = True) -> None:
         name = self.path.name if self.path is not None else (self.scenario.name or "Untitled")
         self.setWindowTitle(f"{name}[*] - aslgui")
         self.setWindowModified(not self.undo_stack.isClean())
@@ -250,6 +261,7 @@ class MainWindow(QMainWindow):
 
     def _on_selection(self, unit_id: object) -> None:
         self.properties.set_unit(self.scenario.units.get(unit_id) if isinstance(unit_id, str) else None)
+        self._on_hover(self.scene.hovered)  # the range and CA now count from the new selection
 
     def _on_armed(self, template: object) -> None:
         if template is not None:
@@ -266,6 +278,15 @@ class MainWindow(QMainWindow):
             self.palette_panel.list.setCurrentRow(-1)
             self.scene.brush_terrain = str(terrain)
         self.scene.tool = "paint" if terrain is not None else "select"
+
+    def focus_first_gun(self) -> None:
+        """Select the first Gun or vehicle with a CA and show it at 100%, so the demo opens
+        showing a Covered Arc and readable counters."""
+        unit = next((u for u in self.scenario.units.values() if u.facing is not None), None)
+        if unit is not None:
+            self.scene.select_unit(unit.id)
+            self.view.set_zoom(1.0)
+            self.view.centerOn(*self.scenario.grid.center(unit.hex))
 
     def _on_side_arcs(self, text: str) -> None:
         self.scene.show_side_arcs(text if text != "none" else None)
@@ -286,6 +307,8 @@ class MainWindow(QMainWindow):
                 menu.addActions([self.rotate_actions["tca", 1], self.rotate_actions["tca", -1]])
             menu.addSeparator()
         menu.addAction(self.delete_action)
+        if self.scene.mode == "rehearse":
+            self.rehearsal.fill_menu(menu, unit_id)
         menu.exec(screen_pos)
 
     # -- files ------------------------------------------------------------------------------
@@ -380,7 +403,8 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1400, 900)
+            screen = self.screen().availableGeometry()
+            self.resize(int(screen.width() * 0.9), int(screen.height() * 0.9))
         state = self.settings.value("window_state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)

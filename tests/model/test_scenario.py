@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +186,9 @@ def test_broken_json_names_line_and_column(tmp_path: Path) -> None:
     bad.write_text('{"format": "aslgui-scenario",\n "boards": [}', encoding="utf-8")
     with pytest.raises(AslError, match=r"not valid JSON: .* line 2"):
         load_scenario(bad)
+
+
+def test_units_differing_only_in_unknown_keys_are_different_values() -> None:
+    # Markers the model has no field for (e.g. TI) live in ``extra``; an edit to them is a change.
+    gun = scenario_from_json(DESIGN_EXAMPLE).units["g1"]
+    assert replace(gun, extra={"ti": True}) != gun
