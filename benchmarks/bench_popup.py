@@ -19,7 +19,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtCore import QPointF, QSettings, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QDialog
 
 from aslgui.model import load_scenario
@@ -65,10 +65,18 @@ def measure(app: QApplication, window: MainWindow, controller: RehearsalControll
     return drops, pickups
 
 
+def _quiet(_mode: QtMsgType, _context: object, message: str) -> None:
+    """The offscreen platform says it cannot propagate size hints once per popup shown; other
+    messages go to stderr as usual."""
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
     args = parser.parse_args()
+    qInstallMessageHandler(_quiet)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     with tempfile.TemporaryDirectory() as tmp:

@@ -157,7 +157,7 @@ def main() -> int:
         yield 0.4
         shot("e2e_3_rolled.png")
         outcome = dict(dialog.resolution.outcome or {}) if dialog.resolution else {}
-        checks.append(("typed dice resolved (Original DR 5)", outcome.get("th_dr") == 5 or "hit" in outcome))
+        checks.append(("typed dice resolved (Original DR 5)", outcome.get("th_dr") == 5 and outcome.get("hit") is True))
         commit = widget_centre(dialog.commit_button)
         pointer.move(commit.x(), commit.y())
         yield 0.1

@@ -113,7 +113,7 @@ def _dc_gestures(scenario: Scenario, unit: Unit, h: Hex, phase: str) -> list[Ges
         if phase == "MPh" and unit.side == scenario.player:
             out.append(Gesture("place_dc", f"Place DC in {grid.name(h)} (A23.3)",
                                {"kind": "place_dc", "unit": unit.id, "target_hex": grid.name(h)}))
-        if phase in THROW_PHASES:
+        if phase in THROW_PHASES and not (phase == "MPh" and unit.side == scenario.player):  # MPh: DEFENDER only
             out.append(Gesture("throw_dc", f"Throw DC into {grid.name(h)} (A23.6)",
                                {"kind": "throw_dc", "unit": unit.id, "target_hex": grid.name(h), "phase": phase}))
     set_at = unit.extra.get("set_dc")

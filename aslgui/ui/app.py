@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
 from aslgui.errors import AslError
-from aslgui.model import load_scenario
+from aslgui.model import Scenario, load_scenario
 from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.main_window import DEMO_PATH, MainWindow
 
@@ -23,6 +23,7 @@ class _FirstPaint(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
             QTimer.singleShot(0, self._done)
         return False
 
@@ -37,17 +38,19 @@ def run_gui(path: str | None) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("aslgui")
     app.setOrganizationName("aslgui")
-    scenario, file_path, problem = None, None, ""
+    scenario: Scenario | None = None
+    file_path: Path | None = None
+    problem = ""
     if path is not None:
         try:
             scenario, file_path = load_scenario(path), Path(path)
         except AslError as error:
             problem = f"{path}\n\n{error}\n\nShowing the built-in demo instead."
-    if scenario is None:
-        scenario = load_scenario(DEMO_PATH)
-    window = MainWindow(scenario, file_path)
+    window = MainWindow(scenario or load_scenario(DEMO_PATH), file_path)
     window.show()
     window.view.fit_to_window()
+    if scenario is None:
+        window.focus_first_gun()
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))

@@ -16,20 +16,18 @@ from typing import Any
 
 import shapely
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
-    QGraphicsSimpleTextItem,
 )
 
 from aslgui.geometry import Hex, MapGrid
-from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT
+from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH
 from aslgui.geometry.shapes import ca_wedge, hex_polygons, map_rectangle
 from aslgui.model import Scenario, Unit
 from aslgui.ui import style
@@ -39,7 +37,7 @@ from aslgui.ui.counters import UNIT_ROLE, CounterItem, handle_position, markers,
 HANDLE_ROLE = 1
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
-_Z_LABELS, _Z_WEDGES, _Z_HOVER, _Z_COUNTERS, _Z_DRAGGED, _Z_HANDLES = 4, 5, 6, 10, 80, 90
+_Z_WEDGES, _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED, _Z_HANDLES = 5, 6, 10, 40, 80, 90
 _LOCAL_NAME = re.compile(r"([A-Z]{1,2}\d{1,2})$")
 
 ActionHandler = Callable[[str, Hex], None]
@@ -49,7 +47,7 @@ def geometry_path(geometry: Any) -> QPainterPath:
     """A QPainterPath of a shapely (multi)polygon, holes included."""
     path = QPainterPath()
     path.setFillRule(Qt.FillRule.OddEvenFill)
-    for part in shapely.get_parts(shapely.normalize(geometry)):
+    for part in shapely.get_parts(shapely.get_parts(shapely.normalize(geometry))):  # collections hold multis
         if part.geom_type != "Polygon":
             continue
         for ring in (part.exterior, *part.interiors):
@@ -58,7 +56,7 @@ def geometry_path(geometry: Any) -> QPainterPath:
 
 
 def _path_item(path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float) -> QGraphicsPathItem:
-    """A C++ path item; a big translucent one should also get a device cache (see ``_cached``)."""
+    """A C++ path item (drawn without any Python ``paint``)."""
     item = QGraphicsPathItem(path)
     item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
     item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
@@ -90,6 +88,23 @@ class MapScene(QGraphicsScene):
     place_requested = Signal(object)  # Hex
     context_requested = Signal(object, object)  # unit id | None, QPoint (screen)
 
+    # What is drawn for the current scenario; ``set_scenario`` resets all of it.
+    wedge_items: dict[str, QGraphicsPathItem]
+    side_wedges: list[QGraphicsPathItem]
+    _counters: dict[str, CounterItem]
+    _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
+    _stack_index: dict[str, int]
+    _terrain_paths: list[tuple[QPainterPath, QBrush]]
+    _drawn_terrain: dict[Hex, str]
+    _sheets: QPainterPath
+    _numbers: QPainterPath
+    _grid_path: QPainterPath
+    _labels: dict[int, list[tuple[QPointF, str]]]
+    _handles: list[QGraphicsEllipseItem]
+    _wedge_cache: dict[tuple[Hex, int], QPainterPath]
+    _hover_item: QGraphicsPathItem
+    _stroke_item: QGraphicsPathItem
+
     def __init__(self, scenario: Scenario) -> None:
         super().__init__()
         self.scenario = scenario
@@ -104,21 +119,8 @@ class MapScene(QGraphicsScene):
         self.side_arcs: str | None = None
         #: Units whose arcs are drawn besides the selected one (``aslgui render --ca``).
         self.shown_arcs: tuple[str, ...] = ()
-        self.wedge_items: dict[str, QGraphicsPathItem] = {}
-        self.side_wedges: list[QGraphicsPathItem] = []
-        self._counters: dict[str, CounterItem] = {}
-        self._drawn: dict[str, tuple[Unit, tuple[str, ...]]] = {}
-        self._terrain_paths: list[tuple[QPainterPath, QBrush]] = []
-        self._sheets = QPainterPath()
-        self._numbers = QPainterPath()
-        self._grid_path = QPainterPath()
-        self._drawn_terrain: dict[Hex, str] = {}
-        self._labels: QGraphicsRectItem | None = None
-        self._handles: list[QGraphicsEllipseItem] = []
-        self._wedge_cache: dict[tuple[Hex, int], QPainterPath] = {}
-        self._hover_item = QGraphicsPathItem()
-        self._stroke_item = QGraphicsPathItem()
         self._hovered: Hex | None = None
+        self._label_font = style.font(9)
         self._press: QPointF | None = None
         self._dragging: str | None = None
         self._drag_start = QPointF()
@@ -132,9 +134,10 @@ class MapScene(QGraphicsScene):
         self.clear()
         self.scenario = scenario
         self.selected = None
+        self._hovered = None
         self.wedge_items, self.side_wedges, self._handles = {}, [], []
-        self._counters, self._drawn, self._terrain_paths, self._drawn_terrain = {}, {}, [], {}
-        self._wedge_cache = {}
+        self._counters, self._drawn, self._stack_index = {}, {}, {}
+        self._terrain_paths, self._drawn_terrain, self._wedge_cache = [], {}, {}
         self._hover_item = _path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
         self._stroke_item = _path_item(QPainterPath(), None, None, _Z_HOVER)
         self.addItem(self._hover_item)
@@ -175,7 +178,7 @@ class MapScene(QGraphicsScene):
         self._grid_path = path
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        """The static map: sheets, terrain, hex grid and board numbers.
+        """The static map: sheets, terrain, hex grid, board numbers and hex names.
 
         Drawn here rather than as items so the view can cache it (QGraphicsView.CacheBackground)
         and so the grid can skip antialiasing, which is most of the cost of a cold repaint.
@@ -197,33 +200,36 @@ class MapScene(QGraphicsScene):
         painter.drawPath(self._grid_path)
         painter.setPen(QPen(style.color(style.BOARD_EDGE_COLOR), 2.0))
         painter.drawPath(self._sheets)
+        self._draw_labels(painter, QRectF(rect))
 
     def _build_labels(self) -> None:
-        """Hex names near the top of each hex, kept inside the map for the edge half hexes."""
+        """Where each hex name goes: near the top of its hex, kept inside the map for the edge
+        half hexes; grouped by column so a repaint looks only at the columns it shows."""
         grid = self.scenario.grid
-        width, height = grid.pixel_size
-        parent = QGraphicsRectItem(QRectF(0, 0, width, height))
-        parent.setPen(QPen(Qt.PenStyle.NoPen))
-        parent.setZValue(_Z_LABELS)
-        label_font = style.font(9)
-        ink = style.color(style.LABEL_COLOR)
+        width, _ = grid.pixel_size
+        metrics = QFontMetricsF(self._label_font)
+        columns: dict[int, list[tuple[QPointF, str]]] = {}
         for h in grid.all_hexes:
             match = _LOCAL_NAME.search(grid.name(h))
-            text = QGraphicsSimpleTextItem(match.group(1) if match else grid.name(h), parent)
-            text.setFont(label_font)
-            text.setBrush(ink)
-            box = text.boundingRect()
+            text = match.group(1) if match else grid.name(h)
+            advance = metrics.horizontalAdvance(text)
             cx, cy = grid.center(h)
-            x = min(max(cx - box.width() / 2, 2.0), width - box.width() - 2.0)
-            y = max(cy - HEX_HEIGHT / 2 + 2.0, 2.0)
-            text.setPos(x, y)
-        self.addItem(parent)
-        self._labels = parent
+            x = min(max(cx - advance / 2, 2.0), width - advance - 2.0)
+            baseline = max(cy - HEX_HEIGHT / 2 + 2.0, 2.0) + metrics.ascent()
+            columns.setdefault(h.col, []).append((QPointF(x, baseline), text))
+        self._labels = columns
 
-    def set_detail(self, scale: float) -> None:
-        """Hide hex names when zoomed out so far that they would be unreadable specks."""
-        if self._labels is not None:
-            self._labels.setVisible(scale >= style.LABEL_MIN_SCALE)
+    def _draw_labels(self, painter: QPainter, rect: QRectF) -> None:
+        """Hex names in ``rect``, unless zoomed out so far that they would be unreadable specks."""
+        if painter.worldTransform().m11() < style.LABEL_MIN_SCALE:
+            return
+        painter.setFont(self._label_font)
+        painter.setPen(style.color(style.LABEL_COLOR))
+        top, bottom = rect.top() - HEX_HEIGHT, rect.bottom() + HEX_HEIGHT
+        for col in range(math.floor(rect.left() / HEX_WIDTH) - 1, math.ceil(rect.right() / HEX_WIDTH) + 2):
+            for point, text in self._labels.get(col, ()):
+                if top <= point.y() <= bottom:
+                    painter.drawText(point, text)
 
     # -- keeping up with the model ----------------------------------------------------------
     def sync(self) -> None:
@@ -277,8 +283,15 @@ class MapScene(QGraphicsScene):
             tile = self._counters[unit.id]
             x, y = grid.center(unit.hex)
             tile.setPos(QPointF(x, y) + stack_offset(index, sizes[unit.hex]))
-            tile.setZValue(_Z_COUNTERS + index)
-            tile.set_selected(unit.id == self.selected)
+            self._stack_index[unit.id] = index
+            self._lift(unit.id)
+
+    def _lift(self, unit_id: str) -> None:
+        """Outline the selected counter and lift it above its stack, so it reads in full."""
+        tile = self._counters[unit_id]
+        selected = unit_id == self.selected
+        tile.setZValue(_Z_COUNTERS + self._stack_index[unit_id] + (_Z_LIFTED if selected else 0))
+        tile.set_selected(selected)
 
     def counter_item(self, unit_id: str) -> CounterItem:
         """The tile drawing a unit."""
@@ -365,10 +378,10 @@ class MapScene(QGraphicsScene):
         """Select a unit (None clears): outline its counter and draw its arcs."""
         if unit_id == self.selected:
             return
-        for counter_id, selected in ((self.selected, False), (unit_id, True)):
+        previous, self.selected = self.selected, unit_id
+        for counter_id in (previous, unit_id):
             if counter_id in self._counters:
-                self._counters[counter_id].set_selected(selected)
-        self.selected = unit_id
+                self._lift(counter_id)
         self._refresh_arcs()
         self.selection_changed.emit(unit_id)
 
@@ -383,6 +396,11 @@ class MapScene(QGraphicsScene):
         self._refresh_arcs()
 
     # -- gestures ---------------------------------------------------------------------------
+    @property
+    def hovered(self) -> Hex | None:
+        """The map hex under the mouse, if any."""
+        return self._hovered
+
     def hex_at(self, pos: QPointF) -> Hex | None:
         """The map hex under a scene point, or None off the map."""
         h = MapGrid.hex_at(pos.x(), pos.y())

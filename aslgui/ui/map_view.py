@@ -46,7 +46,6 @@ class MapView(QGraphicsView):
         scale = min(max(scale, MIN_SCALE), MAX_SCALE)
         factor = scale / self.zoom
         self.scale(factor, factor)
-        self.map_scene().set_detail(self.zoom)
 
     def zoom_by(self, factor: float) -> None:
         """Zoom in (factor > 1) or out about the view's centre."""
@@ -54,9 +53,7 @@ class MapView(QGraphicsView):
 
     def fit_to_window(self) -> None:
         """Show the whole map."""
-        width, height = self.map_scene().scenario.grid.pixel_size
-        self.fitInView(0.0, 0.0, width, height, Qt.AspectRatioMode.KeepAspectRatio)
-        self.map_scene().set_detail(self.zoom)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         notches = event.angleDelta().y() / 120.0

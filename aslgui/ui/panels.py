@@ -217,6 +217,7 @@ class PropertiesPanel(QWidget):
             widget.setObjectName(f"prop_{key}")
             self.form.addRow(key.replace("_", " "), widget)
             self.widgets[key] = widget
+        self.form.activate()  # size the form now, so its scroll area never squeezes the rows
 
     def _sender_for(self, key: str) -> Callable[[Any], None]:
         return lambda value: self._commit(key, value)

@@ -8,11 +8,11 @@ The controller needs only a small host (the main window): ``scenario``, ``undo_s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import shapely
 import shiboken6
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMenu, QWidget
 
@@ -33,7 +33,13 @@ from aslgui.rules.gestures import (
     staged,
 )
 from aslgui.ui.map_scene import geometry_path
+from aslgui.ui.rehearsal_examples import Example, ExamplesMenu
+from aslgui.ui.rehearsal_log import ActionLogDock
+from aslgui.ui.rehearsal_phase import PhaseBar
 from aslgui.ui.rehearsal_popup import Decision, RehearsalPopup
+
+if TYPE_CHECKING:
+    from aslgui.ui.main_window import MainWindow
 
 #: Fill of target hexes while a counter is held: legal, illegal (alpha included).
 LEGAL_FILL, ILLEGAL_FILL = QColor(40, 170, 60, 90), QColor(200, 30, 30, 90)
@@ -219,3 +225,36 @@ class RehearsalController(QObject):
         """After an Overrun, prompt each eligible DEFENDER in turn (Cancel declines)."""
         for choices in self.reaction_fire_gestures(overrun):
             self.offer(choices, "Reaction Fire (D7.2)")
+
+
+class Rehearsal(RehearsalController):
+    """The controller plugged into the main window, with the phase bar, action log dock and
+    "Rulebook examples" menu it brings along."""
+
+    def __init__(self, window: MainWindow, roller: DiceRoller | None = None) -> None:
+        super().__init__(window, roller, window)
+        self.window = window
+        self.attach(window.scene)
+        self.phase_bar = PhaseBar(lambda: window.scenario, window.undo_stack, window.apply_unit_changes, window)
+        window.addToolBarBreak()
+        window.addToolBar(self.phase_bar)
+        self.log_dock = ActionLogDock(lambda: window.scenario, window.undo_stack, window)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
+        window.view_menu.addAction(self.log_dock.toggleViewAction())
+        self.examples_menu = ExamplesMenu(self.open_example, window)
+        window.menuBar().addMenu(self.examples_menu)
+        window.scenario_changed.connect(self._on_scenario_changed)
+        self.refused.connect(lambda text: window.statusBar().showMessage(f"Not allowed: {text}", 8000))
+
+    def _on_scenario_changed(self) -> None:
+        self.phase_bar.refresh()
+        self.log_dock.refresh()
+
+    def open_example(self, example: Example) -> None:
+        """Load the EX's situation in Rehearse mode and open its prepared action in the popup."""
+        if not self.window.maybe_discard():
+            return
+        self.window.set_scenario(example.load(), None)
+        self.window.set_mode("rehearse")
+        gesture = Gesture(str(example.prepared_action["kind"]), example.title, dict(example.prepared_action))
+        self.offer([gesture], example.title)

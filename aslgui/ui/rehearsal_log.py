@@ -36,7 +36,7 @@ class ActionLogDock(QDockWidget):
         buttons.addWidget(self.copy_button)
         layout.addLayout(buttons)
         self.setWidget(body)
-        undo_stack.indexChanged.connect(lambda _index: self.refresh())
+        undo_stack.indexChanged.connect(self._on_stack_index)  # a bound slot: no call once deleted
         self.refresh()
 
     def text(self) -> str:
@@ -45,6 +45,9 @@ class ActionLogDock(QDockWidget):
             return log_text(read_log(self._scenario()))
         except AslError as error:
             return f"The saved action log cannot be read: {error}"
+
+    def _on_stack_index(self, _index: int) -> None:
+        self.refresh()
 
     def refresh(self) -> None:
         self.view.setPlainText(self.text())

@@ -59,6 +59,7 @@ class PhaseBar(QToolBar):
         self._stack = undo_stack
         self._apply = apply_unit_changes
         self.first_player = scenario().player
+        self._shown = scenario()
         self.group = QActionGroup(self)
         self.group.setExclusive(True)
         self.phase_actions: dict[str, QAction] = {}
@@ -81,12 +82,17 @@ class PhaseBar(QToolBar):
         self.player = QComboBox()
         self.player.currentTextChanged.connect(self._on_player)
         self.addWidget(self.player)
-        undo_stack.indexChanged.connect(lambda _index: self.refresh())
+        undo_stack.indexChanged.connect(self._on_stack_index)  # a bound slot: no call once deleted
+        self.refresh()
+
+    def _on_stack_index(self, _index: int) -> None:
         self.refresh()
 
     def refresh(self) -> None:
         """Show the scenario's phase, turn and ATTACKER (without pushing commands back)."""
         scenario = self._scenario()
+        if scenario is not self._shown:  # another file: its ATTACKER now is the one that moves first
+            self._shown, self.first_player = scenario, scenario.player
         self.phase_actions[scenario.phase].setChecked(True)
         for widget in (self.turn, self.player):
             widget.blockSignals(True)

@@ -214,9 +214,7 @@ class RehearsalPopup(QDialog):
         self.reasons_label.setVisible(bool(reasons))
         outcome = outcome_lines(res) if res else []
         self.outcome_label.setText("\n".join(outcome))
-        final = res.outcome.get("final_dr") if res and res.outcome else None
-        if final is None and res is not None and self.dice.roll is not None:
-            final = self.dice.roll.total + res.total_drm
+        final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it
         self.dice.show_final(final if isinstance(final, int) else None)
         self.commit_button.setEnabled(self.can_commit())
 

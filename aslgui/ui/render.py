@@ -45,7 +45,6 @@ def render_image(
         raise AslError(f"scale {scale} is out of range (0.05 to 8)", "--scale")
     scene = MapScene(scenario)
     scene.show_unit_arcs(arcs)
-    scene.set_detail(scale)
     width, height = scenario.grid.pixel_size
     source = hex_range_rect(scenario.grid, hex_range) if hex_range else QRectF(0.0, 0.0, width, height)
     size = (round(source.width() * scale), round(source.height() * scale))

@@ -29,6 +29,14 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
+@pytest.fixture(autouse=True, scope="session")
+def private_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Windows made without explicit settings write to a temporary folder, not ~/.config."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    folder = str(tmp_path_factory.mktemp("settings"))
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
+
+
 @pytest.fixture(autouse=True)
 def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Unsaved changes are discarded without asking (a modal box would hang an offscreen run);

@@ -357,3 +357,25 @@ def test_window_geometry_is_kept_in_settings(qtbot: QtBot, tmp_path: Path, windo
     window.resize(1000, 700)
     window.close()
     assert json.dumps(window.settings.value("geometry") is not None) == "true"
+
+
+def test_brace_keys_turn_the_turret(qtbot: QtBot, window: MainWindow) -> None:
+    window.scene.select_unit("t1")
+    window.view.setFocus()
+    qtbot.keyClick(window.view, "}")
+    assert window.scenario.units["t1"].tca == parse_spine("N/NE")
+    assert window.scenario.units["t1"].vca == parse_spine("NW/N")
+    qtbot.keyClick(window.view, "[")
+    assert window.scenario.units["t1"].vca == parse_spine("SW/NW")
+
+
+def test_middle_button_drag_pans_the_map(qtbot: QtBot, window: MainWindow) -> None:
+    viewport = window.view.viewport()
+    start = viewport.rect().center()
+    before = window.view.mapToScene(start)
+    qtbot.mousePress(viewport, Qt.MouseButton.MiddleButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(-120, -60))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, pos=start + QPoint(-120, -60))
+    moved = window.view.mapToScene(start) - before
+    assert (round(moved.x()), round(moved.y())) == (120, 60)
+    assert window.undo_stack.count() == 0

@@ -23,10 +23,9 @@ from aslgui.model import Scenario, load_scenario, save_scenario
 from aslgui.model.log import read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
-from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import staged
 from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal import RehearsalController
+from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
 
 pytestmark = pytest.mark.gui
@@ -37,15 +36,11 @@ def example(name: str) -> Scenario:
     return load_scenario(resource_path("examples", f"{name}.json"))
 
 
-def rehearse(window: MainWindow, scenario: Scenario) -> RehearsalController:
+def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:
     """Show ``scenario`` in the window, in Rehearse mode, with the rehearsal controller on the map."""
     window.set_scenario(scenario, None)
-    controller = getattr(window, "rehearsal", None)
-    if not isinstance(controller, RehearsalController):
-        controller = RehearsalController(window, DiceRoller())
-        controller.attach(window.scene)
     window.set_mode("rehearse")
-    return controller
+    return window.rehearsal
 
 
 def drive(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:

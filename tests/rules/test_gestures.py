@@ -77,18 +77,24 @@ def test_c10_3_gun_dropped_next_door_in_the_mph_is_pushed_by_its_crew() -> None:
     assert [g.action for g in drop.gestures] == [{"kind": "push", "gun": "g1", "to_hex": "4E6", "pushers": ["c1"]}]
 
 
-def test_a23_3_a23_6_dc_carrier_next_door_in_the_mph_may_place_or_throw() -> None:
+def test_a23_3_the_attacker_places_its_dc_next_door_in_the_mph() -> None:
     scenario = demo("MPh")
     drop = gestures_for_drop(scenario, "s1", at(scenario, "4F4"))
-    assert [g.kind for g in drop.gestures] == ["place_dc", "throw_dc"]
-    assert drop.gestures[0].action == {"kind": "place_dc", "unit": "s1", "target_hex": "4F4"}
-    assert drop.gestures[1].action == {"kind": "throw_dc", "unit": "s1", "target_hex": "4F4", "phase": "MPh"}
+    assert [g.action for g in drop.gestures] == [{"kind": "place_dc", "unit": "s1", "target_hex": "4F4"}]
 
 
-def test_a23_3_dc_is_not_placed_by_the_defender() -> None:
+def test_a23_6_the_defender_throws_its_dc_in_the_mph_as_defensive_first_fire() -> None:
     scenario = demo("MPh", player="german")
     drop = gestures_for_drop(scenario, "s1", at(scenario, "4F4"))
+    assert [g.action for g in drop.gestures] == [
+        {"kind": "throw_dc", "unit": "s1", "target_hex": "4F4", "phase": "MPh"}]
+
+
+def test_a23_6_the_attacker_throws_in_the_pfph() -> None:
+    scenario = demo("PFPh")
+    drop = gestures_for_drop(scenario, "s1", at(scenario, "4F4"))
     assert [g.kind for g in drop.gestures] == ["throw_dc"]
+    assert resolve(scenario, drop.gestures[0].action).legal
 
 
 def test_a23_dc_drop_in_the_rph_is_refused_with_the_rules() -> None:

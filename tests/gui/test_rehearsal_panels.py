@@ -1,0 +1,147 @@
+"""The phase bar, the action log dock and the "Rulebook examples" menu of the main window."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog
+
+from aslgui.geometry import MapGrid
+from aslgui.model import load_scenario
+from aslgui.model.log import read_log
+from aslgui.resource_files import resource_path
+from aslgui.rules import RESOLVERS, resolve
+from aslgui.ui.main_window import MainWindow
+from aslgui.ui.rehearsal_examples import Example, examples
+from aslgui.ui.rehearsal_phase import next_phase
+from aslgui.ui.rehearsal_popup import RehearsalPopup
+
+pytestmark = pytest.mark.gui
+EXAMPLES = [ex for ex in examples() if ex.prepared_action["kind"] in RESOLVERS]
+
+
+def commit_with(monkeypatch: pytest.MonkeyPatch, dice: tuple[int, int] | None, seen: list[RehearsalPopup]) -> None:
+    """Popups roll ``dice`` (if any) and Commit."""
+    def exec_(popup: RehearsalPopup) -> int:
+        seen.append(popup)
+        if dice is not None:
+            popup.roll(*dice, 1)
+        return int(QDialog.DialogCode.Accepted if popup.commit_button.isEnabled() else QDialog.DialogCode.Rejected)
+
+    monkeypatch.setattr(RehearsalPopup, "exec", exec_)
+
+
+def test_rulebook_examples_cover_the_sections_in_rulebook_order() -> None:
+    rules = [ex.rule for ex in examples()]
+    assert rules == ["A23.3", "C3.2", "C3.6", "C3.7", "C3.32", "C5.3", "C5.35", "C10.3", "C10.13", "D7.22"]
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=[ex.rule for ex in EXAMPLES])
+def test_each_example_gives_the_numbers_of_its_ex_text(ex: Example) -> None:
+    answer = resolve(ex.load(), ex.prepared_action).to_json()
+    assert answer["legal"] is True
+    assert {key: answer[key] for key in ex.expected} == ex.expected
+    for key, items in ex.expected_contains.items():
+        assert set(items) <= set(answer[key])
+
+
+@pytest.mark.parametrize(("changes", "total"), [
+    ({}, 3), ({"stabilized": False}, 4), ({"stabilized": False, "turret": "ST"}, 4),
+    ({"stabilized": False, "turret": None, "tca": None}, 5)])
+def test_c5_3_ex_bounding_fire_drm_by_gun_type(changes: dict[str, object], total: int) -> None:
+    [ex] = [e for e in examples() if e.rule == "C5.3"]
+    scenario = ex.load()
+    scenario.units["t1"] = replace(scenario.units["t1"], **changes)  # type: ignore[arg-type]
+    assert resolve(scenario, ex.prepared_action).total_drm == total  # stabilized +3, T/ST +4, NT +5
+
+
+def test_c10_13_ex_the_105_rcl_leaves_one_pp_and_no_room_for_its_crew() -> None:
+    [ex] = [e for e in examples() if e.rule == "C10.13"]
+    scenario = ex.load()
+    scenario.units["spw"] = replace(scenario.units["spw"], hex=scenario.units["rcl105"].hex)
+    answer = resolve(scenario, {"kind": "hook_up", "vehicle": "spw", "gun": "rcl105", "crew_loads": True})
+    assert answer.values["pp_left"] == 1 and not answer.legal and "(C10.13)" in answer.reasons[0]
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=[ex.rule for ex in EXAMPLES])
+def test_examples_menu_opens_the_situation_with_the_action_prepared(
+        ex: Example, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[RehearsalPopup] = []
+    monkeypatch.setattr(RehearsalPopup, "exec", lambda popup: seen.append(popup) or 0)
+    [action] = [a for a in window.rehearsal.examples_menu.actions() if a.text() == ex.title]
+    action.trigger()
+    assert window.scene.mode == "rehearse" and window.scenario.name == ex.load().name
+    popup = seen[0]
+    assert popup.heading.text() == ex.title
+    answer = resolve(ex.load(), popup.action())
+    assert popup.resolution == answer
+    assert {key: answer.to_json()[key] for key in ex.expected} == ex.expected
+
+
+def test_action_log_dock_lists_commits_copies_and_follows_undo(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    window.set_scenario(load_scenario(resource_path("examples", "c10_3_push.json")), None)
+    window.set_mode("rehearse")
+    dock = window.rehearsal.log_dock
+    assert dock.view.toPlainText() == ""
+    commit_with(monkeypatch, (1, 2), [])
+    grid = window.scenario.grid
+    window.scene.drop_counter("g1", _point(grid, "1G4"))
+    text = dock.view.toPlainText()
+    assert text.startswith("Turn 1 MPh (german): Push 37L AT into 1G4 (C10.3)")
+    assert "X +3 (C10.3) TEM of the hex entered (stone building)" in text
+    assert "dice: coloured 1 + white 2 = Original DR 3, dr 1" in text
+    dock.copy_button.click()
+    assert QGuiApplication.clipboard().text() == text
+    window.undo_stack.undo()
+    assert dock.view.toPlainText() == ""
+    window.undo_stack.redo()
+    assert dock.view.toPlainText() == text
+    window.path = tmp_path / "saved.json"
+    assert window.save()
+    assert [e.summary for e in read_log(load_scenario(tmp_path / "saved.json"))] == [
+        "Push 37L AT into 1G4 (C10.3)"]
+
+
+def _point(grid: MapGrid, name: str) -> QPointF:
+    return QPointF(*grid.center(grid.parse(name)))
+
+
+def test_a_broken_saved_log_is_named_in_the_dock(window: MainWindow) -> None:
+    scenario = load_scenario(resource_path("scenarios", "demo.json"))
+    scenario.extra["log"] = [{"turn": "one"}]
+    window.set_scenario(scenario, None)
+    assert window.rehearsal.log_dock.view.toPlainText() == (
+        "The saved action log cannot be read: log[0].turn: expected a turn number, got 'one'")
+
+
+def test_phase_bar_shows_and_sets_the_phase_undoably(window: MainWindow) -> None:
+    bar = window.rehearsal.phase_bar
+    assert bar.phase_actions["PFPh"].isChecked() and bar.turn.value() == 1 and bar.player.currentText() == "russian"
+    bar.phase_actions["DFPh"].trigger()
+    assert window.scenario.phase == "DFPh" and bar.phase_actions["DFPh"].isChecked()
+    bar.next_action.trigger()
+    assert window.scenario.phase == "AFPh"
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert window.scenario.phase == "PFPh" and bar.phase_actions["PFPh"].isChecked()
+
+
+def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWindow) -> None:
+    bar = window.rehearsal.phase_bar
+    window.apply_unit_changes([replace(window.scenario.units["g1"], fired=True, extra={"ti": True})], "mark")
+    bar.phase_actions["CCPh"].trigger()
+    bar.next_action.trigger()
+    scenario = window.scenario
+    assert (scenario.phase, scenario.turn, scenario.player) == ("RPh", 1, "german")
+    assert not scenario.units["g1"].fired and "ti" not in scenario.units["g1"].extra
+    assert bar.player.currentText() == "german"
+    window.undo_stack.undo()  # one step: markers back, phase back
+    assert (scenario.phase, scenario.player) == ("CCPh", "russian") and scenario.units["g1"].fired
+    window.undo_stack.redo()
+    scenario.phase = "CCPh"
+    assert next_phase(scenario, bar.first_player) == ("RPh", 2, "russian")  # the first side again: turn 2

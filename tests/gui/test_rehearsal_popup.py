@@ -1,0 +1,208 @@
+"""The DRM popup and the rehearsal controller's other ways in: options that re-resolve at once,
+the dice, the context menu (C3.22 checks), Reaction Fire after an Overrun, target colouring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QDialog, QMenu
+from pytestqt.qtbot import QtBot
+
+from aslgui.model import Scenario, load_scenario
+from aslgui.model.log import read_log
+from aslgui.resource_files import resource_path
+from aslgui.rules import resolve
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import gestures_for_drop, legal_targets
+from aslgui.ui.main_window import MainWindow
+from aslgui.ui.rehearsal import Rehearsal
+from aslgui.ui.rehearsal_dice import die_pixmap
+from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
+
+pytestmark = pytest.mark.gui
+
+
+def example(name: str) -> Scenario:
+    return load_scenario(resource_path("examples", f"{name}.json"))
+
+
+def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:
+    window.set_scenario(scenario, None)
+    window.set_mode("rehearse")
+    return window.rehearsal
+
+
+def drive(monkeypatch: pytest.MonkeyPatch, driver: Callable[[RehearsalPopup], bool]) -> None:
+    monkeypatch.setattr(RehearsalPopup, "exec", lambda popup: int(
+        QDialog.DialogCode.Accepted if driver(popup) else QDialog.DialogCode.Rejected))
+
+
+def popup_for(scenario: Scenario, unit: str, hex_name: str, roller: DiceRoller | None = None) -> RehearsalPopup:
+    drop = gestures_for_drop(scenario, unit, scenario.grid.parse(hex_name))
+    return RehearsalPopup(scenario, drop.gestures, roller or DiceRoller(random.Random(7)))
+
+
+def test_c3_32_ex_each_target_in_the_shellhole_needs_its_own_original_dr(qtbot: QtBot) -> None:
+    scenario = example("c3_32_infantry_target")
+    popup = popup_for(scenario, "g1", "4E8")
+    qtbot.addWidget(popup)
+    needed = {}
+    for index, gesture in enumerate(popup.gestures):
+        popup.choice.setCurrentIndex(index)
+        popup.options["target_type"].setCurrentIndex(popup.options["target_type"].findData("infantry"))
+        assert popup.resolution == resolve(scenario, popup.action())
+        needed[gesture.action["target"]] = popup.resolution.values["final_th_needed"]
+    assert needed == {"truck": 8, "kuebel": 6, "s1": 7}  # C3.32 EX: 8, 6 (+2 size), 7 (+1 shellhole)
+
+
+def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) -> None:
+    scenario = example("c3_32_infantry_target")
+    popup = popup_for(scenario, "g1", "4E8")
+    qtbot.addWidget(popup)
+    popup.choice.setCurrentIndex(2)  # the squad
+    assert popup.drm_labels() == ["Q +1 (C6) shellhole TEM"]
+    popup.options["intensive"].setChecked(True)
+    assert popup.action()["intensive"] is True
+    expected = resolve(scenario, popup.action())
+    assert "F +2 (C5.61) Intensive Fire" in popup.drm_labels()
+    assert popup.drm_labels() == [line.label for line in expected.drm]
+    assert popup.numbers_label.text() == "\n".join(number_lines(expected))
+    assert not expected.legal and "(C5.6)" in popup.reasons_label.text()  # its normal ROF is not used up
+    assert not popup.commit_button.isEnabled()
+    popup.options["intensive"].setChecked(False)
+    assert "intensive" not in popup.action() and popup.drm_labels() == ["Q +1 (C6) shellhole TEM"]
+
+
+def test_c5_35_ex_prepared_mp_in_los_shows_and_motion_fire_needs_six(qtbot: QtBot) -> None:
+    scenario = example("c5_35_motion_fire")
+    popup = popup_for(scenario, "psw", "4E8")
+    qtbot.addWidget(popup)
+    assert popup.options["mp_in_los"].value() == -0.5  # "not given" until the player sets it
+    popup.options["mp_in_los"].setValue(3.5)
+    assert popup.action()["mp_in_los"] == 3.5
+    assert popup.resolution is not None and popup.resolution.values["final_th_needed"] == 6
+    popup.roll(1, 3)  # lower dr doubled: 2 + 3 = 5 <= 6, a hit
+    assert popup.resolution.outcome is not None and popup.resolution.outcome["hit"] is True
+    popup.roll(2, 3)  # 4 + 3 = 7 > 6, a miss
+    assert popup.resolution.outcome is not None and popup.resolution.outcome["hit"] is False
+
+
+def test_c3_6_ex_improbable_hit_needs_an_original_2_and_a_dr_of_1_to_3(qtbot: QtBot) -> None:
+    scenario = example("c3_6_improbable_hit")
+    popup = popup_for(scenario, "c1", "2F5")
+    qtbot.addWidget(popup)
+    popup.options["extra_drm"].setValue(2)  # the EX's other TH DRM
+    assert popup.drm_labels() == ["extra +2 (user) user-given DRM"]
+    assert "Improbable Hit only: yes" in popup.numbers_label.text()
+    hits = {}
+    for dr in (1, 3, 4):
+        popup.roll(1, 1, dr)
+        assert popup.resolution is not None and popup.resolution.outcome is not None
+        hits[dr] = popup.resolution.outcome["hit"]
+    assert hits == {1: True, 3: True, 4: False}
+
+
+def test_roll_button_uses_the_injected_dice_and_typed_dice_rehearse_one_roll(qtbot: QtBot) -> None:
+    scenario = example("c3_7_critical_hit")
+    popup = popup_for(scenario, "t1", "4E7", DiceRoller(random.Random(11)))
+    qtbot.addWidget(popup)
+    replay = DiceRoller(random.Random(11))
+    first, dr, effects = replay.roll(), replay.dr(), replay.roll().total
+    popup.dice.roll_button.click()
+    assert popup.action()["dice"] == {"colored": first.colored, "white": first.white}
+    assert (popup.action()["dr"], popup.action()["effects_dr"]) == (dr, effects)
+    for name, value in (("colored", 1), ("white", 1), ("dr", 1), ("effects", 4)):
+        popup.dice.typed[name].setValue(value)
+    popup.dice.use_typed.click()
+    outcome = popup.resolution.outcome if popup.resolution else None
+    assert outcome is not None and outcome["critical"] is True  # C3.7 EX: CH only on an Original 2
+    assert popup.dice.totals.text().startswith("Original DR 2, dr 1  ->  Final DR 3")
+    assert "Critical Hit: yes" in popup.outcome_label.text()
+    assert popup.commit_button.isEnabled()
+
+
+def test_the_coloured_die_is_red_and_the_white_die_white(qtbot: QtBot) -> None:
+    red = die_pixmap(4, "colored").toImage().pixelColor(6, 20)
+    white = die_pixmap(4, "white").toImage().pixelColor(6, 20)
+    assert red == QColor("#b3261e") and white == QColor("#fbfbf8")
+
+
+def test_c3_22_context_menu_changes_ca_in_the_pfph_and_logs_it(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = load_scenario(resource_path("scenarios", "demo.json"))
+    rehearsal = rehearse(window, scenario)
+    drive(monkeypatch, lambda popup: popup.commit_button.isEnabled())
+    menu = QMenu()
+    rehearsal.fill_menu(menu, "g1")
+    labels = [a.text() for a in menu.actions() if a.text()]
+    assert "Change CA to N/NE (C3.22)" in labels and "Limber 57LL AT (C10.21)" in labels
+    next(a for a in menu.actions() if a.text() == "Change CA to N/NE (C3.22)").trigger()
+    assert window.scenario.units["g1"].ca == 0
+    [entry] = read_log(window.scenario)
+    assert entry.kind == "change_ca" and entry.answer["legal"] is True
+    window.undo_stack.undo()
+    assert window.scenario.units["g1"].ca == 3 and read_log(window.scenario) == []
+
+
+def test_c3_22_no_ca_change_without_firing_in_the_mph(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = load_scenario(resource_path("scenarios", "demo.json"))
+    scenario.phase = "MPh"
+    rehearsal = rehearse(window, scenario)
+    reasons: list[str] = []
+
+    def driver(popup: RehearsalPopup) -> bool:
+        reasons.append(popup.reasons_label.text())
+        return popup.commit_button.isEnabled()
+
+    drive(monkeypatch, driver)
+    [change] = [g for g in rehearsal.context_gestures("g1") if g.action.get("ca") == "N/NE"]
+    assert rehearsal.offer([change]) is None
+    assert reasons == ["Not allowed: a CA may not be changed without firing in the MPh (C3.22)"]
+    assert window.scenario.units["g1"].ca == 3 and window.undo_stack.count() == 0
+
+
+def test_d7_2_reaction_fire_is_prompted_after_an_overrun_and_logged(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    scenario = example("d7_22_overrun")
+    rehearse(window, scenario)
+    titles: list[str] = []
+
+    def driver(popup: RehearsalPopup) -> bool:
+        titles.append(popup.windowTitle())
+        if popup.gesture.kind == "overrun":
+            popup.roll(5, 4)
+        elif popup.gesture.action["type"] != "cc":
+            popup.choice.setCurrentIndex([g.action["type"] for g in popup.gestures].index("cc"))
+        return popup.commit_button.isEnabled()
+
+    drive(monkeypatch, driver)
+    window.scene.drop_counter("t1", _centre(window, "1C3"))
+    assert titles == ["Rehearse: PzKpfw IVH to 1C3", "Reaction Fire (D7.2)"]
+    log = read_log(window.scenario)
+    assert [e.kind for e in log] == ["overrun", "reaction_fire"]
+    assert log[1].action["type"] == "cc" and log[1].answer["legal"] is True
+    window.undo_stack.undo()
+    assert [e.kind for e in read_log(window.scenario)] == ["overrun"]
+
+
+def _centre(window: MainWindow, name: str) -> QPointF:
+    grid = window.scenario.grid
+    return QPointF(*grid.center(grid.parse(name)))
+
+
+def test_picking_up_a_counter_in_rehearse_colours_its_targets(window: MainWindow) -> None:
+    scenario = example("c10_13_hook_up")
+    rehearsal = rehearse(window, scenario)
+    window.scene.select_unit("spw")
+    expected = legal_targets(scenario, "spw")
+    assert rehearsal.overlay.shown == expected and expected[scenario.grid.parse("1J4")] is True
+    assert all(item.scene() is window.scene for item in rehearsal.overlay.items)
+    window.scene.select_unit(None)
+    assert rehearsal.overlay.shown == {} and rehearsal.overlay.items == []
+    window.set_mode("setup")
+    window.scene.select_unit("spw")
+    assert rehearsal.overlay.shown == {}
