@@ -82,16 +82,20 @@ class Action:
     @property
     def dice(self) -> DiceRoll | None:
         """``dice: {colored, white}`` when given: the Original DR."""
-        raw = self.data.get("dice")
+        return self.dice_at("dice")
+
+    def dice_at(self, key: str) -> DiceRoll | None:
+        """An Original DR ``{colored, white}`` under ``key`` when given (a Thrown DC rolls twice)."""
+        raw = self.data.get(key)
         if raw is None:
             return None
         if not isinstance(raw, dict):
-            raise AslError(f'expected {{"colored": 1..6, "white": 1..6}}, got {raw!r}', self._path("dice"))
+            raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {raw!r}", self._path(key))
         dice = []
         for die in ("colored", "white"):
             value = raw.get(die)
             if type(value) is not int or not 1 <= value <= 6:
-                raise AslError(f"expected a die value 1..6, got {value!r}", f"action.dice.{die}")
+                raise AslError(f"expected a die value 1..6, got {value!r}", f"{self._path(key)}.{die}")
             dice.append(value)
         return DiceRoll(dice[0], dice[1])
 

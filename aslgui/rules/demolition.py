@@ -14,7 +14,6 @@ from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
-from aslgui.rules.dice import DiceRoll
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -215,22 +214,6 @@ def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) 
     return mf, unverified
 
 
-def _dice_at(action: Action, key: str) -> DiceRoll | None:
-    """A second Original DR under ``key`` (e.g. ``thrower_dice``), checked like ``dice``."""
-    raw = action.data.get(key)
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {raw!r}", f"action.{key}")
-    dice = []
-    for die in ("colored", "white"):
-        value = raw.get(die)
-        if type(value) is not int or not 1 <= value <= 6:
-            raise AslError(f"expected a die value 1..6, got {value!r}", f"action.{key}.{die}")
-        dice.append(value)
-    return DiceRoll(dice[0], dice[1])
-
-
 def resolve_throw_dc(action: Action) -> Resolution:
     """``throw_dc``: a DC Thrown into an ADJACENT Location attacks it (+2) and the thrower's own
     Location (+3) at once (A23.6)."""
@@ -288,7 +271,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     outcome = None
     if action.dice is not None and not reasons:
         outcome = _detonation(values, action.dice.total, values["target_drm"], limit)
-        thrower_dice = _dice_at(action, "thrower_dice")
+        thrower_dice = action.dice_at("thrower_dice")
         if outcome["detonated"] and thrower_attacked and thrower_dice is not None:
             # A second DR of 12 still detonates (A23.4 EXC): only the target DR can malfunction.
             own = ift_outcome(values["ift_column"], thrower_dice.total, values["thrower_drm"])
