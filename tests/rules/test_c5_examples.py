@@ -52,6 +52,12 @@ def test_c5_35_ex_moving_psw_needs_6_after_doubling_the_lower_dr() -> None:
     assert answer["doubled_lower_dr"] is True
 
 
+def test_c3_7_c5_35_critical_hit_is_still_the_original_2_under_motion_fire() -> None:
+    assert _c5_35()["critical_max_dr"] == 2
+    assert _c5_35(dice={"colored": 1, "white": 1})["outcome"]["critical"] is True
+    assert _c5_35(dice={"colored": 2, "white": 2})["outcome"]["critical"] is False
+
+
 @pytest.mark.parametrize(("colored", "white"), [(1, 4), (4, 1), (1, 3), (1, 2), (1, 1), (2, 2)])
 def test_c5_35_ex_hits_only_on_the_listed_rolls(colored: int, white: int) -> None:
     assert _c5_35(dice={"colored": colored, "white": white})["outcome"]["hit"] is True

@@ -1,8 +1,9 @@
 """The numbers a player works out before rolling: what Original DR hits (C3.3), whether only an
 Improbable Hit is possible (C3.6), and up to what Original DR a hit is Critical (C3.7).
 
-All are Original DR values; under Motion Fire without a gyrostabilizer they apply to the DR
-after its lower dr is doubled (C5.35), whose lowest value is 3 (a 1 and a 1) instead of 2.
+All are Original DR values; under Motion Fire without a gyrostabilizer the hit numbers apply to
+the DR after its lower dr is doubled (C5.35), whose lowest value is 3 (a 1 and a 1) instead of 2.
+A CH on the Vehicle/Area type, or via an Improbable Hit, is still the Original 2 (DESIGN.md 4).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class ThNumbers(NamedTuple):
             return None  # C5.72: never resolved as a CH
         if self.target_type == "infantry" and not self.improbable:
             return max(self._infantry_direct_ch_max(), self.lowest_dr)
-        return self.lowest_dr
+        return 2  # the Original 2 (C3.6, C3.7), even when its lower dr is then doubled
 
     @property
     def critical_needs_dr(self) -> bool:
