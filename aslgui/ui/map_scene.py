@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH
 from aslgui.geometry.shapes import ca_wedge, hex_polygons, map_rectangle
 from aslgui.model import Scenario, Unit
@@ -146,6 +146,7 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(QRectF(-40, -40, width + 80, height + 80))
         self._build_boards()
         self._build_grid()
+        self._build_features()
         self._build_labels()
         self.sync()
 
@@ -177,6 +178,43 @@ class MapScene(QGraphicsScene):
             start = end
         self._grid_path = path
 
+    def _build_features(self) -> None:
+        """Walls, hedges and road hexsides, Fortified buildings, and mud/deep snow hatching."""
+        scenario = self.scenario
+        self._hexside_paths: list[tuple[QPainterPath, QPen]] = []
+        for feature, (colour, width) in style.HEXSIDE_STYLES.items():
+            path = QPainterPath()
+            for side, name in scenario.hexsides.items():
+                if name != feature:
+                    continue
+                a, b = sorted(side)
+                if feature == "road":  # the road runs from centre to centre across the hexside
+                    path.moveTo(QPointF(*MapGrid.center(a)))
+                    path.lineTo(QPointF(*MapGrid.center(b)))
+                    continue
+                corners = MapGrid.vertices(a)
+                direction = direction_to(a, b)
+                assert direction is not None  # the loader only accepts adjacent hexes
+                path.moveTo(QPointF(*corners[(direction - 1) % 6]))
+                path.lineTo(QPointF(*corners[direction]))
+            pen = QPen(style.color(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            self._hexside_paths.append((path, pen))
+        rect = map_rectangle(scenario.grid)
+        fortified = sorted(scenario.fortified)
+        self._fortified_path = (
+            geometry_path(shapely.union_all(hex_polygons(fortified)).intersection(rect))
+            if fortified
+            else QPainterPath()
+        )
+        self._ground_paths: list[tuple[QPainterPath, QBrush]] = []
+        for condition, colour in style.GROUND_COLORS.items():
+            hexes = sorted(h for h, name in scenario.ground.items() if name == condition)
+            if hexes:
+                shape = shapely.union_all(hex_polygons(hexes)).intersection(rect)
+                self._ground_paths.append(
+                    (geometry_path(shape), QBrush(style.color(colour), Qt.BrushStyle.BDiagPattern))
+                )
+
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The static map: sheets, terrain, hex grid, board numbers and hex names.
 
@@ -189,7 +227,7 @@ class MapScene(QGraphicsScene):
         painter.setBrush(style.terrain_color("open ground"))
         painter.drawPath(self._sheets)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for path, brush in self._terrain_paths:
+        for path, brush in (*self._terrain_paths, *self._ground_paths):
             painter.setBrush(brush)
             painter.drawPath(path)
         painter.setBrush(style.color(style.LABEL_COLOR, 0x28))
@@ -200,6 +238,12 @@ class MapScene(QGraphicsScene):
         painter.drawPath(self._grid_path)
         painter.setPen(QPen(style.color(style.BOARD_EDGE_COLOR), 2.0))
         painter.drawPath(self._sheets)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for path, pen in self._hexside_paths:
+            painter.setPen(pen)
+            painter.drawPath(path)
+        painter.setPen(QPen(style.color(style.FORTIFIED_COLOR), 3.0, Qt.PenStyle.DashLine))
+        painter.drawPath(self._fortified_path)
         self._draw_labels(painter, QRectF(rect))
 
     def _build_labels(self) -> None:

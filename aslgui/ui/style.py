@@ -65,6 +65,16 @@ ARC_COLORS: dict[str, tuple[str, str]] = {
 }
 SIDE_ARC_ALPHA = 0x30
 
+#: Hexside features (B9 walls and hedges; a road crossing a hexside), drawn as (colour, width).
+HEXSIDE_STYLES: dict[str, tuple[str, float]] = {
+    "wall": ("#5b5750", 6.0),
+    "hedge": ("#2f6b2a", 6.0),
+    "road": ("#d2c29a", 10.0),
+}
+FORTIFIED_COLOR = "#1d1d1d"
+#: Ground conditions (C10.3) laid over the terrain as a hatch.
+GROUND_COLORS: dict[str, str] = {"mud": "#6b4a2a", "deep snow": "#ffffff"}
+
 GRID_COLOR = "#8a846a"
 OFF_MAP_COLOR = "#55584f"
 BOARD_EDGE_COLOR = "#2d2a20"

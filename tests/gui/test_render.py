@@ -72,3 +72,38 @@ def test_render_rejects_an_unknown_unit_and_a_unit_without_ca(
     assert main(["render", str(DEMO_PATH), "-o", str(out), "--hex-range", "A1"]) == 2
     assert '"path": "--hex-range"' in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_walls_hedges_fortified_and_mud_are_drawn(qtbot: QtBot) -> None:
+    from aslgui.geometry import direction_to
+    from aslgui.model import scenario_from_json
+    from aslgui.ui import style
+
+    scenario = scenario_from_json(
+        {
+            "boards": [{"id": "1", "col": 0, "row": 0}],
+            "terrain": {"1H4": "stone building"},
+            "fortified": ["1H4"],
+            "hexsides": {"1E5/1E6": "wall", "1E6/1F6": "hedge"},
+            "ground": {"1C5": "mud"},
+        }
+    )
+    image = render_image(scenario)
+    grid = scenario.grid
+
+    def side_midpoint(a: str, b: str) -> QColor:
+        ha, hb = grid.parse(a), grid.parse(b)
+        direction = direction_to(ha, hb)
+        assert direction is not None
+        corners = grid.vertices(ha)
+        (x1, y1), (x2, y2) = corners[(direction - 1) % 6], corners[direction]
+        return image.pixelColor(round((x1 + x2) / 2), round((y1 + y2) / 2))
+
+    assert side_midpoint("1E5", "1E6") == QColor(style.HEXSIDE_STYLES["wall"][0])
+    assert side_midpoint("1E6", "1F6") == QColor(style.HEXSIDE_STYLES["hedge"][0])
+    assert side_midpoint("1E6", "1E7") != QColor(style.HEXSIDE_STYLES["wall"][0])
+    x, y = grid.vertices(grid.parse("1H4"))[1]  # Fortified: a dark dashed outline
+    assert any(image.pixelColor(round(x) - dx, round(y)).lightness() < 60 for dx in range(4))
+    cx, cy = grid.center(grid.parse("1C5"))
+    mud = QColor(style.GROUND_COLORS["mud"])
+    assert any(image.pixelColor(round(cx) + dx, round(cy) + 10) == mud for dx in range(12))
