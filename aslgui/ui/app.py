@@ -49,8 +49,7 @@ def run_gui(path: str | None) -> int:
     window = MainWindow(scenario or load_scenario(DEMO_PATH), file_path)
     window.show()
     window.view.fit_to_window()
-    if scenario is None:
-        window.focus_first_gun()
+    window.focus_first_gun()
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))

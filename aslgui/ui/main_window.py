@@ -280,8 +280,8 @@ class MainWindow(QMainWindow):
         self.scene.tool = "paint" if terrain is not None else "select"
 
     def focus_first_gun(self) -> None:
-        """Select the first Gun or vehicle with a CA and show it at 100%, so the demo opens
-        showing a Covered Arc and readable counters."""
+        """Select the first Gun or vehicle with a CA and show it at 100%, so a situation opens
+        showing a Covered Arc and readable counters (the whole map stays one Ctrl+0 away)."""
         unit = next((u for u in self.scenario.units.values() if u.facing is not None), None)
         if unit is not None:
             self.scene.select_unit(unit.id)
@@ -319,6 +319,7 @@ class MainWindow(QMainWindow):
         self.scene.set_scenario(scenario)
         self.undo_stack.clear()
         self.view.fit_to_window()
+        self.focus_first_gun()
         self._on_stack_changed()
 
     def maybe_discard(self) -> bool:

@@ -197,6 +197,7 @@ def _centre(window: MainWindow, name: str) -> QPointF:
 def test_picking_up_a_counter_in_rehearse_colours_its_targets(window: MainWindow) -> None:
     scenario = example("c10_13_hook_up")
     rehearsal = rehearse(window, scenario)
+    window.scene.select_unit(None)  # opening a file selects its first Gun/vehicle already
     window.scene.select_unit("spw")
     expected = legal_targets(scenario, "spw")
     assert rehearsal.overlay.shown == expected and expected[scenario.grid.parse("1J4")] is True
