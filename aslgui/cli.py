@@ -74,6 +74,10 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 3 and args[0] == "resolve" and not any(a.startswith("-") and a != "-" for a in args[1:]):
+        # Scripts call `aslgui resolve S A` in loops: answer before building the parser, whose
+        # argument checks import shutil and locale (a tenth of the whole start-up).
+        return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
     if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render"}:
         args.insert(0, "open")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # ``random`` loads only when dice are rolled, not for every resolve
+    import random
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,11 @@ class DiceRoller:
     """Rolls real dice; pass a seeded ``random.Random`` for repeatable rehearsals and tests."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
-        self._rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
+        self._rng = rng
 
     def roll(self) -> DiceRoll:
         """Two dice: an Original DR."""
