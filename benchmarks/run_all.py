@@ -67,6 +67,8 @@ def as_columns(header: list[str], row: list[str]) -> list[str]:
     if not out[1]:  # no "Measured" column: take the first one that looks like a time
         key = next((h for h in list(named)[1:] if any(w in h for w in ("ms", "time", "median", "latency"))), None)
         out[1] = named.pop(key, "") if key else ""
+        if key and key.endswith(" ms") and out[1].replace(".", "", 1).isdigit():
+            out[1] += " ms"  # the unit was in the column's name
     if not out[0]:
         first = header[0].lower() if header else ""
         out[0] = named.pop(first, "")

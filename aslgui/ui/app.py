@@ -50,6 +50,7 @@ def run_gui(path: str | None) -> int:
     window.show()
     window.view.fit_to_window()
     window.focus_first_gun()
+    window.start_autosave()
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))

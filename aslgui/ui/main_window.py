@@ -21,6 +21,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid
 from aslgui.model import Scenario, Unit, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
+from aslgui.ui.autosave import AutosaveController
 from aslgui.ui.commands import EditCommand
 from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog
 from aslgui.ui.hover import hover_text
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
         self.rehearsal = Rehearsal(self)
+        #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
+        self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
 
     # -- construction -----------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -321,6 +324,14 @@ class MainWindow(QMainWindow):
         self.view.fit_to_window()
         self.focus_first_gun()
         self._on_stack_changed()
+
+    def start_autosave(self) -> None:
+        """Start autosaving; after a crash, reopen the autosave the user picks, as unsaved work."""
+        recovered = self.autosave.start(self)
+        if recovered is not None:
+            self.set_scenario(recovered, None)
+            self.undo_stack.resetClean()
+            self._update_title()
 
     def maybe_discard(self) -> bool:
         """True when it is fine to drop the current scenario (saved, discarded, or saved now)."""

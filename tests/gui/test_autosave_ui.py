@@ -14,6 +14,7 @@ from aslgui.model import Scenario, load_scenario
 from aslgui.model.autosave import MARKER, Autosave, Autosaver
 from aslgui.resource_files import resource_path
 from aslgui.ui.autosave import INTERVAL_MS, AutosaveController, RecoveryDialog
+from aslgui.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -99,3 +100,25 @@ def test_no_offer_after_a_clean_exit(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, p, a: must_not_ask(p, a)))
     assert controller(tmp_path, Window()).start() is None
+
+
+def test_the_window_autosaves_unsaved_edits_and_offers_them_back_after_a_crash(
+    window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = str(tmp_path / "autosave")
+    window.autosave.autosaver = Autosaver(folder)
+    assert window.autosave.autosave_now() is None  # the demo as opened: nothing unsaved
+    squad = window.scenario.units["s2"]
+    window.move_unit("s2", window.scenario.grid.parse("4D8"))
+    assert window.autosave.autosave_now() is not None
+    (tmp_path / "autosave" / MARKER).write_text(json.dumps({"pid": 0}), encoding="utf-8")  # then it crashed
+
+    monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, parent, autosaves: autosaves[0]))
+    again = MainWindow(load_scenario(resource_path("scenarios", "demo.json")), None, window.settings)
+    qtbot.addWidget(again)
+    again.autosave.autosaver = Autosaver(folder)
+    again.start_autosave()
+    assert again.scenario.units["s2"].hex == window.scenario.grid.parse("4D8") != squad.hex
+    assert not again.undo_stack.isClean() and again.path is None  # recovered work is unsaved work
+    assert again.autosave.timer.isActive()
+    again.autosave.finish()
