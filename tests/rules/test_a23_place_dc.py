@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,34 +14,24 @@ from hypothesis import strategies as st
 
 from aslgui.errors import AslError
 from aslgui.geometry import neighbour
-from aslgui.model import Scenario, scenario_from_json
+from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.demolition import facing_toward
 from aslgui.rules.ift_attack import halved_fp
 from aslgui.rules.tables import ift_result
-
-FIXTURE = Path(__file__).parent / "fixtures" / "a23_ex.json"
-BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+from tests.rules.fixtures.boards import HERE, board_from, drm_of
 
 
 def board(
     units: dict[str, dict[str, Any]] | None = None, extra_units: list[dict[str, Any]] | None = None, **top: Any
 ) -> Scenario:
     """The A23.3 EX board (4-6-7 in 1Y6 with a DC, 5-2-7 in stone building 1X5), some keys changed."""
-    data = copy.deepcopy(BOARD)
-    data.update(top)
-    for unit in data["units"]:
-        unit.update((units or {}).get(unit["id"], {}))
-    data["units"] += extra_units or []
-    return scenario_from_json(data)
+    return board_from("a23_ex.json", units, extra_units, **top)
 
 
 def place(scenario: Scenario, target_hex: str = "1X5", **keys: Any) -> dict[str, Any]:
     return resolve(scenario, {"kind": "place_dc", "unit": "s467", "target_hex": target_hex, **keys}).to_json()
 
-
-def drm_of(answer: dict[str, Any], case: str) -> list[int]:
-    return [line["value"] for line in answer["drm"] if line["case"] == case]
 
 
 TANK = {"id": "t34", "side": "russian", "kind": "vehicle", "name": "T-34", "hex": "1X5", "vca": "N/NE", "mp": 16}
@@ -324,7 +312,7 @@ def test_a23_1_fp_is_30_halved_only_for_concealment(terrain: str, cx: bool, conc
 def test_aslgui_resolve_answers_place_dc_from_the_command_line() -> None:
     action = json.dumps({"kind": "place_dc", "unit": "s467", "target_hex": "1X5", "dice": {"colored": 1, "white": 2}})
     done = subprocess.run(
-        [sys.executable, "-m", "aslgui", "resolve", str(FIXTURE), "-"],
+        [sys.executable, "-m", "aslgui", "resolve", str(HERE / "a23_ex.json"), "-"],
         input=action,
         capture_output=True,
         text=True,

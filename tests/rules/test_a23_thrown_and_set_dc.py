@@ -3,9 +3,6 @@ detonation on the 36+ column, malfunction."""
 
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,24 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aslgui.errors import AslError
-from aslgui.model import Scenario, scenario_from_json
+from aslgui.model import Scenario
 from aslgui.rules import resolve
-
-FIXTURE = Path(__file__).parent / "fixtures" / "a23_ex.json"
-BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+from tests.rules.fixtures.boards import board_from
 
 
 def board(
     units: dict[str, dict[str, Any]] | None = None, extra_units: list[dict[str, Any]] | None = None, **top: Any
 ) -> Scenario:
     """The A23.3 EX board in the PFPh: 4-6-7 with a DC in 1Y6, 5-2-7 in stone building 1X5."""
-    data = copy.deepcopy(BOARD)
-    data["phase"] = "PFPh"
-    data.update(top)
-    for unit in data["units"]:
-        unit.update((units or {}).get(unit["id"], {}))
-    data["units"] += extra_units or []
-    return scenario_from_json(data)
+    top.setdefault("phase", "PFPh")
+    return board_from("a23_ex.json", units, extra_units, **top)
 
 
 def throw(scenario: Scenario, target_hex: str = "1X5", **keys: Any) -> dict[str, Any]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aslgui.errors import AslError
-from aslgui.model import Scenario, scenario_from_json
+from aslgui.model import Scenario
 from aslgui.resource_files import load_json
 from aslgui.rules import resolve
-
-FIXTURE = Path(__file__).parent / "fixtures" / "d7_ex.json"
-BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+from tests.rules.fixtures.boards import HERE, board_from, drm_of
 
 
 def board(
@@ -27,24 +23,12 @@ def board(
 ) -> Scenario:
     """The D7.22 EX board: the 14-MP tank in 1D3, the 6-2-8 in woods 1C3, 4-4-7 and 8-1 in 1D2;
     a unit key set to None is removed."""
-    data = copy.deepcopy(BOARD)
-    data.update(top)
-    for unit in data["units"]:
-        for key, value in (units or {}).get(unit["id"], {}).items():
-            if value is None:
-                unit.pop(key, None)  # an absent key takes its default (DESIGN.md section 3)
-            else:
-                unit[key] = value
-    data["units"] += extra_units or []
-    return scenario_from_json(data)
+    return board_from("d7_ex.json", units, extra_units, **top)
 
 
 def ovr(scenario: Scenario, target_hex: str = "1C3", **keys: Any) -> dict[str, Any]:
     return resolve(scenario, {"kind": "overrun", "vehicle": "tank", "target_hex": target_hex, **keys}).to_json()
 
-
-def drm_of(answer: dict[str, Any], case: str) -> list[int]:
-    return [line["value"] for line in answer["drm"] if line["case"] == case]
 
 
 # -- the D7.22 EX -----------------------------------------------------------------------------------
@@ -374,7 +358,7 @@ def test_d7_11_ovr_fp_is_base_plus_one_and_a_half_times_the_non_rmg_mgs(mgs: lis
 def test_aslgui_resolve_answers_overrun_from_the_command_line() -> None:
     action = json.dumps({"kind": "overrun", "vehicle": "tank", "target_hex": "1C3", "mp_spent": 2})
     done = subprocess.run(
-        [sys.executable, "-m", "aslgui", "resolve", str(FIXTURE), "-"],
+        [sys.executable, "-m", "aslgui", "resolve", str(HERE / "d7_ex.json"), "-"],
         input=action,
         capture_output=True,
         text=True,
