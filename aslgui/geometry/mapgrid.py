@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.geometry.hexgrid import Hex
@@ -42,8 +42,7 @@ class HexNameError(AslError):
     """A hex name that does not parse or is not on this map."""
 
 
-@dataclass(frozen=True)
-class BoardPlacement:
+class BoardPlacement(NamedTuple):
     """A geomorphic board (its id, e.g. ``"4"``) at a place in the grid of boards."""
 
     id: str

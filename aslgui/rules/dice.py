@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # ``random`` loads only when dice are rolled, not for every resolve
     import random
 
 
-@dataclass(frozen=True)
-class DiceRoll:
-    """An Original DR: the coloured and the white die (C3.9 compares them)."""
+class DiceRoll(NamedTuple):
+    """An Original DR: the coloured and the white die (C3.9 compares them), each 1..6.
+
+    Made only by ``DiceRoller`` and by ``Action.dice_at``, which checks the values it reads.
+    """
 
     colored: int
     white: int
-
-    def __post_init__(self) -> None:
-        for die in (self.colored, self.white):
-            if not 1 <= die <= 6:
-                raise ValueError(f"a die shows 1..6, not {die}")
 
     @property
     def total(self) -> int:

@@ -1,14 +1,19 @@
-"""What the rules core answers: immutable values that carry their rule citations."""
+"""What the rules core answers: immutable values that carry their rule citations.
+
+NamedTuples rather than frozen dataclasses: each frozen dataclass costs about half a
+millisecond to create at import, and every ``aslgui resolve`` process pays it (issue 8).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_NO_VALUES: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class DrmLine:
+class DrmLine(NamedTuple):
     """One DRM with the case letter and rule it comes from, e.g. Case A +4 (C5.1)."""
 
     case: str
@@ -30,8 +35,7 @@ def reason(text: str, rule: str) -> str:
     return f"{text} ({rule})"
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(NamedTuple):
     """The answer to one action: legality, DRM lines, the key numbers and, with dice, the outcome.
 
     ``values`` holds the kind's own answer keys (``range``, ``modified_th``, ``fp`` ...), which
@@ -42,7 +46,7 @@ class Resolution:
     legal: bool = True
     reasons: tuple[str, ...] = ()
     drm: tuple[DrmLine, ...] = ()
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, Any] = _NO_VALUES
     outcome: Mapping[str, Any] | None = None
 
     @property
