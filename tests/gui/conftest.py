@@ -14,9 +14,11 @@ from PySide6.QtCore import QPoint, QPointF, QSettings
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
-from aslgui.model import load_scenario
+from aslgui.model import Scenario, load_scenario
+from aslgui.resource_files import resource_path
 from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.rehearsal import Rehearsal
 
 
 @pytest.fixture
@@ -65,3 +67,15 @@ def viewport_point(win: MainWindow, h: Hex, dx: float = 0.0, dy: float = 0.0) ->
         win.view.centerOn(QPointF(x, y))
         point = win.view.mapFromScene(QPointF(x + dx, y + dy))
     return point
+
+
+def example(name: str) -> Scenario:
+    """A rulebook example situation from resources/examples."""
+    return load_scenario(resource_path("examples", f"{name}.json"))
+
+
+def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:
+    """Show ``scenario`` in the window, in Rehearse mode, with the rehearsal controller on the map."""
+    window.set_scenario(scenario, None)
+    window.set_mode("rehearse")
+    return window.rehearsal

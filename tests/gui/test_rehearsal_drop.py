@@ -19,28 +19,16 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from aslgui.model import Scenario, load_scenario, save_scenario
+from aslgui.model import Scenario, save_scenario
 from aslgui.model.log import read_log
-from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
 from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
+from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui
 Driver = Callable[[RehearsalPopup], bool]
-
-
-def example(name: str) -> Scenario:
-    return load_scenario(resource_path("examples", f"{name}.json"))
-
-
-def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:
-    """Show ``scenario`` in the window, in Rehearse mode, with the rehearsal controller on the map."""
-    window.set_scenario(scenario, None)
-    window.set_mode("rehearse")
-    return window.rehearsal
 
 
 def drive(monkeypatch: pytest.MonkeyPatch, driver: Driver) -> None:

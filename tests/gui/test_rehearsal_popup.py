@@ -19,21 +19,11 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop, legal_targets
 from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.rehearsal_dice import die_pixmap
 from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
+from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui
-
-
-def example(name: str) -> Scenario:
-    return load_scenario(resource_path("examples", f"{name}.json"))
-
-
-def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:
-    window.set_scenario(scenario, None)
-    window.set_mode("rehearse")
-    return window.rehearsal
 
 
 def drive(monkeypatch: pytest.MonkeyPatch, driver: Callable[[RehearsalPopup], bool]) -> None:

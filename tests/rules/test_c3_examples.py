@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from aslgui.model import Scenario
 from tests.rules.fixtures.to_hit_scenarios import BOARDS_4_5, drm, fire, german_tank, russian_gun, scenario, unit
 
 
@@ -33,14 +34,19 @@ def test_c3_32_ex_57ll_he_on_infantry_type_at_six_hexes(target: str, needed: int
     assert answer["ift_column"] == 6
 
 
-def test_c3_331_ex_mortar_area_fire_ignores_woods_tem_and_attacks_with_half_fp() -> None:
-    situation = scenario(
+def _mortar_and_squad_in_woods() -> Scenario:
+    """The C3.331 and C3.71 EX: a German 50mm mortar three hexes from a squad in woods."""
+    return scenario(
         unit("m", "gun", "4E2", name="50 MTR", ca="S/SW", crew="mc"),
         unit("mc", "crew", "4E2"),
         unit("s", "squad", "4E5", side="russian"),
         terrain={"4E5": "woods"},
         player="german",
     )
+
+
+def test_c3_331_ex_mortar_area_fire_ignores_woods_tem_and_attacks_with_half_fp() -> None:
+    situation = _mortar_and_squad_in_woods()
     answer = fire(situation, firer="m", target="s", dice={"colored": 2, "white": 3})
     assert answer["target_type"] == "area"
     assert answer["drm"] == []  # no Case Q vs the Area Target Type (C3.331)
@@ -118,13 +124,7 @@ def test_c3_7_ex_ce_tank_ch_range_grows_with_acquisition(acquisition: int, total
 
 
 def test_c3_71_ex_mortar_ch_vs_moving_squad_in_woods_is_12_fp_with_minus_2() -> None:
-    situation = scenario(
-        unit("m", "gun", "4E2", name="50 MTR", ca="S/SW", crew="mc"),
-        unit("mc", "crew", "4E2"),
-        unit("s", "squad", "4E5", side="russian"),
-        terrain={"4E5": "woods"},
-        player="german",
-    )
+    situation = _mortar_and_squad_in_woods()
     answer = fire(
         situation,
         firer="m",
