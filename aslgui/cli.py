@@ -1,20 +1,26 @@
 """``aslgui``: the map window, and ``aslgui resolve``: the rules core as JSON in, JSON out.
 
-The resolve path imports neither Qt nor shapely/numpy, so it starts about as fast as Python.
+The resolve path imports neither Qt nor shapely/numpy, nor argparse and dataclasses, so it
+starts about as fast as Python itself (benchmarks/bench_core.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from aslgui import __version__
 from aslgui.errors import AslError
 
+if TYPE_CHECKING:
+    import argparse
+
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="aslgui",
         description="ASL hex map that knows the rules. Without a command, opens the map window.",
@@ -75,8 +81,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) == 3 and args[0] == "resolve" and not any(a.startswith("-") and a != "-" for a in args[1:]):
-        # Scripts call `aslgui resolve S A` in loops: answer before building the parser, whose
-        # argument checks import shutil and locale (a tenth of the whole start-up).
+        # Scripts call `aslgui resolve S A` in loops: answer without argparse, whose import and
+        # argument checks (shutil, locale, gettext) cost a tenth of the whole start-up.
         return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
     if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render"}:

@@ -20,6 +20,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import QApplication
 
 from aslgui.geometry import BoardPlacement, MapGrid
 from aslgui.model import MainArmament, Scenario, Unit
+from aslgui.ui import style
 from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
 
@@ -57,8 +59,8 @@ def situation(boards: int, counters: int = 200, arcs: int = 10, seed: int = 6) -
             id=f"u{i}",
             side=side,
             nationality=side,
-            kind=kind,
-            hex=rng.choice(hexes),  # type: ignore[arg-type]
+            kind=kind,  # type: ignore[arg-type]
+            hex=rng.choice(hexes),
             name={"squad": "4-6-7", "halfsquad": "2-4-7", "leader": "8-1", "crew": "2-2-8 crew"}.get(kind, f"unit {i}"),
             ca=spine if kind == "gun" else None,
             caliber=57,
@@ -99,10 +101,11 @@ def timed(action: Callable[[], object], repeat: int, setup: Callable[[], object]
     return Timing(statistics.median(wall) * 1000, statistics.median(cpu) * 1000)
 
 
-def repaint_figures(boards: int, repeat: int) -> tuple[Timing, Timing, Timing, Timing]:
+def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]:
     """Full repaints of the whole map in a 1920x1080 view: warm, with the background cache
-    dropped, and a zoom step (every cache redrawn, Python counter paints included); and warm
-    at 100% zoom."""
+    dropped, a zoom step (every cache redrawn, Python counter paints included); the background
+    dropped at the zoom that shows the most hexes with their names (the costliest repaint);
+    and warm at 100% zoom.  Also that zoom."""
     scenario = situation(boards)
     scene = MapScene(scenario)
     view = MapView(scene)
@@ -115,13 +118,12 @@ def repaint_figures(boards: int, repeat: int) -> tuple[Timing, Timing, Timing, T
     view.fit_to_window()
     QApplication.processEvents()
     viewport = view.viewport()
-    warm = timed(viewport.repaint, repeat)
 
     def cold() -> None:
         view.resetCachedContent()
         viewport.repaint()
 
-    cold_ms = timed(cold, repeat)
+    figures = {"warm": timed(viewport.repaint, repeat), "cold": timed(cold, repeat)}
     fit = view.zoom
     steps = iter(range(10**6))
 
@@ -129,12 +131,16 @@ def repaint_figures(boards: int, repeat: int) -> tuple[Timing, Timing, Timing, T
         view.set_zoom(fit * (1.1 if next(steps) % 2 == 0 else 1.0))
         QApplication.processEvents()  # the update the zoom asks for, painted
 
-    zoom_ms = timed(zoom_step, repeat)
+    figures["zoom"] = timed(zoom_step, repeat)
+    named_zoom = max(fit, style.LABEL_MIN_SCALE)
+    view.set_zoom(named_zoom)
+    QApplication.processEvents()
+    figures["named"] = timed(cold, repeat)
     view.set_zoom(1.0)
     QApplication.processEvents()
-    actual = timed(viewport.repaint, repeat)
+    figures["actual"] = timed(viewport.repaint, repeat)
     view.close()
-    return warm, cold_ms, zoom_ms, actual
+    return figures, named_zoom
 
 
 def select_to_wedge(repeat: int) -> tuple[Timing, Timing]:
@@ -171,8 +177,22 @@ def select_to_wedge(repeat: int) -> tuple[Timing, Timing]:
 
 
 def first_paint(repeat: int) -> Timing:
-    """``aslgui`` as a process: start to the first painted map (it quits right after)."""
-    env = dict(os.environ, ASLGUI_QUIT_AFTER_FIRST_PAINT="1", QT_QPA_PLATFORM=os.environ["QT_QPA_PLATFORM"])
+    """``aslgui`` as a process: start to the first painted map (it quits right after).  Its
+    settings and autosaves go to a temporary folder: the user's own would otherwise be read (a
+    crash-recovery offer would block the first paint) and overwritten with the offscreen
+    platform's small window size."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(
+            os.environ,
+            ASLGUI_QUIT_AFTER_FIRST_PAINT="1",
+            QT_QPA_PLATFORM=os.environ["QT_QPA_PLATFORM"],
+            XDG_CONFIG_HOME=os.path.join(home, "config"),
+            XDG_STATE_HOME=os.path.join(home, "state"),
+        )
+        return _first_paints(env, repeat)
+
+
+def _first_paints(env: dict[str, str], repeat: int) -> Timing:
     times, cpu = [], []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -195,26 +215,29 @@ def main() -> None:
     options = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     assert app is not None
-    rows = []
+    rows: list[tuple[str, Timing, float | None]] = []
     for boards in (1, 4, 8):
-        warm, cold, zoom, actual = repaint_figures(boards, options.repeat)
-        target = {1: "", 4: "<= 8 ms", 8: "<= 16 ms"}[boards]
+        figures, named_zoom = repaint_figures(boards, options.repeat)
+        limit = {1: None, 4: 8.0, 8: 16.0}[boards]  # issue 6: a full repaint, 4 and 8 boards
         what = f"{boards} board{'s' if boards > 1 else ''}"
-        rows.append((f"Repaint, {what}, whole map, warm", str(warm), target))
-        rows.append((f"Repaint, {what}, whole map, background cache dropped", str(cold), target))
-        rows.append((f"Zoom step, {what}, whole map (all caches redrawn)", str(zoom), target))
-        rows.append((f"Repaint, {what}, 100% zoom, warm", str(actual), target))
+        rows.append((f"Repaint, {what}, whole map, warm", figures["warm"], limit))
+        rows.append((f"Repaint, {what}, whole map, background cache dropped", figures["cold"], limit))
+        named = f"Repaint, {what}, most hexes with names (zoom {named_zoom:.2f}), background dropped"
+        rows.append((named, figures["named"], limit))
+        rows.append((f"Repaint, {what}, 100% zoom, warm", figures["actual"], limit))
+        rows.append((f"Zoom step, {what}, whole map (every cache redrawn)", figures["zoom"], None))
     alone, painted = select_to_wedge(options.repeat)
-    rows.append(("Select a Gun, 8 boards: wedge built", str(alone), "<= 5 ms"))
-    rows.append(("Select a Gun, 8 boards: wedge built and on screen (100%)", str(painted), "<= 5 ms"))
-    rows.append(("`aslgui` start to first painted window", str(first_paint(max(5, options.repeat // 3))), "<= 1000 ms"))
+    rows.append(("Select a Gun, 8 boards: wedge built", alone, 5.0))
+    rows.append(("Select a Gun, 8 boards: wedge built and on screen (100%)", painted, 5.0))
+    rows.append(("`aslgui` start to first painted window", first_paint(max(5, options.repeat // 3)), 1000.0))
     platform = os.environ["QT_QPA_PLATFORM"]
     print(f"Qt platform: {platform}, view 1920x1080, 200 counters, 10 CA wedges, {os.cpu_count()} CPUs")
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-    print("| Measure | Median wall | Median CPU | Target |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print(f"| {' | '.join(row)} |")
+    print("| Measure | Median wall | Median CPU | Target | Met |")
+    print("|---|---|---|---|---|")
+    for name, timing, limit in rows:
+        target, met = ("", "") if limit is None else (f"<= {limit:g} ms", "yes" if timing.wall <= limit else "**no**")
+        print(f"| {name} | {timing} | {target} | {met} |")
 
 
 if __name__ == "__main__":

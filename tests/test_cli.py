@@ -70,14 +70,16 @@ def test_missing_file_exits_2() -> None:
     assert done.returncode == 2 and "cannot read scenario file" in json.loads(done.stderr)["error"]
 
 
-def test_resolve_path_imports_no_qt_shapely_or_numpy() -> None:
+def test_resolve_path_imports_no_qt_shapely_numpy_argparse_or_dataclasses() -> None:
+    """The start-up budget of `aslgui resolve` (issue 8): none of these heavy imports, for a fire question."""
     probe = (
         "import sys, io, contextlib\n"
         "from aslgui.cli import main\n"
-        'sys.stdin = io.StringIO(\'{"kind": "ca_hexes", "unit": "g1", "range": 3}\')\n'
+        'sys.stdin = io.StringIO(\'{"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle"}\')\n'
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    code = main(['resolve', {DEMO!r}, '-'])\n"
-        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in {'PySide6', 'shiboken6', 'shapely', 'numpy'})\n"
+        "heavy = {'PySide6', 'shiboken6', 'shapely', 'numpy', 'argparse', 'dataclasses'}\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in heavy)\n"
         "print(code, heavy)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)

@@ -1,26 +1,42 @@
-"""Typed JSON <-> frozen dataclass conversion, driven by the dataclasses' own annotations.
+"""Typed JSON <-> record (NamedTuple) conversion, driven by the records' own annotations.
 
 One mechanism serves every record of the scenario file (units, MA, MGs), so each key is
-validated the same way and every error names its JSON path.
+validated the same way and every error names its JSON path.  A field annotated
+``Annotated[int | None, SPINE]`` is a hexspine, spelled by name in the file.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import types
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
+from aslgui.model.units import SPINE
 
-_HINTS: dict[type, dict[str, Any]] = {}
+
+class _Field(NamedTuple):
+    type: Any
+    is_spine: bool
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    """Resolved annotations of a record class, computed once per class."""
-    if cls not in _HINTS:
-        _HINTS[cls] = get_type_hints(cls)
-    return _HINTS[cls]
+_FIELDS: dict[type, dict[str, _Field]] = {}
+
+
+def _fields(cls: type) -> dict[str, _Field]:
+    """Each field's resolved type and whether it is a hexspine, computed once per record class."""
+    if cls not in _FIELDS:
+        fields = {}
+        for name, hint in get_type_hints(cls, include_extras=True).items():
+            is_spine = get_origin(hint) is Annotated and SPINE in hint.__metadata__
+            fields[name] = _Field(get_args(hint)[0] if get_origin(hint) is Annotated else hint, is_spine)
+        _FIELDS[cls] = fields
+    return _FIELDS[cls]
+
+
+def is_record(tp: Any) -> bool:
+    """A record class of the model: a NamedTuple class (Hex, a board coordinate, is a value)."""
+    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields") and tp is not Hex
 
 
 def describe(tp: Any) -> str:
@@ -42,7 +58,7 @@ def describe(tp: Any) -> str:
     }
     if tp in names:
         return names[tp]
-    return f"an object ({getattr(tp, '__name__', tp)})" if dataclasses.is_dataclass(tp) else str(tp)
+    return f"an object ({getattr(tp, '__name__', tp)})" if is_record(tp) else str(tp)
 
 
 def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
@@ -55,7 +71,7 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
             try:
                 return convert(value, arg, path, grid)
             except AslError as error:
-                if arg is Hex or dataclasses.is_dataclass(arg):
+                if arg is Hex or is_record(arg):
                     raise error  # the specific message is more useful than "expected ..."
         raise AslError(f"expected {describe(tp)}, got {value!r}", path)
     if origin is Literal:
@@ -66,8 +82,8 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
         return tuple(convert(item, item_type, f"{path}[{i}]", grid) for i, item in enumerate(value))
     elif tp is Hex and isinstance(value, str):
         return grid.parse(value, path)
-    elif dataclasses.is_dataclass(tp) and isinstance(value, dict):
-        return from_json(tp, value, path, grid)  # type: ignore[arg-type]
+    elif is_record(tp) and isinstance(value, dict):
+        return from_json(tp, value, path, grid)
     elif tp is type(None) and value is None:
         return None
     elif isinstance(value, bool):
@@ -102,36 +118,32 @@ def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
     """A ``cls`` record from a JSON object; unknown keys go to its ``extra`` field."""
     if not isinstance(data, dict):
         raise AslError(f"expected an object, got {data!r}", path)
-    hints = _hints(cls)
+    fields = _fields(cls)
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     for key, raw in data.items():
-        field = cls.__dataclass_fields__.get(key)
+        field = fields.get(key)
         if field is None or key == "extra":
             extra[key] = raw
-        elif field.metadata.get("json") == "spine":
+        elif field.is_spine:
             values[key] = _spine(raw, f"{path}.{key}")
         else:
-            values[key] = convert(raw, hints[key], f"{path}.{key}", grid)
-    for name, field in cls.__dataclass_fields__.items():
-        missing = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
-        if missing and name not in values:
-            raise AslError(f"missing required key {name!r} ({describe(hints[name])})", f"{path}.{name}")
+            values[key] = convert(raw, field.type, f"{path}.{key}", grid)
+    for name, field in fields.items():
+        if name not in cls._field_defaults and name not in values:
+            raise AslError(f"missing required key {name!r} ({describe(field.type)})", f"{path}.{name}")
     return cls(**values, extra=extra)
 
 
 def to_json(record: Any, grid: MapGrid) -> dict[str, Any]:
     """The JSON object of a record: required keys, keys that differ from their default, extras."""
+    defaults = record._field_defaults
     out: dict[str, Any] = {}
-    for field in dataclasses.fields(record):
-        if field.name == "extra":
+    for name, field in _fields(type(record)).items():
+        value = getattr(record, name)
+        if name == "extra" or (name in defaults and value == defaults[name]):
             continue
-        value = getattr(record, field.name)
-        if field.default is not dataclasses.MISSING and value == field.default:
-            continue
-        if field.default_factory is not dataclasses.MISSING and value == field.default_factory():
-            continue
-        out[field.name] = _plain(value, field.metadata.get("json") == "spine", grid)
+        out[name] = _plain(value, field.is_spine, grid)
     out.update(record.extra)
     return out
 
@@ -141,8 +153,8 @@ def _plain(value: Any, is_spine: bool, grid: MapGrid) -> Any:
         return SPINE_NAMES[value]
     if isinstance(value, Hex):
         return grid.name(value)
+    if is_record(type(value)):
+        return to_json(value, grid)
     if isinstance(value, tuple):
         return [_plain(item, False, grid) for item in value]
-    if dataclasses.is_dataclass(value):
-        return to_json(value, grid)
     return value

@@ -11,7 +11,6 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aslgui.errors import AslError
@@ -48,21 +47,36 @@ def terrain_names() -> tuple[str, ...]:
     return tuple(load_json("data", "terrain.json")["terrain"])
 
 
-@dataclass
 class Scenario:
-    """A whole situation: map, terrain, units, and whose phase it is."""
+    """A whole situation: map, terrain, units, and whose phase it is.  Mutable: the GUI edits it
+    in place through undoable commands, swapping whole (frozen) units.  A plain class, not a
+    dataclass, so ``aslgui resolve`` never imports ``dataclasses`` (see units.py)."""
 
-    grid: MapGrid
-    units: dict[str, Unit] = field(default_factory=dict)
-    terrain: dict[Hex, str] = field(default_factory=dict)
-    fortified: frozenset[Hex] = frozenset()
-    hexsides: dict[frozenset[Hex], str] = field(default_factory=dict)
-    ground: dict[Hex, str] = field(default_factory=dict)
-    name: str = ""
-    phase: str = "PFPh"
-    turn: int = 1
-    player: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
+    def __init__(
+        self,
+        grid: MapGrid,
+        units: dict[str, Unit] | None = None,
+        terrain: dict[Hex, str] | None = None,
+        fortified: frozenset[Hex] = frozenset(),
+        hexsides: dict[frozenset[Hex], str] | None = None,
+        ground: dict[Hex, str] | None = None,
+        name: str = "",
+        phase: str = "PFPh",
+        turn: int = 1,
+        player: str = "",
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        self.grid = grid
+        self.units: dict[str, Unit] = {} if units is None else units
+        self.terrain: dict[Hex, str] = {} if terrain is None else terrain
+        self.fortified = fortified
+        self.hexsides: dict[frozenset[Hex], str] = {} if hexsides is None else hexsides
+        self.ground: dict[Hex, str] = {} if ground is None else ground
+        self.name = name
+        self.phase = phase
+        self.turn = turn
+        self.player = player
+        self.extra: dict[str, Any] = {} if extra is None else extra
 
     # -- queries the rules and the map ask -------------------------------------------------
     def terrain_at(self, h: Hex) -> str:
@@ -90,10 +104,6 @@ class Scenario:
     def with_unit(self, unit: Unit) -> None:
         """Put ``unit`` in place of the one with its id (or add it), keeping file order."""
         self.units[unit.id] = unit
-
-    def moved_unit(self, unit_id: str, **changes: Any) -> Unit:
-        """A copy of a unit with some keys changed (the model's values are frozen)."""
-        return replace(self.units[unit_id], **changes)
 
 
 # -- loading -------------------------------------------------------------------------------

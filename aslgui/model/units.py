@@ -1,22 +1,29 @@
-"""Units of a situation as frozen values; keys and defaults follow DESIGN.md section 3."""
+"""Units of a situation as frozen values; keys and defaults follow DESIGN.md section 3.
+
+NamedTuples rather than frozen dataclasses: ``aslgui resolve`` loads these in every process,
+and the ``dataclasses`` module plus a 60-field frozen class cost a sixth of its start-up.
+Change a unit with ``unit._replace(key=value)``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, NamedTuple
 
 from aslgui.geometry import Hex
 
-#: Field metadata marking an ``int`` that the file spells as a hexspine name (``"S/SW"``).
-SPINE: dict[str, str] = {"json": "spine"}
+#: Marks an ``int`` field that the file spells as a hexspine name (``"S/SW"``).
+SPINE = "hexspine"
+#: Default of every ``extra``: empty and read-only, since a NamedTuple default is shared.
+NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 UnitKind = Literal["gun", "vehicle", "squad", "halfsquad", "crew", "leader"]
 UNIT_KINDS: tuple[str, ...] = ("gun", "vehicle", "squad", "halfsquad", "crew", "leader")
 INFANTRY_KINDS = frozenset({"squad", "halfsquad", "crew", "leader"})
 
 
-@dataclass(frozen=True)
-class MainArmament:
+class MainArmament(NamedTuple):
     """A vehicle's MA (``ma``): the Gun (or MG/FT/MTR/ATR) fired through its TCA/VCA."""
 
     caliber: float | None = None
@@ -26,21 +33,19 @@ class MainArmament:
     ife: bool = False
     manned: bool = True
     functioning: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = NO_EXTRA
 
 
-@dataclass(frozen=True)
-class MachineGun:
+class MachineGun(NamedTuple):
     """A vehicular MG (``mgs`` entry): FP and mount (CMG, BMG, AAMG, RMG)."""
 
     fp: float
     mount: Literal["CMG", "BMG", "AAMG", "RMG"] = "CMG"
     functioning: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = NO_EXTRA
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
     """One counter on the map. One flat record for every kind, so a file round-trips simply;
     keys that do not apply to a kind keep their defaults.  ``extra`` holds unknown keys."""
 
@@ -62,7 +67,7 @@ class Unit:
     dc: bool | Literal["captured"] | None = None
     aboard: str | None = None
     # guns
-    ca: int | None = field(default=None, metadata=SPINE)
+    ca: Annotated[int | None, SPINE] = None
     caliber: float | None = None
     barrel: Literal["*", "L", "LL"] | None = None
     mount: Literal["T", "ST", "NT"] | None = None
@@ -81,9 +86,9 @@ class Unit:
     towed_by: str | None = None
     low_ammo: bool = False
     # vehicles
-    vca: int | None = field(default=None, metadata=SPINE)
+    vca: Annotated[int | None, SPINE] = None
     turret: Literal["T", "ST"] | None = None
-    tca: int | None = field(default=None, metadata=SPINE)
+    tca: Annotated[int | None, SPINE] = None
     afv: bool = True
     ct: bool = True
     bu: bool = False
@@ -106,7 +111,7 @@ class Unit:
     # Infantry
     qualified: bool = True
     labor: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = NO_EXTRA
 
     @property
     def is_infantry(self) -> bool:

@@ -10,7 +10,6 @@ command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from aslgui.errors import AslError
@@ -204,7 +203,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
             return []
         raise AslError(f"no map effect is known for action kind {kind!r}", "action.kind")
     applier()
-    return [replace(scenario.units[uid], **values) for uid, values in changes.items()]
+    return [scenario.units[uid]._replace(**values) for uid, values in changes.items()]
 
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
@@ -219,5 +218,5 @@ def end_player_turn(scenario: Scenario) -> list[Unit]:
         changes: dict[str, Any] = {key: False for key in TURN_MARKERS if getattr(unit, key)}
         extra = {k: v for k, v in unit.extra.items() if k not in TURN_EXTRA_MARKERS}
         if changes or extra != unit.extra:
-            out.append(replace(unit, extra=extra, **changes))
+            out.append(unit._replace(extra=extra, **changes))
     return out

@@ -7,7 +7,8 @@ and answers ``legal_targets`` so the map can colour targets before the drop land
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from aslgui.errors import AslError
@@ -43,8 +44,10 @@ def staged(scenario: Scenario, gesture: Gesture) -> Scenario:
         return scenario
     units = dict(scenario.units)
     for unit_id, h in gesture.moves:
-        units[unit_id] = replace(units[unit_id], hex=h, moved=True)
-    return replace(scenario, units=units)
+        units[unit_id] = units[unit_id]._replace(hex=h, moved=True)
+    moved = copy.copy(scenario)  # shares the map and terrain, which the action does not change
+    moved.units = units
+    return moved
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """What the rules core answers: immutable values that carry their rule citations.
 
-NamedTuples rather than frozen dataclasses: each frozen dataclass costs about half a
-millisecond to create at import, and every ``aslgui resolve`` process pays it (issue 8).
+NamedTuples rather than frozen dataclasses, like the model's units: nothing on the
+``aslgui resolve`` path imports ``dataclasses`` (issue 8; tests/test_cli.py checks it).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -199,13 +198,13 @@ class MainWindow(QMainWindow):
         """Setup move: put the counter on another hex (on top of that hex's stack)."""
         unit = self.scenario.units[unit_id]
         text = f"Move {unit.name or unit.id} to {self.scenario.grid.name(h)}"
-        self._push(EditCommand(self.scenario, text, units=[replace(unit, hex=h)], to_top=[unit_id]))
+        self._push(EditCommand(self.scenario, text, units=[unit._replace(hex=h)], to_top=[unit_id]))
 
     def rotate_unit(self, unit_id: str, arc: str, spine: int) -> None:
         """Point a Gun's CA or a vehicle's VCA/TCA at hexspine ``spine`` (C3.2: spines only)."""
         unit = self.scenario.units[unit_id]
         turned: dict[str, Any] = {arc: spine % 6}
-        self.apply_unit_changes([replace(unit, **turned)], f"Turn {arc.upper()} of {unit.name or unit.id}")
+        self.apply_unit_changes([unit._replace(**turned)], f"Turn {arc.upper()} of {unit.name or unit.id}")
 
     def rotate_selected(self, arc: str, step: int) -> None:
         """Turn the selected unit's CA (Gun), VCA (vehicle, ``main``) or TCA one hexspine."""

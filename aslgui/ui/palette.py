@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from aslgui.geometry import Hex
@@ -80,4 +80,4 @@ def make_unit(scenario: Scenario, template: Template, side: str, h: Hex) -> Unit
     values = dict(template.values)
     nationality = values.pop("nationality", None) or side
     unit = Unit(id=new_unit_id(scenario, template.kind), side=side, kind=template.kind, hex=h, nationality=nationality)  # type: ignore[arg-type]
-    return replace(unit, **values)
+    return unit._replace(**values)

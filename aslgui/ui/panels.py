@@ -7,7 +7,6 @@ into an undoable command.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -126,10 +125,10 @@ def with_value(unit: Unit, key: str, text_or_flag: str | bool) -> Unit:
         extra = {k: v for k, v in unit.extra.items() if k != key}
         if text_or_flag:
             extra[key] = True
-        return replace(unit, extra=extra)
+        return unit._replace(extra=extra)
     if isinstance(text_or_flag, bool):
         flag: dict[str, Any] = {key: text_or_flag}
-        return replace(unit, **flag)
+        return unit._replace(**flag)
     text = text_or_flag.strip()
     value: Any
     if key in _SPINES:
@@ -147,7 +146,7 @@ def with_value(unit: Unit, key: str, text_or_flag: str | bool) -> Unit:
     else:
         value = text
     changes: dict[str, Any] = {key: value}
-    return replace(unit, **changes)
+    return unit._replace(**changes)
 
 
 def _display(value: Any, key: str) -> str:

@@ -3,8 +3,6 @@ undo commands and the properties editor's value parsing."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from aslgui.errors import AslError
@@ -35,18 +33,18 @@ def test_infantry_counters_show_their_strength_factors() -> None:
     assert counter_texts(DEMO.units["s2"]) == ("Squad", "4-6-7", "")
     assert counter_texts(DEMO.units["l1"]) == ("Leader", "8-1", "")
     assert counter_texts(DEMO.units["c1"]) == ("crew", "2-2-8", "")
-    assert counter_texts(replace(DEMO.units["s2"], broken=True)) == ("Squad", "4-6-7", "BROKEN")
+    assert counter_texts(DEMO.units["s2"]._replace(broken=True)) == ("Squad", "4-6-7", "BROKEN")
 
 
 def test_markers_follow_the_unit_status_and_the_phase() -> None:
-    tank = replace(DEMO.units["t1"], motion=True, fired=True, low_ammo=True)
+    tank = DEMO.units["t1"]._replace(motion=True, fired=True, low_ammo=True)
     assert markers(tank, "DFPh", attacker="russian") == ["BU", "Motion", "Final Fire", "Low Ammo"]
     assert markers(tank, "MPh", attacker="russian") == ["BU", "Motion", "First Fire", "Low Ammo"]
-    gun = replace(DEMO.units["g1"], fired=True, intensive_fired=True)
+    gun = DEMO.units["g1"]._replace(fired=True, intensive_fired=True)
     assert markers(gun, "PFPh", attacker="russian") == ["Prep Fire", "Intensive Fire"]
-    squad = replace(DEMO.units["s1"], pinned=True, cx=True, labor=-1, extra={"ti": True})
+    squad = DEMO.units["s1"]._replace(pinned=True, cx=True, labor=-1, extra={"ti": True})
     assert markers(squad, "PFPh", attacker="russian") == ["Pin", "TI", "Labor", "CX", "DC"]
-    open_tank = replace(DEMO.units["t1"], bu=False, extra={"ce": True})
+    open_tank = DEMO.units["t1"]._replace(bu=False, extra={"ce": True})
     assert markers(open_tank, "PFPh", attacker="german") == ["CE"]
 
 
@@ -85,7 +83,7 @@ def test_c5_11_case_a_doubles_for_a_gun_in_woods() -> None:
 
 def test_turreted_vehicle_case_a_turns_its_turret() -> None:
     grid = DEMO.grid
-    tank = replace(DEMO.units["t1"], ma=MainArmament(caliber=50, barrel="L"))
+    tank = DEMO.units["t1"]._replace(ma=MainArmament(caliber=50, barrel="L"))
     assert hover_text(DEMO, grid.parse("4E10"), tank).endswith("needs 2 hexspines (Case A +2, T)")
 
 
@@ -104,7 +102,7 @@ def test_edit_command_undo_restores_units_terrain_and_stack_order() -> None:
     command = EditCommand(
         scenario,
         "edit",
-        units=[replace(scenario.units["s2"], hex=grid.parse("4H5"))],
+        units=[scenario.units["s2"]._replace(hex=grid.parse("4H5"))],
         removed=["l1"],
         terrain={grid.parse("4H5"): "woods", grid.parse("4E6"): "open ground"},
         to_top=["s2"],

@@ -338,7 +338,7 @@ def test_new_scenario_builds_the_chosen_boards(monkeypatch: pytest.MonkeyPatch, 
 
 def test_scenario_changed_fires_after_every_edit_and_undo(qtbot: QtBot, window: MainWindow) -> None:
     with qtbot.waitSignal(window.scenario_changed, timeout=1000):
-        window.apply_unit_changes([window.scenario.moved_unit("s2", broken=True)], "Break s2")
+        window.apply_unit_changes([window.scenario.units["s2"]._replace(broken=True)], "Break s2")
     with qtbot.waitSignal(window.scenario_changed, timeout=1000):
         window.undo_stack.undo()
     assert not window.scenario.units["s2"].broken

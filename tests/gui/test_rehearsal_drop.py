@@ -11,7 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -156,7 +156,7 @@ def test_a_drop_the_rules_refuse_changes_nothing_and_says_why(
 
 def test_c10_3_an_illegal_push_cannot_be_committed(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     scenario = example("c10_3_push")
-    scenario.units["c1"] = replace(scenario.units["c1"], broken=True)
+    scenario.units["c1"] = scenario.units["c1"]._replace(broken=True)
     rehearse(window, scenario)
     reasons: list[str] = []
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -55,14 +54,14 @@ def test_each_example_gives_the_numbers_of_its_ex_text(ex: Example) -> None:
 def test_c5_3_ex_bounding_fire_drm_by_gun_type(changes: dict[str, object], total: int) -> None:
     [ex] = [e for e in examples() if e.rule == "C5.3"]
     scenario = ex.load()
-    scenario.units["t1"] = replace(scenario.units["t1"], **changes)  # type: ignore[arg-type]
+    scenario.units["t1"] = scenario.units["t1"]._replace(**changes)  # type: ignore[arg-type]
     assert resolve(scenario, ex.prepared_action).total_drm == total  # stabilized +3, T/ST +4, NT +5
 
 
 def test_c10_13_ex_the_105_rcl_leaves_one_pp_and_no_room_for_its_crew() -> None:
     [ex] = [e for e in examples() if e.rule == "C10.13"]
     scenario = ex.load()
-    scenario.units["spw"] = replace(scenario.units["spw"], hex=scenario.units["rcl105"].hex)
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=scenario.units["rcl105"].hex)
     answer = resolve(scenario, {"kind": "hook_up", "vehicle": "spw", "gun": "rcl105", "crew_loads": True})
     assert answer.values["pp_left"] == 1 and not answer.legal and "(C10.13)" in answer.reasons[0]
 
@@ -133,7 +132,7 @@ def test_phase_bar_shows_and_sets_the_phase_undoably(window: MainWindow) -> None
 
 def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWindow) -> None:
     bar = window.rehearsal.phase_bar
-    window.apply_unit_changes([replace(window.scenario.units["g1"], fired=True, extra={"ti": True})], "mark")
+    window.apply_unit_changes([window.scenario.units["g1"]._replace(fired=True, extra={"ti": True})], "mark")
     bar.phase_actions["CCPh"].trigger()
     bar.next_action.trigger()
     scenario = window.scenario

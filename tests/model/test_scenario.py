@@ -5,15 +5,14 @@ from __future__ import annotations
 import copy
 import json
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from aslgui.errors import AslError
-from aslgui.geometry import parse_spine
-from aslgui.model import load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from aslgui.geometry import Hex, parse_spine
+from aslgui.model import Unit, load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from aslgui.resource_files import resource_path
 
 DESIGN_EXAMPLE: dict[str, Any] = {
@@ -191,4 +190,28 @@ def test_broken_json_names_line_and_column(tmp_path: Path) -> None:
 def test_units_differing_only_in_unknown_keys_are_different_values() -> None:
     # Markers the model has no field for (e.g. TI) live in ``extra``; an edit to them is a change.
     gun = scenario_from_json(DESIGN_EXAMPLE).units["g1"]
-    assert replace(gun, extra={"ti": True}) != gun
+    assert gun._replace(extra={"ti": True}) != gun
+
+
+def test_units_are_immutable_values_even_their_default_extra() -> None:
+    # A NamedTuple's default is one object shared by every unit built without ``extra``: it must
+    # refuse writes, or a marker set on one such unit would show on all of them.
+    squad = Unit(id="a", side="german", kind="squad", hex=Hex(4, 5))
+    other = Unit(id="b", side="german", kind="squad", hex=Hex(4, 6))
+    with pytest.raises(TypeError):
+        squad.extra["ti"] = True  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        squad.broken = True  # type: ignore[misc]
+    assert squad._replace(extra={"ti": True}).extra == {"ti": True} and other.extra == {}
+
+
+def test_spines_round_trip_by_name_and_mgs_as_objects() -> None:
+    data = copy.deepcopy(DESIGN_EXAMPLE)
+    data["units"].append(
+        {"id": "v9", "side": "german", "kind": "vehicle", "hex": "4E5", "vca": "N/NE", "turret": "T", "tca": "S/SW",
+         "mgs": [{"fp": 2, "mount": "BMG"}], "ma": {"caliber": 75, "barrel": "L", "x": 1}}
+    )
+    tank = scenario_from_json(data).units["v9"]
+    assert (tank.vca, tank.tca, tank.mgs[0].fp, tank.ma is not None and tank.ma.extra) == (0, 3, 2, {"x": 1})
+    saved = scenario_to_json(scenario_from_json(data))["units"][-1]
+    assert saved == data["units"][-1]

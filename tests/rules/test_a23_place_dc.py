@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import subprocess
 import sys
@@ -330,7 +329,7 @@ def test_a23_5_each_vca_has_two_front_two_side_two_rear_hexsides_turning_with_it
     afv = scenario.units["s527"]
 
     def facings(spine: int, shift: int) -> list[str]:
-        facing_unit = dataclasses.replace(afv, kind="vehicle", hex=centre, vca=spine)
+        facing_unit = afv._replace(kind="vehicle", hex=centre, vca=spine)
         return [facing_toward(facing_unit, neighbour(centre, (d + shift) % 6), "vs_afv") for d in range(6)]
 
     assert sorted(facings(vca, 0)) == ["front", "front", "rear", "rear", "side", "side"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -135,7 +134,7 @@ def test_c10_11_hook_up_puts_the_gun_in_tow_and_marks_ti() -> None:
 
 def test_c10_12_unhook_frees_the_gun() -> None:
     scenario = scenario_of("examples", "c10_13_hook_up")
-    scenario.units["rcl75"] = replace(scenario.units["rcl75"], towed_by="spw")
+    scenario.units["rcl75"] = scenario.units["rcl75"]._replace(towed_by="spw")
     action = {"kind": "unhook", "vehicle": "spw", "gun": "rcl75"}
     answer = resolve(scenario, action)
     assert answer.legal, answer.reasons
@@ -178,7 +177,7 @@ def test_d7_1_overrun_moves_the_vehicle_into_the_target_hex() -> None:
 
 def test_a3_8_end_of_player_turn_takes_fire_and_ti_markers_off() -> None:
     scenario = scenario_of("scenarios", "demo")
-    scenario.units["g1"] = replace(scenario.units["g1"], fired=True, intensive_fired=True, extra={"ti": True, "x": 1})
+    scenario.units["g1"] = scenario.units["g1"]._replace(fired=True, intensive_fired=True, extra={"ti": True, "x": 1})
     cleared = {u.id: u for u in end_player_turn(scenario)}
     assert list(cleared) == ["g1"]
     assert (cleared["g1"].fired, cleared["g1"].intensive_fired, cleared["g1"].extra) == (False, False, {"x": 1})

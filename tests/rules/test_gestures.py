@@ -4,7 +4,6 @@ legal/illegal colouring of targets before the drop lands."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -160,7 +159,7 @@ def test_c3_22_context_menu_offers_the_five_other_cas_and_limbering() -> None:
 
 def test_c10_12_context_menu_of_a_towing_vehicle_offers_unhook() -> None:
     scenario = example("c10_13_hook_up")
-    scenario.units["rcl75"] = replace(scenario.units["rcl75"], towed_by="spw")
+    scenario.units["rcl75"] = scenario.units["rcl75"]._replace(towed_by="spw")
     assert [g.action for g in context_gestures(scenario, "spw") if g.kind == "unhook"] == [
         {"kind": "unhook", "vehicle": "spw", "gun": "rcl75"}
     ]
@@ -169,7 +168,7 @@ def test_c10_12_context_menu_of_a_towing_vehicle_offers_unhook() -> None:
 def test_c10_1_legal_targets_colours_a_gun_too_heavy_to_tow_illegal() -> None:
     scenario = example("c10_13_hook_up")
     assert legal_targets(scenario, "spw")[at(scenario, "1J4")] is True
-    scenario.units["rcl105"] = replace(scenario.units["rcl105"], manhandling=8)  # T9 > M8 (C10.1)
+    scenario.units["rcl105"] = scenario.units["rcl105"]._replace(manhandling=8)  # T9 > M8 (C10.1)
     assert legal_targets(scenario, "spw")[at(scenario, "1J4")] is False
 
 
