@@ -29,7 +29,7 @@ from aslgui.rules.tables import terrain_entry
 DC_FP = 30  # A23.1
 SET_DC_FP = 36  # A23.71: the 36+ column
 DC_X_NUMBER = 12  # A23.4: detonates on an Original DR below 12
-CAPTURED_X_PENALTY = 2  # A23.4: a captured DC detonates below 10
+CAPTURED_X_PENALTY = 2  # A21.11: a captured Gun/SW has its B#/X# lowered by two (A23.4: below 10)
 SET_DC_DRM = -3  # A23.71
 SET_DC_RANGE = (2, 6)  # A23.7: at least two and at most six hexes away
 #: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).

@@ -57,7 +57,7 @@ NUMBER_NAMES: dict[str, str] = {
     "max_dr_continue": "Continue on Original DR \u2264",
     "max_dr_enter": "Enter (and stop) on Original DR \u2264",
     "doubled_lower_dr": "Lower dr doubled (C5.35)",
-    "rof": "ROF",
+    "rof": "Multiple ROF kept on coloured dr \u2264",
     "breakdown": "B#",
     "fp_parts": "FP from",
     "mp_total": "MP spent in all",
@@ -73,6 +73,7 @@ OUTCOME_NAMES: dict[str, str] = {
     "immobilized": "Immobilized", "ift_column": "IFT column", "result": "IFT result", "final_dr": "Final DR",
     "entered": "Entered", "stopped": "Stopped", "th_dr": "TH DR (lower dr doubled if C5.35)",
     "effects_drm": "Effects DRM", "effects_total_drm": "Effects DRM total", "resolve_on": "Resolve on",
+    "rof_retained": "Multiple ROF kept",
 }
 
 

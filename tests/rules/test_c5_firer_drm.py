@@ -198,6 +198,19 @@ def test_c5_8_captured_gun_uses_red_th_and_a_b_number_two_lower() -> None:
 
 
 @pytest.mark.parametrize(
+    ("qualified", "captured", "expected"),
+    [(True, False, ("black", 12, 3)), (True, True, ("red", 10, 2)), (False, False, ("red", 10, 2)),
+     (False, True, ("red", 8, 1))],
+)
+def test_a21_11_to_13_each_penalty_red_th_b_two_lower_rof_one_lower_both_doubled(
+    qualified: bool, captured: bool, expected: tuple[str, int, int]
+) -> None:
+    # The 50L AT: B# 12, ROF 3. Non-qualified use takes the captured penalties (A21.13).
+    answer = _captured(qualified, captured)
+    assert (answer["colour"], answer["breakdown"], answer["rof"]) == expected
+
+
+@pytest.mark.parametrize(
     ("keys", "expected"), [({"bu": True}, 1), ({"bu": False}, None), ({"bu": True, "ct": False}, None)]
 )
 def test_c5_9_case_i_only_a_bu_closed_topped_afv(keys: dict[str, Any], expected: int | None) -> None:
@@ -232,8 +245,26 @@ def test_c5_51_otherwise_case_e_fire_never_changes_the_ca() -> None:
 def test_c5_4_pinned_firer_forfeits_its_multiple_rof() -> None:
     pinned = fire(scenario(russian_gun(crew_pinned=True), german_tank()), firer="g", target="t")
     free = fire(scenario(russian_gun(), german_tank()), firer="g", target="t")
-    assert (pinned["rof"], free["rof"]) == (1, 3)
+    assert (pinned["rof"], free["rof"]) == (0, 3)
     assert "a pinned firer forfeits its Multiple ROF (C5.4)" in pinned["notes"]
+
+
+@pytest.mark.parametrize(
+    ("keys", "colored", "retained"),
+    [
+        ({}, 3, True),  # coloured dr 3 <= ROF 3
+        ({}, 4, False),
+        ({"intensive": True}, 1, False),  # the one extra shot of Intensive Fire (C5.6)
+        ({"target_type": "area", "target": None, "target_hex": "4E9"}, 1, False),  # whole ROF used (C3.33)
+    ],
+)
+def test_c2_24_multiple_rof_kept_on_a_coloured_dr_at_or_below_the_rof(
+    keys: dict[str, Any], colored: int, retained: bool
+) -> None:
+    gun = russian_gun(fired=bool(keys.get("intensive")))
+    action: dict[str, Any] = {"target": "t", "dice": {"colored": colored, "white": 2}, **keys}
+    answer = fire(scenario(gun, german_tank()), firer="g", **action)
+    assert answer["outcome"]["rof_retained"] is retained
 
 
 def test_c5_11_vca_pivot_in_woods_notes_the_bog_check_and_the_fixed_ca() -> None:

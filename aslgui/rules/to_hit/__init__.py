@@ -30,7 +30,7 @@ def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
 
 def _colour(shot: Shot) -> str:
     nationality = shot.firer.nationality or shot.crew.nationality
-    return table.th_colour(nationality, shot.firer.captured, f"{unit_path(shot.scenario, shot.firer)}.nationality")
+    return table.th_colour(nationality, bool(shot.unfamiliar), f"{unit_path(shot.scenario, shot.firer)}.nationality")
 
 
 def resolve_fire(action: Action) -> Resolution:

@@ -127,9 +127,7 @@ def case_g(shot: Shot) -> DrmLine | None:
 
 def case_h(shot: Shot) -> DrmLine | None:
     """C5.8: a Captured weapon and/or one manned by non-qualified Infantry (both: doubled)."""
-    causes = ["Captured"] if shot.firer.captured else []
-    if shot.crew is not shot.firer and not shot.crew.qualified:
-        causes.append(f"manned by non-qualified {shot.crew.id} (A21.13)")
+    causes = shot.unfamiliar
     if not causes:
         return None
     return DrmLine("H", "C5.8", 2 * len(causes), " and ".join(causes) + (", doubled" if len(causes) == 2 else ""))

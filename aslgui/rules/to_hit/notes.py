@@ -8,8 +8,13 @@ from aslgui.rules.to_hit.shot import Shot
 
 
 def rate_of_fire(shot: Shot) -> int:
-    """The ROF it keeps: a pinned firer forfeits its Multiple ROF (C5.4)."""
-    return 1 if shot.crew.pinned else shot.arms.rof
+    """The Multiple ROF this shot may keep (a coloured dr at or below it keeps it; 0: none).
+    None for an Intensive Fire shot, the one extra shot it gives (C5.6), an Area Target Type
+    shot by a non-mortar, which uses the whole ROF (C3.33), or a pinned firer (C5.4); one lower
+    per captured-weapon penalty (A21.12, A21.13)."""
+    if shot.intensive or shot.crew.pinned or (shot.target_type == "area" and not shot.arms.mortar):
+        return 0
+    return max(shot.arms.rof - len(shot.unfamiliar), 0)
 
 
 def shot_notes(shot: Shot) -> list[str]:

@@ -10,6 +10,7 @@ from aslgui.errors import AslError
 from aslgui.rules.dice import DiceRoll
 from aslgui.rules.tables import ift_result
 from aslgui.rules.to_hit.effects import he_attack
+from aslgui.rules.to_hit.notes import rate_of_fire
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.shot import Shot
 
@@ -27,8 +28,9 @@ def th_dr(dice: DiceRoll, doubled_lower: bool) -> int:
 
 
 def breakdown(shot: Shot) -> int:
-    """Effective B#: two lower while Intensive Firing (C5.62) and for a Captured weapon (C5.8)."""
-    return shot.arms.breakdown - 2 * shot.intensive - 2 * shot.firer.captured
+    """Effective B#: two lower while Intensive Firing (C5.62), and two lower per captured-weapon
+    penalty (C5.8, A21.11, A21.13)."""
+    return shot.arms.breakdown - 2 * shot.intensive - 2 * len(shot.unfamiliar)
 
 
 class Roll(NamedTuple):
@@ -141,6 +143,7 @@ def resolve_dice(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | N
         "th_dr": dr_used,
         "final_dr": final_dr,
         "malfunction": roll.dice.total >= breakdown(shot),
+        "rof_retained": roll.dice.colored <= rate_of_fire(shot) and roll.dice.total < breakdown(shot),
     }
     if shot.deliberate:
         out["immobilized"] = hit and location == "hull"  # C5.72

@@ -62,6 +62,15 @@ class Shot(NamedTuple):
         return self.firer.kind == "vehicle"
 
     @property
+    def unfamiliar(self) -> tuple[str, ...]:
+        """Why the captured-weapon penalties apply, once per cause (both: doubled): a Captured
+        weapon (A21.11-.12, C5.8), and a crew-served one manned by non-qualified Infantry (A21.13).
+        Each cause costs Case H +2, two off the B#, one off the ROF, and forces the red TH#."""
+        non_qualified = self.crew is not self.firer and not self.crew.qualified
+        causes = {"Captured": self.firer.captured, f"manned by non-qualified {self.crew.id} (A21.13)": non_qualified}
+        return tuple(cause for cause, applies in causes.items() if applies)
+
+    @property
     def attacker(self) -> bool:
         """Whether the firer is the ATTACKER's (the scenario's ``player``)."""
         return self.firer.side == self.scenario.player

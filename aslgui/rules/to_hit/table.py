@@ -34,9 +34,10 @@ def band_text(rng: int) -> str:
     return f"{low}+ hexes" if high is None else f"{low}-{high} hexes"
 
 
-def th_colour(nationality: str, captured: bool, path: str) -> str:
-    """Red or black TH# (A25); a Captured weapon always uses red (C5.8)."""
-    if captured:
+def th_colour(nationality: str, unfamiliar: bool, path: str) -> str:
+    """Red or black TH# (A25); a Captured weapon, or one manned by non-qualified Infantry, uses
+    red (C5.8, A21.12, A21.13)."""
+    if unfamiliar:
         return "red"
     colours: dict[str, Any] = _chart()["ordnance_th_colour"]["nationalities"]
     entry = colours.get(nationality.lower())
