@@ -59,6 +59,7 @@ class DiceWidget(QWidget):
         self.roll: DiceRoll | None = None
         self.dr: int | None = None
         self.effects_dr: int | None = None
+        self._effects_shown = True
         self.faces = {name: QLabel() for name in ("colored", "white", "dr")}
         self.totals = QLabel("not rolled yet")
         self.totals.setWordWrap(True)
@@ -90,6 +91,12 @@ class DiceWidget(QWidget):
         layout.addLayout(shown)
         layout.addLayout(typed)
 
+    def show_effects(self, shown: bool) -> None:
+        """Offer the Effects DR only for actions that may take one (a hit resolved on the IFT)."""
+        self._effects_shown = shown
+        self.typed["effects"].setVisible(shown)
+        self.show_final(None)
+
     def _on_roll(self) -> None:
         self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
 
@@ -118,6 +125,6 @@ class DiceWidget(QWidget):
             text += f", dr {self.dr}"
         if final_dr is not None:
             text += f"  ->  Final DR {final_dr}"
-        if self.effects_dr is not None:
+        if self.effects_dr is not None and self._effects_shown:
             text += f"\nEffects DR {self.effects_dr} (if the hit goes to the IFT)"
         self.totals.setText(text)

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -27,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.errors import AslError
-from aslgui.model import Scenario
+from aslgui.model import Scenario, Unit
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
@@ -247,6 +249,7 @@ class RehearsalPopup(QDialog):
     # -- options -----------------------------------------------------------------------------
     def _on_choice(self, _index: int) -> None:
         self.heading.setText(self.gesture.label)
+        self.dice.show_effects(self.gesture.kind == "fire")
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.options = {}
@@ -271,6 +274,41 @@ def _combo(items: Sequence[str], current: str | None = None, none_text: str | No
     if current is not None:
         combo.setCurrentIndex(combo.findData(current))
     return combo
+
+
+class UnitChecklist(QListWidget):
+    """Units to tick, e.g. who pushes a Gun (C10.3); its value is the ticked ids, in list order."""
+
+    def __init__(self, units: Sequence[Unit]) -> None:
+        super().__init__()
+        for unit in units:
+            item = QListWidgetItem(f"{unit.name or unit.kind} ({unit.id})")
+            item.setData(Qt.ItemDataRole.UserRole, unit.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.addItem(item)
+        self.setMaximumHeight(self.sizeHintForRow(0) * min(max(self.count(), 1), 4) + 2 * self.frameWidth())
+
+    def every_item(self) -> list[QListWidgetItem]:
+        return [self.item(row) for row in range(self.count())]
+
+    def checked_ids(self) -> list[str]:
+        checked = Qt.CheckState.Checked
+        return [item.data(Qt.ItemDataRole.UserRole) for item in self.every_item() if item.checkState() == checked]
+
+    def set_checked(self, ids: Sequence[str]) -> None:
+        for item in self.every_item():
+            checked = item.data(Qt.ItemDataRole.UserRole) in ids
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+
+def _pusher_candidates(scenario: Scenario, gun_id: Any) -> list[Unit]:
+    """Infantry of the Gun's side in its hex, its crew first: who may push it (C10.111, C10.3)."""
+    gun = scenario.units.get(str(gun_id))
+    if gun is None:
+        return []
+    here = [u for u in scenario.units_at(gun.hex) if u.is_infantry and u.side == gun.side]
+    return sorted(here, key=lambda u: u.id != gun.crew)
 
 
 def _option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str, str, QWidget]]:
@@ -299,6 +337,13 @@ def _option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[st
             out.append(("extra_drm", "Other DRM", _spin(-10, 10)))
     elif kind == "throw_dc":
         out.append(("opportunity", "Opportunity Fire (A23.62)", QCheckBox()))
+    elif kind == "push":
+        gun = scenario.units.get(str(action.get("gun")))
+        out.append(("pushers", "Pushing (C10.3)", UnitChecklist(_pusher_candidates(scenario, action.get("gun")))))
+        out.append(("double_time", "Double Time (A4.5)", QCheckBox()))
+        out.append(("mf_spent", "MF already spent this MPh", _spin(0, 99)))
+        if gun is not None and not gun.low_ammo:
+            out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
         out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default")))
     if kind in ("overrun", "hook_up", "unhook"):
@@ -312,6 +357,8 @@ def _set_option(widget: QWidget, value: Any) -> None:
         return
     if isinstance(widget, QCheckBox):
         widget.setChecked(bool(value))
+    elif isinstance(widget, UnitChecklist) and isinstance(value, list):
+        widget.set_checked([str(v) for v in value])
     elif isinstance(widget, QComboBox) and widget.findData(value) >= 0:
         widget.setCurrentIndex(widget.findData(value))
     elif isinstance(widget, (QSpinBox, QDoubleSpinBox)) and isinstance(value, (int, float)):
@@ -328,6 +375,8 @@ def _option_value(widget: QWidget) -> Any:
     """The action value a widget holds; None leaves the key out (the rules' default)."""
     if isinstance(widget, QCheckBox):
         return True if widget.isChecked() else None
+    if isinstance(widget, UnitChecklist):
+        return widget.checked_ids()
     if isinstance(widget, QComboBox):
         return widget.currentData()
     if isinstance(widget, QDoubleSpinBox):
@@ -343,6 +392,8 @@ def _option_value(widget: QWidget) -> Any:
 def _connect(widget: QWidget, slot: Callable[[], None]) -> None:
     if isinstance(widget, QCheckBox):
         widget.toggled.connect(lambda _checked: slot())
+    elif isinstance(widget, UnitChecklist):
+        widget.itemChanged.connect(lambda _item: slot())
     elif isinstance(widget, QComboBox):
         widget.currentIndexChanged.connect(lambda _index: slot())
     elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):

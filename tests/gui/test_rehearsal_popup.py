@@ -7,12 +7,12 @@ import random
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
-from aslgui.model import Scenario, load_scenario
+from aslgui.model import Scenario, Unit, load_scenario
 from aslgui.model.log import read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
@@ -20,7 +20,7 @@ from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop, legal_targets
 from aslgui.ui.main_window import MainWindow
 from aslgui.ui.rehearsal_dice import die_pixmap
-from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
+from aslgui.ui.rehearsal_popup import RehearsalPopup, UnitChecklist, number_lines
 from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui
@@ -55,6 +55,7 @@ def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) 
     qtbot.addWidget(popup)
     popup.choice.setCurrentIndex(2)  # the squad
     assert popup.drm_labels() == ["Q +1 (C6) shellhole TEM"]
+    assert popup.dice.typed["effects"].isVisibleTo(popup)  # an HE hit goes to the IFT
     popup.options["intensive"].setChecked(True)
     assert popup.action()["intensive"] is True
     expected = resolve(scenario, popup.action())
@@ -65,6 +66,27 @@ def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) 
     assert not popup.commit_button.isEnabled()
     popup.options["intensive"].setChecked(False)
     assert "intensive" not in popup.action() and popup.drm_labels() == ["Q +1 (C6) shellhole TEM"]
+
+
+def test_c10_3_ticking_another_pusher_adds_its_drm_and_the_crew_must_push(qtbot: QtBot) -> None:
+    scenario = example("c10_3_push")
+    gun_hex = scenario.units["g1"].hex
+    scenario.with_unit(Unit(id="hs", side="german", nationality="german", kind="halfsquad", name="2-4-8", hex=gun_hex))
+    popup = popup_for(scenario, "g1", "1G4")
+    qtbot.addWidget(popup)
+    pushers = popup.options["pushers"]
+    assert isinstance(pushers, UnitChecklist)
+    assert [item.text() for item in pushers.every_item()] == ["2-2-8 crew (c1)", "2-4-8 (hs)"]
+    assert pushers.checked_ids() == ["c1"] and popup.resolution.values["max_dr_enter"] == 5  # C10.3 EX
+    assert not popup.dice.typed["effects"].isVisibleTo(popup)  # no IFT attack follows a push
+    pushers.every_item()[1].setCheckState(Qt.CheckState.Checked)
+    assert popup.action()["pushers"] == ["c1", "hs"]
+    assert "pushers -1 (C10.3) 1 more crew/HS-equivalents pushing (they become TI)" in popup.drm_labels()
+    assert popup.resolution.values["max_dr_enter"] == 6
+    assert popup.resolution == resolve(scenario, popup.action())
+    pushers.every_item()[0].setCheckState(Qt.CheckState.Unchecked)
+    assert "Not allowed: c1, the Gun's crew, must be among the pushers (C10.111)" in popup.reasons_label.text()
+    assert not popup.commit_button.isEnabled()
 
 
 def test_c5_35_ex_prepared_mp_in_los_shows_and_motion_fire_needs_six(qtbot: QtBot) -> None:
