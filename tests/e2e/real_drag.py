@@ -7,9 +7,9 @@ dice, clicks "Use these dice" and Commit with the pointer; then checks the map a
 undoes. Screenshots go to ``--shots`` (default /tmp): mid-drag (legal/illegal colouring), the
 popup, and the popup after the roll.
 
-    .venv/bin/python benchmarks/e2e_drag.py            # starts its own Xvfb when DISPLAY is unset
+    .venv/bin/python tests/e2e/real_drag.py            # starts its own Xvfb when DISPLAY is unset
 
-Exit status 0 when every check passed.
+Exit status 0 when every check passed. ``tests/e2e/test_real_drag.py`` runs it (``pytest -m e2e``).
 """
 
 from __future__ import annotations
@@ -21,23 +21,29 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 
 def _own_xvfb() -> int:
-    """Re-run this script on a fresh Xvfb display and return its exit status."""
+    """Re-run this script on a fresh Xvfb display and return its exit status.  Xvfb picks a free
+    display itself and reports it once it accepts clients (``-displayfd``): no port clash, no
+    guessed start-up delay."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
         print("Xvfb is not installed (apt-get install xvfb); ../shared/tools/screenshot installs it", file=sys.stderr)
         return 2
-    display = f":{150 + os.getpid() % 100}"
-    server = subprocess.Popen([xvfb, display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_end,))
+    os.close(write_end)
     try:
-        time.sleep(0.8)
-        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
+        with os.fdopen(read_end) as reported:
+            number = reported.readline().strip()
+        if not number:
+            print("Xvfb did not start", file=sys.stderr)
+            return 2
+        env = {**os.environ, "DISPLAY": f":{number}", "QT_QPA_PLATFORM": "xcb"}
         return subprocess.call([sys.executable, *sys.argv], env=env)
     finally:
         server.terminate()
@@ -154,7 +160,11 @@ def main() -> int:
         yield 0.1
         pointer.button(True)
         pointer.button(False)
-        yield 0.4
+        for _ in range(40):
+            if dialog.dice.roll is not None:
+                break
+            yield 0.05
+        yield 0.1
         shot("e2e_3_rolled.png")
         outcome = dict(dialog.resolution.outcome or {}) if dialog.resolution else {}
         checks.append(("typed dice resolved (Original DR 5)", outcome.get("th_dr") == 5 and outcome.get("hit") is True))
@@ -163,7 +173,10 @@ def main() -> int:
         yield 0.1
         pointer.button(True)
         pointer.button(False)
-        yield 0.5
+        for _ in range(40):
+            if popup() is None:
+                break
+            yield 0.05
         log = read_log(window.scenario)
         checks.append(("popup closed by Commit", popup() is None))
         checks.append(("one log entry", len(log) == 1))
