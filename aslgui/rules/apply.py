@@ -4,7 +4,8 @@ The rules core answers questions; this module turns an answered, legal action in
 ``Unit`` values (markers as unit flags, CA changes, moves), which the GUI pushes as one undoable
 command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), ``intensive_fired``,
 ``bounding_fired``; TI lives in ``extra["ti"]``, a Placed/Set DC in ``extra["placed_dc"]`` /
-``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``.
+``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``, a CA changed in
+the PFPh (no more movement, C3.22) in ``extra["no_move"]``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
 
@@ -94,6 +96,10 @@ def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) 
         _mark(changes, unit.id, tca=spine)
     else:
         _mark(changes, unit.id, vca=spine)
+    if action.get("phase", scenario.phase) == "PFPh":  # C3.22: no more movement this Player Turn
+        crew = (unit.crew,) if unit.crew in scenario.units else ()
+        for uid in (unit.id, *crew):
+            _extra(scenario, changes, str(uid), **{NO_MOVE: True})
 
 
 def _overrun(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
@@ -208,7 +214,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti",)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE)
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:

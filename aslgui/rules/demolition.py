@@ -25,6 +25,7 @@ from aslgui.rules.ift_attack import (
 )
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
+from aslgui.rules.towing import no_move_reasons
 
 DC_FP = 30  # A23.1
 SET_DC_FP = 36  # A23.71: the 36+ column
@@ -66,6 +67,11 @@ def _carrier_reasons(unit: Unit, rule: str) -> list[str]:
     if unit.pinned:
         reasons.append(reason(f"{unit.id} is pinned", rule))
     return reasons
+
+
+def _mover_reasons(unit: Unit, rule: str) -> list[str]:
+    """Placing or Setting a DC spends MF: the carrier must be free to move (C3.22)."""
+    return _carrier_reasons(unit, rule) + no_move_reasons([unit])
 
 
 def _reach_reasons(action: Action, unit: Unit, target: Hex, same_location: bool, rule: str) -> list[str]:
@@ -144,7 +150,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     target = action.hex("target_hex")
     scenario = action.scenario
     same_location = target == unit.hex
-    reasons = _carrier_reasons(unit, "A23.3")
+    reasons = _mover_reasons(unit, "A23.3")
     if action.phase != "MPh":
         reasons.append(reason(f"a DC is Placed during its owner's MPh, not the {action.phase}", "A23.3"))
     if attacker_role(action, unit) == "defender":
@@ -283,7 +289,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
     Location; it is Set on a dr <= its US# (A23.7)."""
     unit = action.unit("unit")
-    reasons = _carrier_reasons(unit, "A23.7")
+    reasons = _mover_reasons(unit, "A23.7")
     if action.phase != "MPh":
         reasons.append(reason(f"a DC is Set during the MPh, not the {action.phase}", "A23.7"))
     if attacker_role(action, unit) == "defender":

@@ -18,7 +18,15 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
-from aslgui.rules.towing import chart, crew_equivalents, crew_reasons, manning_units, phase_reasons, require_kind
+from aslgui.rules.towing import (
+    chart,
+    crew_equivalents,
+    crew_reasons,
+    manning_units,
+    no_move_reasons,
+    phase_reasons,
+    require_kind,
+)
 
 #: Terrain a Gun cannot be pushed INTO (C10.3), once the Terrain Chart data names it.
 NO_PUSH_TERRAIN = frozenset({"deep stream", "bamboo"})
@@ -124,7 +132,8 @@ def _gun_reasons(action: Action, gun: Unit, to_hex: Hex) -> list[str]:
 
 def _pusher_reasons(action: Action, gun: Unit, pushers: Sequence[Unit], mf_cost: int) -> list[str]:
     """The pushing Infantry: the Gun's possessor among them, free of PP, MF enough (C10.3)."""
-    reasons = crew_reasons(pushers, gun.hex, "C10.3")
+    reasons = crew_reasons(pushers, gun.hex, "C10.3") + no_move_reasons([gun, *pushers])
+    reasons += [reason(f"{u.id} Prep Fired: it may not move in this MPh", "A3.3") for u in (gun, *pushers) if u.fired]
     if gun.crew is not None and pushers and gun.crew not in (u.id for u in pushers):
         reasons.append(reason(f"{gun.crew}, the Gun's crew, must be among the pushers", "C10.111"))
     reasons += [reason(f"{u.id} carries a DC (PP) and cannot push", "C10.3") for u in pushers if u.dc]

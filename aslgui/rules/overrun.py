@@ -28,6 +28,7 @@ from aslgui.rules.ift_attack import (
 )
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
+from aslgui.rules.towing import no_move_reasons
 
 BASE_FP = {"unarmored": 1, "afv": 2, "afv_ma": 4}  # D7.11
 MOTION_TARGET_DRM = 2  # D7.12
@@ -193,6 +194,7 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
     if vehicle.bounding_fired:
         reasons.append(reason(f"{vehicle.id} is marked with a Bounding First Fire counter (other than for an OVR)",
                               "D7.1, D7.13"))
+    reasons += no_move_reasons([vehicle])
     if action.flag("pillbox"):
         reasons.append(reason("a vehicle cannot enter a pillbox Location to OVR it", "D7.1"))
     terrain = scenario.terrain_at(target)

@@ -85,6 +85,20 @@ def crew_reasons(units: Sequence[Unit], where: Hex, rule: str, aboard_ok: str | 
     return out
 
 
+#: ``extra`` key of a Gun (and its crew) turned without firing in the PFPh: no more movement
+#: this Player Turn (C3.22). Set on Commit; cleared when the Player Turn ends.
+NO_MOVE = "no_move"
+
+
+def no_move_reasons(units: Iterable[Unit]) -> list[str]:
+    """Units whose CA change in the PFPh cancelled their movement for this Player Turn (C3.22)."""
+    return [
+        reason(f"{u.id} changed its CA in the PFPh: no more movement this Player Turn", "C3.22")
+        for u in units
+        if u.extra.get(NO_MOVE)
+    ]
+
+
 def fired_reasons(units: Iterable[Unit], rule: str) -> list[str]:
     """Units that have fired this Player Turn block (un)hooking/(un)limbering."""
     return [reason(f"{u.id} has already fired this Player Turn", rule) for u in units if u.fired or u.bounding_fired]
@@ -184,6 +198,7 @@ def resolve_hook_up(action: Action) -> Resolution:
     mp_cost = hook_mp_cost(vehicle, gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.11")
     reasons += crew_reasons(crew, gun.hex, "C10.11")
+    reasons += no_move_reasons([vehicle, gun, *crew])
     reasons += _mp_reasons(action, vehicle, mp_cost)
     reasons += ca_change_reasons(gun, _new_ca(action, gun))
     if vehicle.towing is None:
@@ -391,7 +406,7 @@ def resolve_tow_move(action: Action) -> Resolution:
     rule = "C10.1" if towed else "C10.4"
     hexside = scenario.hexside(vehicle.hex, to_hex)
     terrain = scenario.terrain_at(to_hex)
-    reasons: list[str] = []
+    reasons = no_move_reasons([vehicle])
     if not towed and not trailer:
         reasons.append(reason(f'{vehicle.id} tows neither a Gun nor a trailer ("trailer": true)', "C10.4"))
     if hexside in ("wall", "hedge") and not (mortar or (not towed and action.flag("breached"))):

@@ -38,6 +38,8 @@ def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
         out.append("Pin")
     if unit.extra.get("ti") is True:
         out.append("TI")
+    if unit.extra.get("no_move") is True:
+        out.append("No Move")
     if unit.fired:
         if unit.side == attacker:
             out.append("Prep Fire")

@@ -46,6 +46,7 @@ MARKER_COLORS: dict[str, tuple[str, str]] = {
     "CE": ("#f0f0f0", "#2b2b2b"),
     "Motion": ("#f3d23a", "#1d1d1d"),
     "TI": ("#6d8bb3", "#ffffff"),
+    "No Move": ("#8a8f96", "#ffffff"),
     "Prep Fire": ("#f0f0f0", "#1d1d1d"),
     "First Fire": ("#f0f0f0", "#b01818"),
     "Final Fire": ("#b01818", "#ffffff"),

@@ -156,8 +156,12 @@ def test_c3_22_context_menu_changes_ca_in_the_pfph_and_logs_it(
     assert window.scenario.units["g1"].ca == 0
     [entry] = read_log(window.scenario)
     assert entry.kind == "change_ca" and entry.answer["legal"] is True
+    # A PFPh change costs the Gun and its crew their movement this Player Turn: marked on both.
+    assert "No Move" in window.scene.counter_item("g1").marker_names
+    assert "No Move" in window.scene.counter_item("c1").marker_names
     window.undo_stack.undo()
     assert window.scenario.units["g1"].ca == 3 and read_log(window.scenario) == []
+    assert "No Move" not in window.scene.counter_item("g1").marker_names
 
 
 def test_c3_22_no_ca_change_without_firing_in_the_mph(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -84,6 +84,53 @@ def test_c3_22_change_ca_turns_a_gun_and_a_turret() -> None:
     assert changed(scenario, {"kind": "change_ca", "unit": "t1", "ca": "SE/S"}, answer)["t1"].tca == 2
 
 
+def test_c3_22_a_pfph_ca_change_stops_the_gun_and_crew_moving_until_the_player_turn_ends() -> None:
+    scenario = scenario_of("examples", "c10_3_push")  # a QSU 37L AT and its crew c1, in the MPh
+    turn = {"kind": "change_ca", "unit": "g1", "ca": "N/NE", "phase": "PFPh"}
+    units = changed(scenario, turn, resolve(scenario, turn))
+    assert units["g1"].extra["no_move"] is True and units["c1"].extra["no_move"] is True
+    for unit in units.values():
+        scenario.with_unit(unit)
+    push = resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"})
+    assert not push.legal
+    assert "g1 changed its CA in the PFPh: no more movement this Player Turn (C3.22)" in push.reasons
+    assert "c1 changed its CA in the PFPh: no more movement this Player Turn (C3.22)" in push.reasons
+    for unit in end_player_turn(scenario):
+        scenario.with_unit(unit)
+    assert resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"}).legal
+
+
+def test_c3_22_a_ca_change_at_the_end_of_the_dfph_leaves_movement_alone() -> None:
+    scenario = scenario_of("scenarios", "demo")
+    turn = {"kind": "change_ca", "unit": "g1", "ca": "N/NE", "phase": "DFPh"}
+    assert "no_move" not in changed(scenario, turn, Resolution(kind="change_ca"))["g1"].extra
+
+
+@pytest.mark.parametrize(
+    ("example", "mover", "action"),
+    [
+        ("c10_13_hook_up", "spw", {"kind": "hook_up", "vehicle": "spw", "gun": "rcl75"}),
+        ("d7_22_overrun", "t1", {"kind": "overrun", "vehicle": "t1", "target_hex": "1C3", "mp_spent": 2}),
+        ("a23_3_place_dc", "s1", {"kind": "place_dc", "unit": "s1", "target_hex": "1X5"}),
+    ],
+)
+def test_c3_22_no_move_also_forbids_hooking_up_overrun_and_placing_a_dc(
+    example: str, mover: str, action: dict[str, Any]
+) -> None:
+    scenario = scenario_of("examples", example)
+    assert resolve(scenario, action).legal
+    scenario.with_unit(scenario.units[mover]._replace(extra={"no_move": True}))
+    reasons = resolve(scenario, action).reasons
+    assert reasons == (f"{mover} changed its CA in the PFPh: no more movement this Player Turn (C3.22)",)
+
+
+def test_a3_3_a_gun_that_prep_fired_may_not_be_pushed() -> None:
+    scenario = scenario_of("examples", "c10_3_push")
+    scenario.with_unit(scenario.units["g1"]._replace(fired=True))
+    push = resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"})
+    assert push.reasons == ("g1 Prep Fired: it may not move in this MPh (A3.3)",)
+
+
 def test_an_illegal_answer_changes_nothing() -> None:
     scenario = scenario_of("scenarios", "demo")
     answer = Resolution(kind="fire", legal=False, reasons=("outside the CA (C3.21)",))
