@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPicture, QPolygonF, QTransform
@@ -226,6 +227,17 @@ class CounterItem(QGraphicsItem):
             for line in lines:
                 painter.setFont(line.font)
                 painter.drawText(line.rect.translated(offset), centred, line.text)
+
+
+def stacking_order(units: Iterable[Unit]) -> list[Unit]:
+    """Bottom to top: file order, except that a manned Gun sits right on top of its crew, as a
+    possessed SW does on its possessor (A4.43), so its counter and CA arrow show."""
+    order = list(units)
+    where = {unit.id: unit.hex for unit in order}
+    for gun in [u for u in order if u.kind == "gun" and u.crew is not None and where.get(u.crew) == u.hex]:
+        order.remove(gun)
+        order.insert(next(i for i, u in enumerate(order) if u.id == gun.crew) + 1, gun)
+    return order
 
 
 def stack_offset(index: int, size: int) -> QPointF:

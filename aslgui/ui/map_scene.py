@@ -31,7 +31,15 @@ from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_H
 from aslgui.geometry.shapes import ca_wedge, hex_polygons, map_rectangle
 from aslgui.model import Scenario, Unit
 from aslgui.ui import style
-from aslgui.ui.counters import UNIT_ROLE, CounterItem, handle_position, markers, spine_angle, stack_offset
+from aslgui.ui.counters import (
+    UNIT_ROLE,
+    CounterItem,
+    handle_position,
+    markers,
+    spine_angle,
+    stack_offset,
+    stacking_order,
+)
 
 #: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
 HANDLE_ROLE = 1
@@ -323,7 +331,7 @@ class MapScene(QGraphicsScene):
         depth: dict[Hex, int] = {}
         sizes = Counter(unit.hex for unit in self.scenario.units.values())
         grid = self.scenario.grid
-        for unit in self.scenario.units.values():
+        for unit in stacking_order(self.scenario.units.values()):
             index = depth.get(unit.hex, 0)
             depth[unit.hex] = index + 1
             tile = self._counters[unit.id]

@@ -9,7 +9,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import parse_spine
 from aslgui.model import MainArmament, Unit, load_scenario
 from aslgui.ui.commands import EditCommand
-from aslgui.ui.counters import counter_texts, markers
+from aslgui.ui.counters import counter_texts, markers, stacking_order
 from aslgui.ui.dialogs import arrange_boards, parse_board_ids
 from aslgui.ui.hover import case_a_drm, hover_text
 from aslgui.ui.main_window import DEMO_PATH
@@ -34,6 +34,17 @@ def test_infantry_counters_show_their_strength_factors() -> None:
     assert counter_texts(DEMO.units["l1"]) == ("Leader", "8-1", "")
     assert counter_texts(DEMO.units["c1"]) == ("crew", "2-2-8", "")
     assert counter_texts(DEMO.units["s2"]._replace(broken=True)) == ("Squad", "4-6-7", "BROKEN")
+
+
+def test_a4_43_a_manned_gun_is_drawn_right_on_top_of_its_crew() -> None:
+    # The demo lists the 57LL AT (g1) before its crew (c1); the stack shows the Gun on top.
+    order = [u.id for u in stacking_order(DEMO.units.values())]
+    assert order.index("g1") == order.index("c1") + 1
+    squad = Unit(id="x", side="russian", kind="squad", hex=DEMO.units["g1"].hex)
+    crew_first = [DEMO.units["c1"], squad, DEMO.units["g1"]]
+    assert [u.id for u in stacking_order(crew_first)] == ["c1", "g1", "x"]
+    moved_crew = DEMO.units["c1"]._replace(hex=DEMO.units["s1"].hex)  # a crew elsewhere: file order stands
+    assert [u.id for u in stacking_order([DEMO.units["g1"], moved_crew])] == ["g1", "c1"]
 
 
 def test_markers_follow_the_unit_status_and_the_phase() -> None:

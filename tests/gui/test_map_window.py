@@ -135,6 +135,14 @@ def test_a_moved_counter_lands_on_top_of_the_stack(window: MainWindow) -> None:
     assert window.scene.counter_item("s1").zValue() > window.scene.counter_item("l1").zValue()
 
 
+def test_a4_43_the_demo_gun_tile_lies_on_its_crew(window: MainWindow) -> None:
+    window.scene.select_unit(None)
+    gun, crew = window.scene.counter_item("g1"), window.scene.counter_item("c1")
+    assert gun.zValue() > crew.zValue()
+    top = window.scene.items(gun.scenePos())  # what a click on the hex centre picks first
+    assert next(i for i in top if i in (gun, crew)) is gun
+
+
 def test_drop_off_the_map_snaps_back(window: MainWindow) -> None:
     window.scene.drop_counter("s1", QPointF(-500.0, -500.0))
     assert window.scenario.units["s1"].hex == window.scenario.grid.parse("4F3")
