@@ -86,12 +86,15 @@ _COMMON = (
 _BY_KIND: dict[str, tuple[str, ...]] = {
     "gun": (
         "ca", "caliber", "barrel", "mount", "rof", "manhandling", "breakdown",
-        "limbered", "qsu", "low_ammo", "captured", "crew",
+        "limbered", "qsu", "low_ammo", "captured", "crew", "no_move",
     ),
-    "vehicle": ("vca", "turret", "tca", "bu", "ce", "motion", "immobilized", "low_ammo", "mp", "towing", "pp"),
+    "vehicle": (
+        "vca", "turret", "tca", "bu", "ce", "motion", "immobilized", "low_ammo", "mp", "towing", "pp", "no_move",
+    ),
 }
-_INFANTRY = ("qualified", "labor", "ti", "dc")
-_EXTRA_FLAGS = ("ce", "ti")
+_INFANTRY = ("qualified", "labor", "ti", "no_move", "dc")
+#: Markers kept in ``extra`` (no field of their own): TI, CE, and No Move after a PFPh CA change (C3.22).
+_EXTRA_FLAGS = ("ce", "ti", "no_move")
 _CHOICES: dict[str, tuple[str, ...]] = {
     "barrel": ("", "*", "L", "LL"),
     "mount": ("", "T", "ST", "NT"),

@@ -14,7 +14,7 @@ from aslgui.ui.dialogs import arrange_boards, parse_board_ids
 from aslgui.ui.hover import case_a_drm, hover_text
 from aslgui.ui.main_window import DEMO_PATH
 from aslgui.ui.map_scene import nearest_spine
-from aslgui.ui.panels import with_value
+from aslgui.ui.panels import editable_keys, with_value
 
 pytestmark = pytest.mark.gui
 
@@ -140,8 +140,11 @@ def test_properties_values_parse_into_unit_fields() -> None:
     assert with_value(gun, "barrel", "").barrel is None
     assert with_value(gun, "pinned", True).pinned
     assert with_value(DEMO.units["t1"], "ce", True).extra == {"ce": True}
+    no_move = with_value(gun, "no_move", True)  # C3.22's marker can be set and cleared by hand
+    assert no_move.extra == {"no_move": True} and with_value(no_move, "no_move", False).extra == {}
     assert with_value(DEMO.units["s1"], "labor", "-2").labor == -2
     assert with_value(DEMO.units["s1"], "dc", "captured").dc == "captured"
+    assert all("no_move" in editable_keys(DEMO.units[uid]) for uid in ("g1", "c1", "t1"))
     with pytest.raises(ValueError):
         with_value(gun, "rof", "three")
 
