@@ -54,6 +54,7 @@ class PalettePanel(QWidget):
         layout.addWidget(QLabel("Click a unit, then click hexes to place it"))
         layout.addWidget(self.list, 1)
         self.stop = QPushButton("Stop placing")
+        self.stop.setEnabled(False)  # only while a unit type is picked
         self.stop.clicked.connect(self.disarm)
         layout.addWidget(self.stop)
         self.list.currentRowChanged.connect(self._on_row)
@@ -72,6 +73,7 @@ class PalettePanel(QWidget):
         return self.templates[row] if 0 <= row < len(self.templates) else None
 
     def _on_row(self, _row: int) -> None:
+        self.stop.setEnabled(self.template is not None)
         self.armed.emit(self.template)
 
     def disarm(self) -> None:

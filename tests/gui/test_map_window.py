@@ -183,11 +183,13 @@ def test_painting_terrain_is_one_undo_step_per_stroke(qtbot: QtBot, window: Main
 def test_palette_places_a_counter_and_delete_removes_it(qtbot: QtBot, window: MainWindow) -> None:
     grid = window.scenario.grid
     window.palette_panel.side.setCurrentText("german")
+    assert not window.palette_panel.stop.isEnabled()  # nothing to stop yet
     window.palette_panel.list.setCurrentRow(0)  # Squad 4-6-7
     click(qtbot, window, grid.parse("4K3"))
     added = [u for u in window.scenario.units_at(grid.parse("4K3"))]
     assert [(u.kind, u.side, u.name) for u in added] == [("squad", "german", "4-6-7")]
-    window.palette_panel.disarm()
+    qtbot.mouseClick(window.palette_panel.stop, Qt.MouseButton.LeftButton)
+    assert window.palette_panel.template is None and not window.palette_panel.stop.isEnabled()
     click(qtbot, window, grid.parse("4K3"))
     assert window.scene.selected == added[0].id
     window.view.setFocus()
