@@ -71,7 +71,7 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
             try:
                 return convert(value, arg, path, grid)
             except AslError as error:
-                if arg is Hex or is_record(arg):
+                if (arg is Hex and isinstance(value, str)) or (is_record(arg) and isinstance(value, dict)):
                     raise error  # the specific message is more useful than "expected ..."
         raise AslError(f"expected {describe(tp)}, got {value!r}", path)
     if origin is Literal:

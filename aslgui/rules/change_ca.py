@@ -69,6 +69,8 @@ def resolve_change_ca(action: Action) -> Resolution:
         raise AslError(str(error), "action.ca") from None
     phase_problem = _phase_reason(action, unit)
     found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit)
+    if unit.rfnm:
+        found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
     values = {
         "unit": unit.id,
         "arc": arc,

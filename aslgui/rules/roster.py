@@ -93,14 +93,23 @@ def _pick(*values: Any) -> Any:
     return next((v for v in values if v is not None), None)
 
 
+def _weapon(stated_caliber: float | None, stated_barrel: str | None, entry: RosterEntry | None) -> tuple[Any, Any]:
+    """Caliber and barrel: as the unit states them (an absent barrel is a normal one, DESIGN.md
+    section 3), or both from the roster when the unit states no caliber."""
+    if stated_caliber is not None:
+        return stated_caliber, stated_barrel
+    return (entry.caliber, entry.barrel) if entry is not None else (None, stated_barrel)
+
+
 def armament(unit: Unit, path: str) -> Armament:
     """What ``unit`` (a Gun, or a vehicle with a MA) fires; AslError naming ``path.<key>`` when a
-    needed value is neither on the unit nor in the roster."""
+    needed value is neither on the unit nor in the roster.  Keys with a documented default
+    (barrel, turret, gyro, stabilized, no_if) are the unit's own; the roster completes only
+    what the file leaves open (caliber, mount, ROF, B#, HE FP, range)."""
     entry = roster_entry(unit.name)
     extra = unit.extra
     if unit.kind == "gun":
-        caliber = _pick(unit.caliber, entry and entry.caliber)
-        barrel = _pick(unit.barrel, entry and entry.barrel)
+        caliber, barrel = _weapon(unit.caliber, unit.barrel, entry)
         gun_type = str(_pick(extra.get("type"), entry and entry.type, "")).upper()
         kind = "mtr" if gun_type == MORTAR_TYPE else "gun"
         turret = None
@@ -111,10 +120,9 @@ def armament(unit: Unit, path: str) -> Armament:
         ma = unit.ma
         if ma is None and entry is None:
             raise AslError(f'vehicle {unit.id!r} has no main armament; give it "ma"', f"{path}.ma")
-        caliber = _pick(ma and ma.caliber, entry and entry.caliber)
-        barrel = _pick(ma and ma.barrel, entry and entry.barrel)
+        caliber, barrel = _weapon(ma.caliber if ma else None, ma.barrel if ma else None, entry)
         kind = ma.kind if ma is not None else "gun"
-        turret = _pick(unit.turret, entry and entry.turret)
+        turret = unit.turret
         mount = turret or "NT"
         ife = bool(ma and ma.ife)
         where = f"{path}.ma.caliber"
@@ -132,9 +140,9 @@ def armament(unit: Unit, path: str) -> Armament:
         breakdown=_pick(unit.breakdown, entry and entry.breakdown, DEFAULT_BREAKDOWN),
         he_fp=_pick(extra.get("he_fp"), entry and entry.he_fp),
         max_range=_pick(extra.get("max_range"), entry and entry.max_range),
-        no_if=unit.no_if or bool(entry and entry.no_if),
-        gyro=unit.gyro or bool(entry and entry.gyro),
-        stabilized=unit.stabilized or bool(entry and entry.stabilized),
+        no_if=unit.no_if,
+        gyro=unit.gyro,
+        stabilized=unit.stabilized,
         ife=ife,
         multiple_tk=bool(extra.get("multiple_tk", False)),
         latw=bool(extra.get("latw", False)),

@@ -43,7 +43,7 @@ def roster_templates() -> list[Template]:
         if entry.kind == "gun":
             values: dict[str, Any] = {
                 "caliber": entry.caliber, "barrel": entry.barrel, "mount": entry.mount or "NT", "ca": 3,
-                "rof": entry.rof, "breakdown": entry.breakdown, "manhandling": entry.manhandling,
+                "rof": entry.rof, "breakdown": entry.breakdown, "manhandling": entry.manhandling, "no_if": entry.no_if,
             }
         elif entry.kind == "vehicle":
             values = {

@@ -205,6 +205,16 @@ def test_units_are_immutable_values_even_their_default_extra() -> None:
     assert squad._replace(extra={"ti": True}).extra == {"ti": True} and other.extra == {}
 
 
+def test_an_optional_object_key_may_be_null() -> None:
+    data = copy.deepcopy(DESIGN_EXAMPLE)
+    data["units"][2]["ma"] = None  # the same as leaving "ma" out: no main armament
+    assert scenario_from_json(data).units["t1"].ma is None
+    data["units"][2]["ma"] = {"caliber": "fifty"}
+    with pytest.raises(AslError) as error:
+        scenario_from_json(data)
+    assert error.value.path == "units[2].ma.caliber"
+
+
 def test_spines_round_trip_by_name_and_mgs_as_objects() -> None:
     data = copy.deepcopy(DESIGN_EXAMPLE)
     data["units"].append(

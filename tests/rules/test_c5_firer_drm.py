@@ -130,7 +130,8 @@ def test_c5_34_case_c3_not_for_opportunity_fire() -> None:
 
 def test_c5_35_case_c4_with_gyrostabilizer_is_plus_one_and_no_doubling() -> None:
     situation = scenario(
-        unit("m4", "vehicle", "4E2", side="american", name="M4A1", vca="S/SW", tca="S/SW", motion=True),
+        unit("m4", "vehicle", "4E2", side="american", name="M4A1", vca="S/SW", turret="T", tca="S/SW", motion=True,
+             gyro=True),
         german_tank(hex_name="4E6"),
         phase="DFPh",
         player="german",

@@ -81,14 +81,28 @@ def test_roster_has_at_least_a_dozen_sourced_guns_and_afvs() -> None:
 
 
 def test_unit_values_win_over_the_roster() -> None:
+    # A Gun that states its caliber is taken as written: no barrel key is a normal barrel (DESIGN.md 3).
     own = Unit(id="g", side="russian", kind="gun", hex=Hex(0, 1), name="57LL AT", caliber=45, rof=1)
     arms = armament(own, "units[0]")
-    assert (arms.caliber, arms.barrel, arms.rof, arms.mount) == (45, "LL", 1, "NT")
+    assert (arms.caliber, arms.barrel, arms.rof, arms.mount) == (45, None, 1, "NT")
+    named_only = armament(Unit(id="g", side="russian", kind="gun", hex=Hex(0, 1), name="57LL AT"), "units[0]")
+    assert (named_only.caliber, named_only.barrel, named_only.rof) == (57, "LL", 3)
+
+
+def test_documented_defaults_are_not_overridden_by_the_roster() -> None:
+    # The roster lists the M4A1 with a gyrostabilizer and a turret; the file's own values win,
+    # and an absent key takes DESIGN.md's default (no turret, gyro false), not the roster's.
+    stated = Unit(id="m", side="american", kind="vehicle", hex=Hex(0, 1), name="M4A1", gyro=False, turret="T")
+    assert (armament(stated, "units[0]").gyro, armament(stated, "units[0]").turret) == (False, "T")
+    bare = armament(Unit(id="m", side="american", kind="vehicle", hex=Hex(0, 1), name="M4A1"), "units[0]")
+    assert (bare.gyro, bare.turret, bare.mount) == (False, None, "NT")
 
 
 def test_vehicle_armament_comes_from_its_ma_or_the_roster() -> None:
     arms = armament(Unit(id="t", side="german", kind="vehicle", hex=Hex(0, 1), name="PzKpfw IVH"), "units[1]")
-    assert (arms.caliber, arms.barrel, arms.turret, arms.mount) == (75, "L", "ST", "ST")
+    assert (arms.caliber, arms.barrel, arms.turret, arms.mount) == (75, "L", None, "NT")
+    turreted = Unit(id="t", side="german", kind="vehicle", hex=Hex(0, 1), name="PzKpfw IVH", turret="ST")
+    assert (armament(turreted, "units[1]").turret, armament(turreted, "units[1]").mount) == ("ST", "ST")
     with pytest.raises(AslError) as error:
         armament(Unit(id="s", side="german", kind="squad", hex=Hex(0, 1)), "units[2]")
     assert error.value.path == "units[2]"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.towing import cannot_fire_reasons
 
 Check = Callable[[Shot], str | None]
 
@@ -14,6 +15,50 @@ AREA_AMMO = frozenset({"HE", "SMOKE", "WP"})
 UNARMORED_AMMO = frozenset({"AP", "HEAT"})
 #: Deliberate Immobilization needs a hull hit at no more than this range (C5.71).
 DI_MAX_RANGE = 6
+
+
+#: Phases in which ordnance fires: the ATTACKER's PFPh and AFPh, the DEFENDER's DFPh, and the
+#: MPh (Defensive First Fire, or a moving vehicle's Bounding First Fire) (A3, D3.3).
+FIRE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
+
+
+def fire_phase(shot: Shot) -> str | None:
+    """Whose phase it is: ordnance fires only in fire phases, and each belongs to one side (A3)."""
+    phase = shot.phase
+    if phase not in FIRE_PHASES:
+        return reason(f"ordnance does not fire in the {phase}", "A3")
+    if not shot.scenario.player:
+        return None  # no ATTACKER named: either side may be asked about
+    if shot.attacker and phase == "DFPh":
+        return reason(f"the DFPh belongs to the DEFENDER; {shot.firer.id} is the ATTACKER's", "A3")
+    if not shot.attacker and phase in ("PFPh", "AFPh"):
+        return reason(f"the {phase} belongs to the ATTACKER; {shot.firer.id} is the DEFENDER's", "A3")
+    if shot.attacker and phase == "MPh" and not shot.is_vehicle:
+        return reason("in its own MPh only a moving vehicle fires (Bounding First Fire)", "D3.3")
+    return None
+
+
+def crew_can_fire(shot: Shot) -> str | None:
+    """A broken crew (or vehicle crew) is not in Good Order and fires nothing (A.7)."""
+    if shot.crew.broken:
+        return reason(f"{shot.crew.id} is broken", "A.7")
+    return None
+
+
+def gun_state(shot: Shot) -> str | None:
+    """A Gun in tow, or limbered without Limbered Fire, cannot fire (C10.1, C10.21, C10.24)."""
+    return "; ".join(cannot_fire_reasons(shot.firer)) if shot.firer.kind == "gun" else None
+
+
+def rfnm(shot: Shot) -> str | None:
+    """An RFNM Gun never changes its CA (no Case A) and never fires within its own hex (no Case E) (C10.25)."""
+    if not shot.firer.rfnm:
+        return None
+    if shot.spines:
+        return reason(f"{shot.firer.id} is RFNM: it cannot change its CA to bring the target in", "C10.25")
+    if shot.range == 0:
+        return reason(f"{shot.firer.id} is RFNM: it cannot fire within its own hex", "C10.25")
+    return None
 
 
 def rof_left(shot: Shot) -> str | None:
@@ -132,6 +177,10 @@ def within_listed_range(shot: Shot) -> str | None:
 
 
 CHECKS: tuple[Check, ...] = (
+    fire_phase,
+    crew_can_fire,
+    gun_state,
+    rfnm,
     rof_left,
     vehicle_type_needs_vehicle,
     afv_needs_vehicle_type,

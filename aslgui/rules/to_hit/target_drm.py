@@ -55,5 +55,8 @@ TARGET_CASES: tuple[TargetCase, ...] = (case_l, case_n, case_p, case_q)
 
 
 def applies(line: DrmLine, shot: Shot) -> bool:
-    """Whether a DRM line counts for this Target Type (C3.331 drops some vs Area)."""
+    """Whether a DRM line counts: C3.331 drops some vs the Area Target Type, and an RFNM Gun
+    never receives Case L (C10.25)."""
+    if line.case == "L" and shot.firer.rfnm:
+        return False
     return shot.target_type != "area" or line.case not in NOT_VS_AREA
