@@ -7,6 +7,7 @@ or pixels, so it stays fast and importable without shapely.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -80,6 +81,29 @@ def neighbour(h: Hex, direction: int) -> Hex:
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     """The six adjacent hexes, in hexside order N, NE, SE, S, SW, NW."""
     return tuple(neighbour(h, d) for d in range(6))
+
+
+def _unit_point(h: Hex) -> tuple[float, float]:
+    """Centre of ``h`` on a regular grid of unit circumradius (even columns half a hex higher)."""
+    return 1.5 * h.col, math.sqrt(3) * (h.row - (0.5 if h.col % 2 == 0 else 0.0))
+
+
+def entry_hexsides(target: Hex, origin: Hex) -> tuple[Hex, ...]:
+    """The neighbours of ``target`` across the hexside(s) by which a line from ``origin``'s centre
+    enters it: one, two when the line runs exactly along a hexspine, none within the same hex.
+    It tells which wall or hedge a shot crosses into its target's hex (B9.3)."""
+    if origin == target:
+        return ()
+    tx, ty = _unit_point(target)
+    ox, oy = _unit_point(origin)
+    heading = math.atan2(oy - ty, ox - tx)
+    found = []
+    for side in neighbours(target):
+        sx, sy = _unit_point(side)
+        off = abs((math.atan2(sy - ty, sx - tx) - heading + math.pi) % (2 * math.pi) - math.pi)
+        if off <= math.pi / 6 + 1e-9:  # each hexside faces a 60 degree sector
+            found.append(side)
+    return tuple(found)
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, entry_hexsides
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.resolution import DrmLine
@@ -52,6 +52,22 @@ def tem_line(scenario: Scenario, target: Hex, rule: str, crossed_from: Hex | Non
         if side_value > value:
             value, text = side_value, f"{feature} hexside TEM (not cumulative with in-hex TEM, B9.31)"
     return DrmLine("TEM", rule, value, text) if value else None
+
+
+def crossed_tem_line(scenario: Scenario, target: Hex, origin: Hex, rule: str) -> DrmLine | None:
+    """The TEM of an attack from ``origin``: the target Location's, or a wall/hedge on the hexside
+    the attack crosses into it if that is better; along a hexspine, the better of the two (B9.31)."""
+    lines = [tem_line(scenario, target, rule, side) for side in entry_hexsides(target, origin)]
+    found = [line for line in lines or [tem_line(scenario, target, rule)] if line is not None]
+    return max(found, key=lambda line: line.value) if found else None
+
+
+def crossed_hexside_line(scenario: Scenario, target: Hex, origin: Hex, rule: str) -> DrmLine | None:
+    """Only the wall/hedge TEM an attack from ``origin`` crosses into ``target``'s hex (B9.3)."""
+    crossed = [(hexside_tem(scenario.hexside(side, target)), scenario.hexside(side, target))
+               for side in entry_hexsides(target, origin)]
+    value, feature = max(crossed, default=(0, None), key=lambda pair: pair[0])
+    return DrmLine("TEM", rule, value, f"{feature} hexside TEM") if value else None
 
 
 def ift_outcome(column: int | None, original_dr: int, total_drm: int) -> dict[str, Any]:

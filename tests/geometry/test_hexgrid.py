@@ -6,10 +6,12 @@ import pytest
 
 from aslgui.geometry import (
     BoardPlacement,
+    Hex,
     HexNameError,
     MapGrid,
     direction_to,
     distance,
+    entry_hexsides,
     neighbour,
     neighbours,
     parse_direction,
@@ -114,3 +116,10 @@ def test_spine_names_parse_in_either_order() -> None:
     assert parse_spine("S/SW") == parse_spine("sw/s") == 3
     with pytest.raises(ValueError, match="unknown hexspine"):
         parse_spine("N/S")
+
+
+def test_b9_3_a_line_along_a_hexspine_enters_across_both_hexsides() -> None:
+    target = Hex(4, 5)  # 4E5 on board 4; the line from 4G5 runs level, along its E hexspine
+    assert entry_hexsides(target, Hex(6, 5)) == (neighbour(target, 1), neighbour(target, 2))
+    assert entry_hexsides(target, Hex(4, 2)) == (neighbour(target, 0),)  # straight down the column: N
+    assert entry_hexsides(target, target) == ()

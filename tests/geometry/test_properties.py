@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import Point
 
-from aslgui.geometry import BoardPlacement, Hex, MapGrid, ca_hexes, distance, in_ca, spines_to_bring
+from aslgui.geometry import BoardPlacement, Hex, MapGrid, ca_hexes, distance, entry_hexsides, in_ca, spines_to_bring
 from aslgui.geometry.hexgrid import neighbour
 from aslgui.geometry.shapes import hex_polygon
 
@@ -93,3 +93,20 @@ def test_hex_to_pixel_to_hex_round_trips(h: Hex) -> None:
 def test_pixel_to_hex_finds_the_hex_whose_outline_holds_it(x: float, y: float) -> None:
     h = MapGrid.hex_at(x, y)
     assert hex_polygon(h).buffer(1e-6).contains(Point(x, y))
+
+
+@given(any_hexes, spines)
+def test_b9_3_a_line_from_a_neighbour_enters_across_their_shared_hexside(target: Hex, direction: int) -> None:
+    origin = neighbour(target, direction)
+    assert entry_hexsides(target, origin) == (origin,)
+
+
+@given(any_hexes, any_hexes)
+def test_b9_3_a_line_enters_across_one_hexside_or_two_along_a_hexspine(target: Hex, origin: Hex) -> None:
+    crossed = entry_hexsides(target, origin)
+    if origin == target:
+        assert crossed == ()
+        return
+    assert len(crossed) in (1, 2)
+    # each hexside crossed faces the origin: the hex beyond it is one step nearer
+    assert all(distance(origin, side) == distance(origin, target) - 1 for side in crossed)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from aslgui.rules.ift_attack import crossed_hexside_line, crossed_tem_line
 from aslgui.rules.resolution import DrmLine
-from aslgui.rules.tables import ift_column, location_tem
+from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit.shot import Shot
 from aslgui.rules.to_hit.table import he_fp
 
@@ -59,18 +60,22 @@ def _fp(shot: Shot, critical: bool) -> tuple[float, tuple[str, ...]]:
 
 
 def _terrain_line(shot: Shot, critical: bool) -> DrmLine | None:
-    """The target hex's TEM on the Effects DR (C3.4); a CH reverses a positive TEM (C3.71)."""
+    """The TEM on the Effects DR (C3.4): the target Location's or the wall/hedge crossed into
+    it (B9.31); a vehicle gets only a hedge/wall that did not make it HD (C3.332 EX, D4.2).
+    A CH reverses a positive TEM (C3.71)."""
+    scenario, target, origin = shot.scenario, shot.target_hex, shot.firer.hex
     if shot.target_is_vehicle:
-        return None
-    terrain = shot.target_terrain
-    if terrain == "woods":
+        hd = shot.target is not None and shot.target.hd
+        line = None if hd else crossed_hexside_line(scenario, target, origin, "C3.4")
+    elif shot.target_terrain == "woods":
         return DrmLine("TEM", "B13.3", AIR_BURST, "Air Burst in woods")
-    value = location_tem(terrain, shot.target_hex in shot.scenario.fortified)
-    if not value:
+    else:
+        line = crossed_tem_line(scenario, target, origin, "C3.4")
+    if line is None:
         return None
-    if critical and value > 0:
-        return DrmLine("TEM", "C3.71", -value, f"{terrain} TEM reversed by the CH")
-    return DrmLine("TEM", "C3.4", value, f"{terrain} TEM")
+    if critical and line.value > 0:
+        return DrmLine("TEM", "C3.71", -line.value, f"{line.text} reversed by the CH")
+    return line
 
 
 def he_attack(shot: Shot, critical: bool = False) -> HeAttack | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aslgui.rules.ift_attack import crossed_tem_line
 from aslgui.rules.resolution import DrmLine
-from aslgui.rules.tables import location_tem
 from aslgui.rules.to_hit.shot import Shot
 
 TargetCase = Callable[[Shot], DrmLine | None]
@@ -41,14 +41,12 @@ def case_p(shot: Shot) -> DrmLine | None:
 
 
 def case_q(shot: Shot) -> DrmLine | None:
-    """TEM of the target's Location vs the Infantry Target Type; a vehicle target gets none
-    (C3.32 EX: the truck in the shellhole)."""
+    """TEM of the target's Location vs the Infantry Target Type, or of the wall/hedge the shot
+    crosses into it (B9.31); a vehicle target gets none (C3.32 EX: the truck in the shellhole)."""
     if shot.target_type != "infantry" or shot.target_is_vehicle:
         return None
-    terrain = shot.target_terrain
-    fortified = shot.target_hex in shot.scenario.fortified
-    value = location_tem(terrain, fortified)
-    return DrmLine("Q", "C6", value, f"{'Fortified ' if fortified else ''}{terrain} TEM") if value else None
+    line = crossed_tem_line(shot.scenario, shot.target_hex, shot.firer.hex, "C6")
+    return line._replace(case="Q") if line else None
 
 
 TARGET_CASES: tuple[TargetCase, ...] = (case_l, case_n, case_p, case_q)

@@ -1,0 +1,62 @@
+"""A wall or hedge on the hexside a shot crosses into its target's hex (B9.3, B9.31): Case Q
+vs the Infantry Target Type, and the Effects DRM of an HE hit (C3.4), C3.332 EX included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
+
+
+def _at_squad(hexsides: dict[str, str], terrain: dict[str, str] | None = None, **action: Any) -> dict[str, Any]:
+    # The Gun in 4E5 fires straight down column E: the shot enters 4E9 across its N hexside (4E8/4E9).
+    situation = scenario(russian_gun(), unit("s", "squad", "4E9"), terrain=terrain, hexsides=hexsides)
+    return fire(situation, firer="g", target="s", target_type="infantry", **action)
+
+
+@pytest.mark.parametrize(
+    ("hexsides", "terrain", "q"),
+    [
+        ({"4E8/4E9": "wall"}, None, 2),
+        ({"4E8/4E9": "hedge"}, None, 1),
+        ({"4E9/4F9": "wall"}, None, None),  # a wall the shot does not cross
+        ({"4E8/4E9": "hedge"}, {"4E9": "stone building"}, 3),  # not cumulative: the better TEM
+        ({"4E8/4E9": "wall"}, {"4E9": "shellhole"}, 2),
+    ],
+)
+def test_b9_31_case_q_is_the_better_of_the_hex_and_the_wall_or_hedge_crossed(
+    hexsides: dict[str, str], terrain: dict[str, str] | None, q: int | None
+) -> None:
+    assert drm(_at_squad(hexsides, terrain)).get("Q") == q
+
+
+def test_c3_4_the_wall_crossed_is_the_effects_drm_of_an_he_hit_and_a_ch_reverses_it() -> None:
+    hit = _at_squad({"4E8/4E9": "wall"}, dice={"colored": 3, "white": 3})["outcome"]
+    assert [(line["value"], line["text"]) for line in hit["effects_drm"]] == [
+        (2, "wall hexside TEM (not cumulative with in-hex TEM, B9.31)")
+    ]
+    critical = _at_squad({"4E8/4E9": "wall"}, dice={"colored": 1, "white": 1}, dr=1)["outcome"]
+    assert critical["critical"] is True and [line["value"] for line in critical["effects_drm"]] == [-2]
+
+
+def _area_hit(target: dict[str, Any], hexside: str) -> dict[str, Any]:
+    """The C3.332 EX: a 76mm Gun's Area Target Type HE hit on a vehicle behind a wall or hedge."""
+    situation = scenario(russian_gun(name="76L ART"), target, hexsides={"4E8/4E9": hexside})
+    answer = fire(situation, firer="g", target=target["id"], target_type="area", ammo="HE",
+                  dice={"colored": 2, "white": 3})
+    assert answer["outcome"]["hit"] is True and answer["outcome"]["ift_column"] == 6
+    return answer["outcome"]
+
+
+def test_c3_332_ex_a_truck_behind_a_hedge_gets_plus_one_and_hd_behind_a_wall_gets_nothing() -> None:
+    truck = unit("truck", "vehicle", "4E9", name="Opel Blitz", afv=False, vca="N/NE")
+    assert [line["value"] for line in _area_hit(truck, "hedge")["effects_drm"]] == [1]
+    assert _area_hit({**truck, "hd": True}, "wall")["effects_drm"] == []
+
+
+def test_c3_332_ex_the_wall_that_makes_the_tank_hd_gives_it_no_tem() -> None:
+    tank = german_tank(hex_name="4E9", hd=True)
+    assert _area_hit(tank, "wall")["effects_drm"] == []
+    assert [line["value"] for line in _area_hit(german_tank(hex_name="4E9"), "hedge")["effects_drm"]] == [1]
