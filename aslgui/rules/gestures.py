@@ -103,7 +103,8 @@ def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
             name = gun.name or gun.id
             out.append(Gesture("hook_up", f"Hook up {name} (C10.11)",
                                {"kind": "hook_up", "vehicle": vehicle.id, "gun": gun.id}, moves))
-            if not moves:  # a vehicle that spent MP this MPh may not portee (C10.51)
+            # Not after spending MP this MPh (C10.51), nor by a vehicle recorded as unable (C10.5).
+            if not moves and vehicle.extra.get("portee") is not False:
                 out.append(Gesture("portee_load", f"Load {name} en portee (C10.51)",
                                    {"kind": "portee_load", "vehicle": vehicle.id, "gun": gun.id}))
     return out

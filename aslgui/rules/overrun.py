@@ -3,6 +3,11 @@ occupants on the IFT as Bounding First Fire.
 
 The answer is the MP it costs (entry from resources/data/vehicle_terrain.json plus one-fourth of
 the printed allotment, FRU), the OVR FP (D7.11) and the DRM lines (D7.12, D7.15, D7.16).
+
+One OVR attacks every target in the hex with one IFT DR (D7.14), but the DRM can differ by target:
+the +2 vs a Motion vehicle and its PRC (D7.12), FFMO vs Infantry only (D7.15).  ``drm`` holds the
+lines vs the action's ``target`` if given, else vs the targets that are not (aboard) a Motion
+vehicle, else vs all of them; ``targets`` lists each target's own lines and total.
 """
 
 from __future__ import annotations
@@ -75,7 +80,8 @@ def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, prin
     if entry["mp"] == "half_allotment":
         mp: float = math.ceil(printed / 2)
     elif terrain == "road" and feature == "road":
-        mp = float(entry["road_hexside_mp"])
+        # Through a road hexside: 1/2 MP, but a BU vehicle pays the full 1 MP (Terrain Chart, D2.16).
+        mp = float(entry["road_hexside_bu_mp"] if vehicle.bu else entry["road_hexside_mp"])
         if not entry["road_hexside_verified"]:
             unverified.append(f"road: {entry['note']}")
     else:
@@ -140,23 +146,31 @@ def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_onl
     return OverrunFp(sum(float(p["fp"]) for p in parts), tuple(parts), tuple(dict.fromkeys(weapons)))
 
 
-def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defenders: list[Unit],
+def motion_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
+    """The Motion vehicle a target is, or rides as PRC (D7.12): ``motion`` true or not ``stopped``."""
+    carrier = scenario.units.get(unit.aboard) if unit.aboard else unit
+    if carrier is not None and carrier.kind == "vehicle" and (carrier.motion or not carrier.stopped):
+        return carrier
+    return None
+
+
+def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aimed: list[Unit],
                   ft_only: bool) -> list[DrmLine]:
-    """D7.12 Motion target, D7.15 TEM/FFMO/wall and D7.16 leadership DRM lines."""
+    """D7.12 Motion target, D7.15 TEM/FFMO/wall and D7.16 leadership DRM lines vs the ``aimed``
+    units: FFMO if any is Infantry, the Motion +2 if each is (aboard) a Motion vehicle."""
     scenario = action.scenario
-    aimed = action.optional_unit("target")
     lines: list[DrmLine] = []
     if not ft_only:
         tem = tem_line(scenario, target, "D7.15", crossed_from=from_hex)
         if tem:
             lines.append(tem)
-        infantry = aimed.is_infantry if aimed is not None else any(u.is_infantry for u in defenders)
+        infantry = any(u.is_infantry for u in aimed)
         if terrain_entry(scenario.terrain_at(target)).get("ffmo") and infantry:
             lines.append(DrmLine("FFMO", "D7.15", FFMO_DRM, "Infantry OVR in an Open Ground hex"))
-    if aimed is not None:
-        carrier = scenario.units.get(aimed.aboard) if aimed.aboard else aimed
-        if carrier is not None and carrier.kind == "vehicle" and carrier.motion:
-            lines.append(DrmLine("motion", "D7.12", MOTION_TARGET_DRM, f"{carrier.id} is in Motion"))
+    carriers = [motion_carrier(scenario, u) for u in aimed]
+    if aimed and all(carriers):
+        moving = ", ".join(dict.fromkeys(c.id for c in carriers if c is not None))
+        lines.append(DrmLine("motion", "D7.12", MOTION_TARGET_DRM, f"{moving} is in Motion"))
     leader = action.optional_unit("leader")
     if leader is not None:
         lines.append(DrmLine("leadership", "D7.16", _leadership(action, leader), f"{leader.id} aboard {vehicle.id}"))
@@ -258,7 +272,13 @@ def resolve_overrun(action: Action) -> Resolution:
     if mp_cost is not None and mp_spent + mp_cost > vehicle.mp:
         reasons.append(reason(f"{vehicle.id} has {vehicle.mp - mp_spent} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))
-    drm = _target_lines(action, vehicle, target, from_hex, defenders, ft_only)
+    targets = [u for u in defenders if not _is_afv(u)]  # an AFV itself is never OVR (D7.12)
+    aimed = action.optional_unit("target")
+    # ``drm`` is vs the aimed target, else vs the targets outside a Motion vehicle, else all (D7.12 +2)
+    not_moving = [u for u in targets if motion_carrier(scenario, u) is None]
+    group = [aimed] if aimed is not None else not_moving or targets
+    drm = _target_lines(action, vehicle, target, from_hex, group, ft_only)
+    per_target = [(u, _target_lines(action, vehicle, target, from_hex, [u], ft_only)) for u in targets]
     values: dict[str, Any] = {
         "fp": number(fp),
         "ift_column": column,
@@ -270,6 +290,10 @@ def resolve_overrun(action: Action) -> Resolution:
         "mp_total": None if mp_cost is None else number(mp_spent + mp_cost),
         "weapons": list(computed.weapons),
         "bog_check": bog_check(scenario, target),
+        "targets": [
+            {"id": u.id, "drm": [line.to_json() for line in lines], "total_drm": sum(line.value for line in lines)}
+            for u, lines in per_target
+        ],
     }
     if unverified:
         values["unverified"] = unverified
@@ -278,6 +302,11 @@ def resolve_overrun(action: Action) -> Resolution:
         original = action.dice.total
         outcome = ift_outcome(column, original, sum(line.value for line in drm))
         outcome.update(_malfunction(vehicle, computed.weapons, original))
+        outcome["targets"] = [
+            {"id": u.id, **{k: v for k, v in ift_outcome(column, original, sum(line.value for line in lines)).items()
+                            if k != "ift_column"}}
+            for u, lines in per_target
+        ]
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values, outcome)
 
 

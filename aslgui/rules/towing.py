@@ -335,6 +335,17 @@ def resolve_limbering(action: Action) -> Resolution:
 
 
 # -- en portee (C10.5-C10.54) --------------------------------------------------------------
+def portee_capable(action: Action, vehicle: Unit) -> bool:
+    """Whether the vehicle may carry a Gun en portee (C10.5): its ``"portee"`` key, true when absent
+    (the side record C10.5 asks for is not part of the scenario file, so the answer notes the
+    assumption); anything but true/false is an error naming the key."""
+    value = vehicle.extra.get("portee", True)
+    if not isinstance(value, bool):
+        index = list(action.scenario.units).index(vehicle.id)
+        raise AslError(f"expected true or false (may it portee a Gun, C10.5), got {value!r}", f"units[{index}].portee")
+    return value
+
+
 def resolve_portee(action: Action) -> Resolution:
     """``portee_load`` / ``portee_unload``: a crew spends all its MF to put a Gun on (or take it
     off) a vehicle that has not moved this MPh; Hazardous Movement (C10.5, C10.51, C10.53)."""
@@ -355,10 +366,15 @@ def resolve_portee(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
     if vehicle.moved or action.integer("mp_spent", 0, 0, 999) > 0:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
+    notes: list[str] = []
     if loading:
-        if vehicle.extra.get("portee") is not True:
-            reasons.append(
-                reason(f'{vehicle.id} is not recorded as able to portee (set "portee": true on it)', "C10.5")
+        able = portee_capable(action, vehicle)
+        if not able:
+            reasons.append(reason(f'{vehicle.id} is recorded as unable to portee a Gun ("portee": false)', "C10.5"))
+        elif "portee" not in vehicle.extra:
+            notes.append(
+                f"{vehicle.id} is assumed able to portee {gun.id}: the scenario file does not carry the side record "
+                f'of which vehicle may portee which Gun (C10.5); set "portee": false on {vehicle.id} if it may not'
             )
         if others := [g.id for g in vehicle_load(action, vehicle) if g.id != gun.id]:
             reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
@@ -387,6 +403,7 @@ def resolve_portee(action: Action) -> Resolution:
         "crew_mf_cost": chart()["infantry_mf"]["value"],
         "hazardous_movement": True,
         "ti": sorted({vehicle.id, *(u.id for u in crew)}),
+        "notes": notes,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
 

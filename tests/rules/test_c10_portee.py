@@ -12,6 +12,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from aslgui.rules.gestures import context_gestures
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -54,6 +55,71 @@ def test_c10_5_other_passengers_count_against_the_five_pp() -> None:
     assert cites(over, "C10.5")
 
 
+def _no_portee_key(units: dict[str, dict[str, Any]] | None = None) -> Scenario:
+    """The C10 board with the SPW (12 PP) carrying no "portee" key, as DESIGN.md's vehicle keys have it."""
+    return board({"spw": {"pp": 12}, **(units or {})})
+
+
+def test_c10_5_portee_load_without_a_portee_key_is_assumed_possible_and_noted() -> None:
+    scenario = _no_portee_key()
+    assert "portee" not in scenario.units["spw"].extra
+    answer = ask(scenario, "portee_load")
+    assert answer["legal"] is True, answer["reasons"]
+    assert answer["pp_left"] == 5
+    assert len(answer["notes"]) == 1
+    assert "assumed able to portee at37" in answer["notes"][0]
+    assert "(C10.5)" in answer["notes"][0]
+
+
+def test_c10_5_explicit_portee_true_needs_no_note() -> None:
+    answer = ask(board(), "portee_load")
+    assert (answer["legal"], answer["notes"]) == (True, [])
+
+
+def test_c10_5_explicit_portee_false_is_illegal_citing_c10_5() -> None:
+    answer = ask(board({"spw": {"portee": False, "pp": 12}}), "portee_load")
+    assert answer["legal"] is False
+    assert answer["reasons"] == ['spw is recorded as unable to portee a Gun ("portee": false) (C10.5)']
+    assert answer["notes"] == []
+
+
+def test_c10_5_portee_key_must_be_true_or_false() -> None:
+    scenario = board({"spw": {"portee": "yes", "pp": 12}})
+    with pytest.raises(AslError) as error:
+        ask(scenario, "portee_load")
+    assert error.value.path == f"units[{list(scenario.units).index('spw')}].portee"
+
+
+@pytest.mark.parametrize(
+    ("units", "keys", "rule"),
+    [
+        ({"c1": {"moved": True}}, {}, "C10.51"),
+        ({"at37": {"limbered": False}}, {}, "C10.51"),
+        ({"spw": {"pp": 12, "moved": True}}, {}, "C10.51"),
+        ({}, {"mp_spent": 1}, "C10.51"),
+        ({"at37": {"towed_by": "spw"}}, {}, "C10.5"),
+        ({"spw": {"pp": 12, "pp_used": 6}}, {}, "C10.5"),
+    ],
+)
+def test_c10_5_other_portee_checks_still_apply_without_the_portee_key(
+    units: dict[str, Any], keys: dict[str, Any], rule: str
+) -> None:
+    answer = ask(_no_portee_key(units), "portee_load", **keys)
+    assert answer["legal"] is False
+    assert cites(answer, rule), answer["reasons"]
+
+
+def test_c10_5_gestures_offer_portee_unless_the_vehicle_is_recorded_unable() -> None:
+    def offered(scenario: Scenario) -> bool:
+        return "portee_load" in {g.kind for g in context_gestures(scenario, "spw", "MPh")}
+
+    assert offered(_no_portee_key())
+    assert offered(board())
+    assert not offered(board({"spw": {"portee": False, "pp": 12}}))
+    unable = board({"spw": {"portee": False, "pp": 12}})
+    assert "hook_up" in {g.kind for g in context_gestures(unable, "spw", "MPh")}  # only portee is left out
+
+
 def test_c10_53_ca_is_the_vca_or_the_rear_vca() -> None:
     assert ask(board(), "portee_load")["ca"] == "N/NE"
     assert ask(board(), "portee_load", ca="rear")["ca"] == "S/SW"
@@ -65,7 +131,7 @@ def test_c10_53_ca_is_the_vca_or_the_rear_vca() -> None:
 @pytest.mark.parametrize(
     ("units", "keys", "rule"),
     [
-        ({"spw": {"pp": 12}}, {}, "C10.5"),
+        ({"spw": {"portee": False, "pp": 12}}, {}, "C10.5"),
         ({"at37": {"towed_by": "spw"}}, {}, "C10.5"),
         ({"at37": {"limbered": False}}, {}, "C10.51"),
         ({"c1": {"moved": True}}, {}, "C10.51"),

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aslgui.errors import AslError
-from aslgui.model import Scenario
+from aslgui.model import Scenario, scenario_from_json
 from aslgui.resource_files import load_json
 from aslgui.rules import resolve
 from tests.rules.fixtures.boards import HERE, board_from, drm_of
@@ -146,6 +146,86 @@ def test_d7_12_plus_2_vs_a_motion_vehicle_and_its_prc() -> None:
     assert drm_of(ovr(scenario, target_hex="1C4", target="pax"), "motion") == [2]
 
 
+TRUCK = {"id": "truck", "side": "russian", "kind": "vehicle", "afv": False, "hex": "1C4", "vca": "N/NE", "mp": 20}
+SQUAD = {"id": "s1", "side": "russian", "kind": "squad", "name": "4-4-7", "hex": "1C4"}
+MOTION_LINE = {"case": "motion", "rule": "D7.12", "value": 2, "text": "truck is in Motion"}
+FFMO_LINE = {"case": "FFMO", "rule": "D7.15", "value": -1, "text": "Infantry OVR in an Open Ground hex"}
+
+
+@pytest.mark.parametrize("moving", [{"motion": True}, {"stopped": False}, {"motion": True, "stopped": False}])
+def test_d7_12_plus_2_vs_a_lone_motion_vehicle_needs_no_target_key(moving: dict[str, bool]) -> None:
+    answer = ovr(board(extra_units=[{**TRUCK, **moving}]), target_hex="1C4")
+    assert answer["legal"] is True
+    assert (answer["drm"], answer["total_drm"]) == ([MOTION_LINE], 2)
+    assert answer["targets"] == [{"id": "truck", "drm": [MOTION_LINE], "total_drm": 2}]
+
+
+def test_d7_12_no_plus_2_vs_a_stopped_vehicle() -> None:
+    answer = ovr(board(extra_units=[TRUCK]), target_hex="1C4")
+    assert (answer["drm"], answer["targets"]) == ([], [{"id": "truck", "drm": [], "total_drm": 0}])
+
+
+def test_d7_12_motion_vehicle_and_its_prc_all_get_plus_2() -> None:
+    pax = {"id": "pax", "side": "russian", "kind": "halfsquad", "hex": "1C4", "aboard": "truck"}
+    answer = ovr(board(extra_units=[{**TRUCK, "motion": True}, pax]), target_hex="1C4")
+    assert drm_of(answer, "motion") == [2]
+    assert answer["targets"] == [
+        {"id": "truck", "drm": [MOTION_LINE], "total_drm": 2},
+        {"id": "pax", "drm": [FFMO_LINE, MOTION_LINE], "total_drm": 1},
+    ]
+
+
+def test_d7_12_mixed_hex_keeps_drm_for_the_others_and_lists_the_plus_2_per_target() -> None:
+    answer = ovr(board(extra_units=[{**TRUCK, "motion": True}, SQUAD]), target_hex="1C4")
+    assert (answer["drm"], answer["total_drm"]) == ([FFMO_LINE], -1)  # vs the 4-4-7: no Motion +2
+    assert answer["targets"] == [
+        {"id": "truck", "drm": [MOTION_LINE], "total_drm": 2},
+        {"id": "s1", "drm": [FFMO_LINE], "total_drm": -1},
+    ]
+
+
+def test_d7_12_mixed_hex_with_dice_reads_the_ift_per_target() -> None:
+    scenario = board(extra_units=[{**TRUCK, "motion": True}, SQUAD])
+    answer = ovr(scenario, target_hex="1C4", dice={"colored": 3, "white": 4})
+    outcome = answer["outcome"]
+    assert outcome["final_dr"] == 6
+    by_id = {t["id"]: t for t in outcome["targets"]}
+    assert (by_id["truck"]["final_dr"], by_id["s1"]["final_dr"]) == (9, 6)
+    assert by_id["s1"]["result"] == outcome["result"]
+    alone = ovr(board(extra_units=[{**TRUCK, "motion": True}]), target_hex="1C4", dice={"colored": 3, "white": 4})
+    assert by_id["truck"]["result"] == alone["outcome"]["result"]
+
+
+def test_d7_12_an_afv_in_the_hex_is_not_a_target_and_does_not_take_the_plus_2() -> None:
+    su = {"id": "su76", "side": "russian", "kind": "vehicle", "hex": "1C4", "vca": "N/NE", "mp": 14, "motion": True}
+    answer = ovr(board(extra_units=[su, SQUAD]), target_hex="1C4")
+    assert (drm_of(answer, "motion"), [t["id"] for t in answer["targets"]]) == ([], ["s1"])
+
+
+def test_d7_12_target_key_still_picks_the_drm_list() -> None:
+    scenario = board(extra_units=[{**TRUCK, "motion": True}, SQUAD])
+    assert ovr(scenario, target_hex="1C4", target="truck")["drm"] == [MOTION_LINE]
+    assert ovr(scenario, target_hex="1C4", target="s1")["drm"] == [FFMO_LINE]
+
+
+def test_d7_12_audit_case_16_mp_afv_overruns_a_moving_russian_truck() -> None:
+    scenario = scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "1", "col": 0, "row": 0}],
+        "phase": "MPh", "player": "german",
+        "units": [
+            {"id": "t1", "side": "german", "kind": "vehicle", "hex": "1D3", "vca": "NW/N", "tca": "NW/N",
+             "turret": "T", "bu": True, "stopped": False, "moved": True, "mp": 16,
+             "ma": {"caliber": 50, "barrel": "L", "kind": "gun"},
+             "mgs": [{"fp": 2, "mount": "CMG"}, {"fp": 2, "mount": "BMG"}]},
+            {"id": "truck", "side": "russian", "kind": "vehicle", "hex": "1C3", "vca": "N/NE", "afv": False,
+             "motion": True, "mp": 20},
+        ],
+    })
+    answer = resolve(scenario, {"kind": "overrun", "vehicle": "t1", "target_hex": "1C3", "mp_spent": 2}).to_json()
+    assert (answer["legal"], answer["fp"], answer["mp_cost"], answer["total_drm"]) == (True, 10, 5, 2)
+    assert answer["drm"] == [MOTION_LINE]
+
+
 def test_d7_13_no_ovr_in_reverse() -> None:
     assert ovr(board(), reverse=True)["reasons"] == ["an OVR may not be made using Reverse Movement (D7.13)"]
 
@@ -171,11 +251,29 @@ def test_d7_1_ovr_costs_one_fourth_of_the_printed_mp_fru(mp: int, quarter: int) 
     assert (answer["mp_ovr"], answer["mp_entry"], answer["mp_cost"]) == (quarter, 1, quarter + 1)
 
 
-def test_d7_1_road_through_a_road_hexside_is_half_mp_and_marked_unverified() -> None:
-    answer = ovr(board(terrain={"1C3": "road"}, hexsides={"1D3/1C3": "road"}))
-    assert answer["mp_entry"] == 0.5
-    assert answer["mp_cost"] == 4.5
-    assert answer["unverified"][0].startswith("road:")
+def test_d2_16_bu_vehicle_pays_1_mp_through_a_road_hexside() -> None:
+    answer = ovr(board(terrain={"1C3": "road"}, hexsides={"1D3/1C3": "road"}))  # the EX tank is BU
+    assert (answer["mp_entry"], answer["mp_ovr"], answer["mp_cost"], answer["mp_total"]) == (1, 4, 5, 5)
+    assert "unverified" not in answer
+
+
+def test_d2_16_ce_vehicle_pays_half_mp_through_a_road_hexside() -> None:
+    answer = ovr(board({"tank": {"bu": False}}, terrain={"1C3": "road"}, hexsides={"1D3/1C3": "road"}))
+    assert (answer["mp_entry"], answer["mp_cost"], answer["mp_total"]) == (0.5, 4.5, 4.5)
+    assert "unverified" not in answer
+
+
+@pytest.mark.parametrize("bu", [True, False])
+def test_d2_16_road_hex_entered_across_a_non_road_hexside_costs_1_mp(bu: bool) -> None:
+    scenario = board({"tank": {"bu": bu}}, terrain={"1C3": "road"}, hexsides={"1D3/1C3": "road"})
+    assert ovr(scenario, from_hex="1C4")["mp_entry"] == 1  # entered from 1C4, not across the road hexside
+    assert ovr(board({"tank": {"bu": bu}}, terrain={"1C3": "road"}))["mp_entry"] == 1  # no road hexside at all
+
+
+def test_d2_16_road_hexside_cost_is_read_from_the_project_data() -> None:
+    road = load_json("data", "vehicle_terrain.json")["tracked"]["road"]
+    assert (road["road_hexside_mp"], road["road_hexside_bu_mp"], road["road_hexside_verified"]) == (0.5, 1, True)
+    assert "D2.16" in road["note"]
 
 
 def test_d7_1_unsourced_entry_costs_are_listed_as_unverified() -> None:
