@@ -70,7 +70,8 @@ NUMBER_NAMES: dict[str, str] = {
 ECHO_KEYS = frozenset({"kind", "firer", "target", "target_hex", "target_type", "unit", "vehicle", "gun", "to_hex",
                        "pushers", "placement_hex", "ammo", "ca", "range_limit"})
 OUTCOME_NAMES: dict[str, str] = {
-    "hit": "Hit", "critical": "Critical Hit", "improbable": "Improbable Hit", "location": "Location",
+    "needs_dr": "Needs a dr", "hit": "Hit", "critical": "Critical Hit", "improbable": "Improbable Hit",
+    "location": "Location",
     "multiple_hits": "Multiple Hits", "detonated": "Detonated", "malfunction": "Malfunction",
     "immobilized": "Immobilized", "ift_column": "IFT column", "result": "IFT result", "final_dr": "Final DR",
     "entered": "Entered", "stopped": "Stopped", "th_dr": "TH DR (lower dr doubled if C5.35)",
@@ -226,9 +227,12 @@ class RehearsalPopup(QDialog):
         return [line.label for line in self.resolution.drm] if self.resolution else []
 
     def can_commit(self) -> bool:
-        """Only a legal action, and a rolled one when its outcome depends on dice."""
+        """Only a legal action, and a rolled one when its outcome depends on dice; a fire whose
+        outcome still waits for a subsequent dr (``needs_dr``, C3.6, C3.7) needs that dr too."""
         res = self.resolution
-        return res is not None and res.legal and (self.gesture.kind not in ROLLING_KINDS or self.dice.roll is not None)
+        if res is None or not res.legal or (res.outcome or {}).get("needs_dr"):
+            return False
+        return self.gesture.kind not in ROLLING_KINDS or self.dice.roll is not None
 
     def roll(self, colored: int, white: int, dr: int | None = None, effects_dr: int | None = None) -> None:
         """Rehearse a particular roll (what the typed dice do)."""

@@ -1,12 +1,15 @@
 """Reading the dice of a shot: hit or miss, Critical Hit (C3.7), Improbable Hit (C3.6), turret
 or hull (C3.9), Multiple Hits (C3.8), malfunction (C5.62, C5.8), Deliberate Immobilization
-(C5.72) and the IFT attack of an HE hit."""
+(C5.72) and the IFT attack of an HE hit.
+
+Without the subsequent dr a shot may need (C3.6, C3.7) the dice are still read: every key the
+Original DR decides is answered, the ones the dr decides are null, and ``needs_dr`` says why.
+"""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError
 from aslgui.rules.dice import DiceRoll
 from aslgui.rules.tables import ift_result
 from aslgui.rules.to_hit.effects import he_attack
@@ -33,6 +36,14 @@ def breakdown(shot: Shot) -> int:
     return shot.arms.breakdown - 2 * shot.intensive - 2 * len(shot.unfamiliar)
 
 
+class _DrMissing(Exception):
+    """Raised inside this module only: the outcome depends on a subsequent dr not given."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 class Roll(NamedTuple):
     """The dice of one shot and the subsequent dr, when one was given."""
 
@@ -40,16 +51,26 @@ class Roll(NamedTuple):
     dr: int | None
 
     def need_dr(self, why: str) -> int:
+        """The subsequent dr; without one, ``resolve_dice`` answers what the dice alone decide."""
         if self.dr is None:
-            raise AslError(f'{why}: give the subsequent dr as "dr": 1..6', "action.dr")
+            raise _DrMissing(why)
         return self.dr
+
+
+def _drs(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
 
 
 def _improbable(shot: Shot, roll: Roll) -> tuple[bool, bool, str | None]:
     """C3.6: only an Original 2 can hit; the subsequent dr says CH, turret or hull."""
     if roll.dice.total != 2:
         return False, False, None
-    result = IMPROBABLE_DR.get(roll.need_dr("an Original 2 on an Improbable Hit (C3.6)"))
+    hd = shot.target is not None and shot.target.hd
+    hull = "a hull hit (a miss vs a HD target, C3.9)" if hd else "a hull hit"
+    why = (
+        f"an Original 2 on an Improbable Hit: a subsequent dr of 1 is a CH, 2 a turret hit, 3 {hull}, 4-6 a miss (C3.6)"
+    )
+    result = IMPROBABLE_DR.get(roll.need_dr(why))
     if result is None:
         return False, False, None
     return True, result == "critical", None if result == "critical" else result
@@ -65,12 +86,16 @@ def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool
             return True
         if not original_two:
             return False
-        dr = roll.need_dr("an Original 2 on the Infantry Target Type (C3.7)")
+        ch = min(6, max(1, numbers.modified_th // 2))  # dr 1, or dr <= half the Modified TH#
+        rest = f", {_drs(ch + 1, 6)} is not" if ch < 6 else ""
+        dr = roll.need_dr(
+            f"an Original 2 on the Infantry Target Type: a subsequent dr of {_drs(1, ch)} is a CH{rest} (C3.7)"
+        )
         return dr == 1 or 2 * dr <= numbers.modified_th
     if not original_two:
         return False
     if numbers.only_lowest_hits:
-        return roll.need_dr("only the lowest DR hits, so a CH needs a dr of 1 (C3.7)") == 1
+        return roll.need_dr("only the lowest DR hits: a subsequent dr of 1 is a CH, 2-6 a normal hit (C3.7)") == 1
     return True
 
 
@@ -89,6 +114,7 @@ def _location(shot: Shot, numbers: ThNumbers, roll: Roll, critical: bool, forced
 
 
 def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critical: bool) -> bool:
+    """C3.8: doubles of a 15-40mm Gun that hit, but not as a CH or an Improbable Hit."""
     low, high = MULTIPLE_HIT_CALIBERS
     return (
         hit
@@ -121,7 +147,40 @@ def _effects(shot: Shot, critical: bool, effects_dr: int | None) -> dict[str, An
 
 
 def resolve_dice(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | None) -> dict[str, Any]:
-    """The ``outcome`` object of DESIGN.md section 4 for these dice."""
+    """The ``outcome`` object of DESIGN.md section 4 for these dice.
+
+    When a needed subsequent dr is missing, the dice are read with each dr 1..6: what they all
+    agree on is the answer and the rest is null (DESIGN.md 4: ``dr`` is optional, so this is a
+    well-formed question), with ``needs_dr`` saying what the dr decides (C3.6, C3.7).
+    """
+    try:
+        return _read(shot, numbers, roll, effects_dr)
+    except _DrMissing as missing:
+        why = missing.why
+    answers = [_read(shot, numbers, roll._replace(dr=dr), effects_dr) for dr in range(1, 7)]
+    if all(answer == answers[0] for answer in answers):
+        return answers[0]  # e.g. a Modified TH# of 12+: every dr is a CH
+    return {"needs_dr": why, **_agreed(answers)}
+
+
+def _agreed(answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each key's value where every answer has the same one, else null; the notes all share."""
+    out: dict[str, Any] = {}
+    for key in dict.fromkeys(key for answer in answers for key in answer):
+        first = answers[0].get(key)
+        same = all(key in answer and _same(answer[key], first) for answer in answers)
+        out[key] = first if same else None
+    out["notes"] = [note for note in answers[0]["notes"] if all(note in answer["notes"] for answer in answers)]
+    return out
+
+
+def _same(value: Any, other: Any) -> bool:
+    """Equal and of one type, so that a ``False`` never passes for a ``0``."""
+    return type(value) is type(other) and bool(value == other)
+
+
+def _read(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | None) -> dict[str, Any]:
+    """The outcome for these dice; raises ``_DrMissing`` when it needs a dr not given."""
     dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
     final_dr = dr_used + numbers.total_drm
     forced: str | None = None
