@@ -56,7 +56,18 @@ def test_c3_332_ex_a_truck_behind_a_hedge_gets_plus_one_and_hd_behind_a_wall_get
     assert _area_hit({**truck, "hd": True}, "wall")["effects_drm"] == []
 
 
-def test_c3_332_ex_the_wall_that_makes_the_tank_hd_gives_it_no_tem() -> None:
-    tank = german_tank(hex_name="4E9", hd=True)
-    assert _area_hit(tank, "wall")["effects_drm"] == []
-    assert [line["value"] for line in _area_hit(german_tank(hex_name="4E9"), "hedge")["effects_drm"]] == [1]
+def test_c3_332_ex_hd_tank_behind_a_wall_minus_one_and_behind_a_hedge_net_zero() -> None:
+    # The PzKpfw IIIG: all AF <= 4, -1 (C1.55); the wall that makes it HD gives no TEM (D4.2).
+    tank = german_tank(hex_name="4E9", hd=True, af={"hull": [3, 3, 1], "turret": [3, 3, 3]})
+    hd = _area_hit(tank, "wall")
+    assert [(line["case"], line["value"]) for line in hd["effects_drm"]] == [("AF", -1)]
+    hedge = _area_hit({**tank, "hd": False}, "hedge")
+    assert [(line["case"], line["value"]) for line in hedge["effects_drm"]] == [("TEM", 1), ("AF", -1)]
+    assert hedge["effects_total_drm"] == 0
+
+
+def test_c3_331_ex_an_open_topped_afv_hit_on_the_ift_is_minus_one() -> None:
+    thick = {"hull": [8, 8, 3], "turret": [8, 8, 8]}  # not every AF <= 4: only the OT -1
+    ot = german_tank(hex_name="4E9", ct=False, af=thick)
+    assert [(line["case"], line["value"]) for line in _area_hit(ot, "road")["effects_drm"]] == [("OT", -1)]
+    assert _area_hit({**ot, "ct": True}, "road")["effects_drm"] == []

@@ -1,5 +1,6 @@
 """What an HE hit on the Infantry or Area Target Type does on the IFT: its FP (C3.33 halving,
-C3.53 marsh, C3.51 no PBF doubling, C3.71 CH doubling) and the Effects DRM of the target hex."""
+C3.53 marsh, C3.51 no PBF doubling, C3.71 CH doubling) and its Effects DRM: the TEM of the target
+hex or the wall/hedge crossed, and, for an AFV on the vehicle line, OT and thin armor (C1.55)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any, NamedTuple
 
 from aslgui.rules.ift_attack import crossed_hexside_line, crossed_tem_line
 from aslgui.rules.resolution import DrmLine
+from aslgui.rules.roster import roster_entry
 from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit.shot import Shot
 from aslgui.rules.to_hit.table import he_fp
@@ -14,6 +16,8 @@ from aslgui.rules.to_hit.table import he_fp
 HE_TARGET_TYPES = frozenset({"infantry", "area"})
 #: B13.3: HE bursting in the trees: -1 instead of the woods TEM.
 AIR_BURST = -1
+#: C1.55: an AFV whose Armor Factors are all at most this takes -1 on the IFT (C3.332 EX).
+THIN_ARMOR = 4
 
 
 def makes_he_attack(shot: Shot) -> bool:
@@ -78,11 +82,30 @@ def _terrain_line(shot: Shot, critical: bool) -> DrmLine | None:
     return line
 
 
+def _armor_lines(shot: Shot) -> tuple[DrmLine, ...]:
+    """An AFV on the IFT's vehicle line (C1.55, as the C3.331 and C3.332 EX use it): -1 if it is
+    open-topped, -1 if none of its Armor Factors exceeds 4 (from ``af`` on the unit, else the
+    roster's, which is unverified)."""
+    target = shot.target
+    if target is None or target.kind != "vehicle" or not target.afv:
+        return ()
+    lines = [DrmLine("OT", "C1.55", -1, "open-topped AFV")] if not target.ct else []
+    af = target.extra.get("af")
+    source = ""
+    if af is None:
+        entry = roster_entry(target.name)
+        af, source = (entry.af, " (roster AF, UNVERIFIED)") if entry is not None else (None, "")
+    factors = [v for side in (af or {}).values() for v in side] if isinstance(af, dict) else []
+    if factors and all(isinstance(v, int) and v <= THIN_ARMOR for v in factors):
+        lines.append(DrmLine("AF", "C1.55", -1, f"all AF <= {THIN_ARMOR}{source}"))
+    return tuple(lines)
+
+
 def he_attack(shot: Shot, critical: bool = False) -> HeAttack | None:
     """The IFT attack of an HE hit, or None when the shot does not make one."""
     if not makes_he_attack(shot):
         return None
     fp, notes = _fp(shot, critical)
     terrain = _terrain_line(shot, critical)
-    drm = ((terrain,) if terrain else ()) + shot.effects_extra
+    drm = ((terrain,) if terrain else ()) + _armor_lines(shot) + shot.effects_extra
     return HeAttack(fp, ift_column(fp), drm, notes)
