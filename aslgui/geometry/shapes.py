@@ -13,7 +13,7 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon, box
 
-from aslgui.geometry.hexgrid import Hex, ca_hexes, distance, neighbour
+from aslgui.geometry.hexgrid import Hex, ca_hexes, distance, neighbour, to_cube
 from aslgui.geometry.mapgrid import HEX_HEIGHT, HEX_WIDTH, MapGrid
 
 _UNIT_VERTICES = np.array(MapGrid.vertices(Hex(0, 1)))  # A hex of an even column...
@@ -66,18 +66,24 @@ def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = Non
         )
     reach = _far_range(grid, origin)
     d1, d2 = spine % 6, (spine + 1) % 6
-    outline: list[tuple[float, float]] = [MapGrid.vertices(origin)[d1]]
-    h = origin
-    for _ in range(reach):  # the d1 row's outer side: its vertices d1+3, d1+4 per hex
-        h = neighbour(h, d1)
-        corners = MapGrid.vertices(h)
-        outline += [corners[(d1 + 3) % 6], corners[(d1 + 4) % 6]]
-    outline.append(MapGrid.vertices(h)[(d1 + 5) % 6])
-    mirrored: list[tuple[float, float]] = []
-    h = origin
-    for _ in range(reach):  # the d2 row's outer side: its vertices d2+2, d2+1 per hex
-        h = neighbour(h, d2)
-        corners = MapGrid.vertices(h)
-        mirrored += [corners[(d2 + 2) % 6], corners[(d2 + 1) % 6]]
-    mirrored.append(MapGrid.vertices(h)[d2])
-    return Polygon(outline + mirrored[::-1]).intersection(map_rectangle(grid))
+    row1, last1 = _row_corners(origin, d1, reach, ((d1 + 3) % 6, (d1 + 4) % 6))  # the d1 row's outer side
+    row2, last2 = _row_corners(origin, d2, reach, ((d2 + 2) % 6, (d2 + 1) % 6))  # the d2 row's, outward
+    ring = np.vstack(
+        (MapGrid.vertices(origin)[d1], row1, last1 + _OFFSETS[(d1 + 5) % 6], last2 + _OFFSETS[d2], row2[::-1])
+    )
+    wedge: Polygon = shapely.polygons(ring).intersection(map_rectangle(grid))
+    return wedge
+
+
+def _row_corners(origin: Hex, direction: int, reach: int, corners: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Two corners of each hex 1..``reach`` out from ``origin`` along ``direction``, in order, and
+    the centre of the last one: the hexes of a row are evenly spaced in cube coordinates, so
+    numpy lays them out at once."""
+    x0, _, z0 = to_cube(origin)
+    x1, _, z1 = to_cube(neighbour(origin, direction))
+    step = np.arange(1, reach + 1)
+    x = x0 + step * (x1 - x0)
+    row = z0 + step * (z1 - z0) + (x - (x & 1)) // 2
+    centers = np.column_stack((x * HEX_WIDTH, row * HEX_HEIGHT - np.where(x % 2 == 0, HEX_HEIGHT / 2, 0.0)))
+    points = np.stack((centers + _OFFSETS[corners[0]], centers + _OFFSETS[corners[1]]), axis=1).reshape(-1, 2)
+    return points, centers[-1]
