@@ -71,3 +71,9 @@ def test_c3_331_ex_an_open_topped_afv_hit_on_the_ift_is_minus_one() -> None:
     ot = german_tank(hex_name="4E9", ct=False, af=thick)
     assert [(line["case"], line["value"]) for line in _area_hit(ot, "road")["effects_drm"]] == [("OT", -1)]
     assert _area_hit({**ot, "ct": True}, "road")["effects_drm"] == []
+
+
+@pytest.mark.parametrize("af", [{"hull": 3}, "thin", {"hull": ["3"]}, {}])
+def test_c1_55_an_af_key_that_is_not_lists_of_numbers_gives_no_armor_drm(af: Any) -> None:
+    tank = german_tank(hex_name="4E9", name="Unlisted AFV", ma={"caliber": 50}, af=af)
+    assert _area_hit(tank, "road")["effects_drm"] == []

@@ -95,7 +95,8 @@ def _armor_lines(shot: Shot) -> tuple[DrmLine, ...]:
     if af is None:
         entry = roster_entry(target.name)
         af, source = (entry.af, " (roster AF, UNVERIFIED)") if entry is not None else (None, "")
-    factors = [v for side in (af or {}).values() for v in side] if isinstance(af, dict) else []
+    sides = list(af.values()) if isinstance(af, dict) else []
+    factors = [v for side in sides if isinstance(side, list) for v in side]
     if factors and all(isinstance(v, int) and v <= THIN_ARMOR for v in factors):
         lines.append(DrmLine("AF", "C1.55", -1, f"all AF <= {THIN_ARMOR}{source}"))
     return tuple(lines)
