@@ -20,9 +20,7 @@ from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
 from aslgui.rules.resolution import Resolution, reason
 
-#: To Hit Cases an RFNM Gun may never use (C10.25); Case J is doubled at <= six hexes.
-RFNM_FORBIDDEN_CASES = ("A", "E", "J4", "L")
-RFNM_DOUBLED_J_MAX_RANGE = 6
+#: The fire phases in which a crew (un)limbers its Gun (C10.21).
 FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
 
@@ -472,11 +470,6 @@ def resolve_trailer_target(action: Action) -> Resolution:
     if action.dr is not None and not reasons:
         outcome = {"trailer_hit": action.flag("missed_by_one") and action.dr <= 1}
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values, outcome=outcome)
-
-
-def rfnm_case_j_multiplier(gun: Unit, range_hexes: int) -> int:
-    """Case J is doubled for an RFNM Gun at <= six hexes (C10.25); 1 otherwise."""
-    return 2 if gun.rfnm and range_hexes <= RFNM_DOUBLED_J_MAX_RANGE else 1
 
 
 def cannot_fire_reasons(gun: Unit) -> list[str]:

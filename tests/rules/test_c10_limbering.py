@@ -12,7 +12,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.towing import RFNM_FORBIDDEN_CASES, cannot_fire_reasons, rfnm_case_j_multiplier
+from aslgui.rules.towing import cannot_fire_reasons
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -122,11 +122,3 @@ def test_c10_2x_ex_unhooking_procedure_then_unlimber_in_the_dfph() -> None:
     assert (answer["legal"], answer["ti"]) == (True, ["at37", "c1"])
     qsu = board({"at37": {"limbered": False, "qsu": True}})
     assert cannot_fire_reasons(qsu.units["at37"]) == []
-
-
-def test_c10_25_rfnm_never_uses_cases_a_e_j4_l_and_doubles_j_to_six_hexes() -> None:
-    assert RFNM_FORBIDDEN_CASES == ("A", "E", "J4", "L")
-    rfnm = board({"at37": {"rfnm": True}}).units["at37"]
-    normal = board().units["at37"]
-    assert [rfnm_case_j_multiplier(rfnm, r) for r in (1, 6, 7)] == [2, 2, 1]
-    assert rfnm_case_j_multiplier(normal, 3) == 1
