@@ -12,6 +12,15 @@ from aslgui.rules.dice import DiceRoll
 
 T = TypeVar("T")
 
+#: Fire phases by owner (A3): the ATTACKER's PFPh and AFPh, the DEFENDER's DFPh.
+ATTACKER_FIRE_PHASES = ("PFPh", "AFPh")
+DEFENDER_FIRE_PHASES = ("DFPh",)
+#: Every fire phase, in Player Turn order.
+FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
+#: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
+#: Bounding First Fire; A3, D3.3).
+ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
+
 
 class Action:
     """An action object checked key by key against the scenario it is asked about."""

@@ -10,13 +10,11 @@ from __future__ import annotations
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, parse_spine
 from aslgui.model import Unit
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import ARC_KEYS, unit_arc
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.to_hit.shot import unit_path
 
-ATTACKER_FIRE_PHASES = ("PFPh", "AFPh")
-DEFENDER_FIRE_PHASES = ("DFPh",)
 RULE = "C3.22"
 
 
@@ -29,7 +27,7 @@ def spines_between(a: int, b: int) -> int:
 def _friendly_fire_phases(action: Action, unit: Unit) -> tuple[str, ...]:
     player = action.scenario.player
     if not player:
-        return ATTACKER_FIRE_PHASES + DEFENDER_FIRE_PHASES
+        return FIRE_PHASES
     return ATTACKER_FIRE_PHASES if unit.side == player else DEFENDER_FIRE_PHASES
 
 

@@ -13,7 +13,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -36,7 +36,7 @@ SET_DC_RANGE = (2, 6)  # A23.7: at least two and at most six hexes away
 #: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).
 THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
 #: Friendly fire phases a Set DC may be detonated in (A23.7).
-FIRE_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("DFPh",)}
+DETONATION_PHASES = {"attacker": ATTACKER_FIRE_PHASES, "defender": DEFENDER_FIRE_PHASES}
 PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
 
 
@@ -321,7 +321,7 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     if unit.broken:
         reasons.append(reason(f"{unit.id} is broken; only a Good Order unit detonates a Set DC", "A23.7"))
     role = attacker_role(action, unit)
-    allowed = FIRE_PHASES[role] if role else ("PFPh", "DFPh", "AFPh")
+    allowed = DETONATION_PHASES[role] if role else FIRE_PHASES
     if action.phase not in allowed:
         reasons.append(reason(f"a Set DC is detonated in a friendly fire phase, not the {action.phase}", "A23.7"))
     low, high = SET_DC_RANGE

@@ -15,11 +15,10 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.rules import RESOLVERS, resolve
+from aslgui.rules.actions import ORDNANCE_PHASES
 
-#: Phases in which ordnance may fire: Prep, Defensive First (MPh), Defensive Final, Advancing (A3).
-FIRE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
 #: Phases in which a DC may be Thrown: any friendly fire phase or as Defensive First Fire (A23.6).
-THROW_PHASES = FIRE_PHASES
+THROW_PHASES = ORDNANCE_PHASES
 #: Kinds whose answer depends on a roll: Commit waits for dice.
 ROLLING_KINDS = frozenset({"fire", "overrun", "throw_dc", "detonate_dc", "push"})
 
@@ -121,7 +120,7 @@ def _dc_gestures(scenario: Scenario, unit: Unit, h: Hex, phase: str) -> list[Ges
             out.append(Gesture("throw_dc", f"Throw DC into {grid.name(h)} (A23.6)",
                                {"kind": "throw_dc", "unit": unit.id, "target_hex": grid.name(h), "phase": phase}))
     set_at = unit.extra.get("set_dc")
-    if isinstance(set_at, str) and set_at == grid.name(h) and phase in FIRE_PHASES:
+    if isinstance(set_at, str) and set_at == grid.name(h) and phase in ORDNANCE_PHASES:
         out.append(Gesture("detonate_dc", f"Detonate the Set DC in {set_at} (A23.7)",
                            {"kind": "detonate_dc", "unit": unit.id, "hex": set_at}))
     return out
@@ -131,7 +130,7 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
     """The rule a drop runs into when it means nothing in this phase."""
     if h == mover.hex and not enemies:
         return ("dropped where it stands: nothing to do",)
-    if enemies and mover.kind in ("gun", "vehicle") and phase not in FIRE_PHASES:
+    if enemies and mover.kind in ("gun", "vehicle") and phase not in ORDNANCE_PHASES:
         return (f"ordnance fires only in the PFPh, MPh, DFPh or AFPh, not the {phase} (A3)",)
     if mover.dc and distance(mover.hex, h) == 1:
         return (f"a DC is Placed in the MPh (A23.3) or Thrown in a fire phase (A23.6), not in the {phase}",)
@@ -157,7 +156,7 @@ def gestures_for_drop(scenario: Scenario, unit_id: str, h: Hex, phase: str | Non
         pushers = [u.id for u in (scenario.units.get(mover.crew or ""),) if u is not None and u.hex == mover.hex]
         gestures.append(Gesture("push", f"Push {mover.name or mover.id} into {scenario.grid.name(h)} (C10.3)",
                                 {"kind": "push", "gun": mover.id, "to_hex": scenario.grid.name(h), "pushers": pushers}))
-    if mover.kind in ("gun", "vehicle") and phase in FIRE_PHASES:
+    if mover.kind in ("gun", "vehicle") and phase in ORDNANCE_PHASES:
         gestures += [fire_gesture(scenario, mover, target, h, phase) for target in enemies]
         if not enemies and h != mover.hex and mover.kind == "gun" and phase != "MPh":
             gestures.append(fire_gesture(scenario, mover, None, h, phase))

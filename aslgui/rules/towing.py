@@ -17,11 +17,9 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to, parse_spine
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import FIRE_PHASES, Action
 from aslgui.rules.resolution import Resolution, reason
 
-#: The fire phases in which a crew (un)limbers its Gun (C10.21).
-FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
 
 
@@ -307,7 +305,7 @@ def resolve_limbering(action: Action) -> Resolution:
     limbering = action.kind == "limber"
     crew = manning_units(action, gun)
     ca = _new_ca(action, gun)
-    reasons = phase_reasons(action, gun, FIRE_PHASES, "C10.21")
+    reasons = phase_reasons(action, gun, FIRE_PHASES, "C10.21")  # a fire phase its crew could fire in
     reasons += crew_reasons(crew, gun.hex, "C10.21")
     reasons += fired_reasons([gun, *crew], "C10.21")
     if gun.qsu:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import Shot
 from aslgui.rules.towing import cannot_fire_reasons
@@ -17,15 +18,10 @@ UNARMORED_AMMO = frozenset({"AP", "HEAT"})
 DI_MAX_RANGE = 6
 
 
-#: Phases in which ordnance fires: the ATTACKER's PFPh and AFPh, the DEFENDER's DFPh, and the
-#: MPh (Defensive First Fire, or a moving vehicle's Bounding First Fire) (A3, D3.3).
-FIRE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
-
-
 def fire_phase(shot: Shot) -> str | None:
     """Whose phase it is: ordnance fires only in fire phases, and each belongs to one side (A3)."""
     phase = shot.phase
-    if phase not in FIRE_PHASES:
+    if phase not in ORDNANCE_PHASES:
         return reason(f"ordnance does not fire in the {phase}", "A3")
     if not shot.scenario.player:
         return None  # no ATTACKER named: either side may be asked about
