@@ -69,9 +69,15 @@ def _carrier_reasons(unit: Unit, rule: str) -> list[str]:
     return reasons
 
 
-def _mover_reasons(unit: Unit, rule: str) -> list[str]:
-    """Placing or Setting a DC spends MF: the carrier must be free to move (C3.22)."""
-    return _carrier_reasons(unit, rule) + no_move_reasons([unit])
+def _mover_reasons(action: Action, unit: Unit, rule: str, done: str, does: str) -> list[str]:
+    """Placing or Setting a DC spends MF: only in its own side's MPh, by a carrier free to move
+    (C3.22). ``done``/``does``: "Placed"/"Places" or "Set"/"Sets"."""
+    reasons = _carrier_reasons(unit, rule) + no_move_reasons([unit])
+    if action.phase != "MPh":
+        reasons.append(reason(f"a DC is {done} during its owner's MPh, not the {action.phase}", rule))
+    if attacker_role(action, unit) == "defender":
+        reasons.append(reason(f"{unit.id} is a DEFENDER; only the moving side {does} a DC", rule))
+    return reasons
 
 
 def _reach_reasons(action: Action, unit: Unit, target: Hex, same_location: bool, rule: str) -> list[str]:
@@ -150,11 +156,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     target = action.hex("target_hex")
     scenario = action.scenario
     same_location = target == unit.hex
-    reasons = _mover_reasons(unit, "A23.3")
-    if action.phase != "MPh":
-        reasons.append(reason(f"a DC is Placed during its owner's MPh, not the {action.phase}", "A23.3"))
-    if attacker_role(action, unit) == "defender":
-        reasons.append(reason(f"{unit.id} is a DEFENDER; only the moving side Places a DC", "A23.3"))
+    reasons = _mover_reasons(action, unit, "A23.3", "Placed", "Places")
     if unit.fired:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     reasons += _reach_reasons(action, unit, target, same_location, "A23.3")
@@ -289,11 +291,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
     Location; it is Set on a dr <= its US# (A23.7)."""
     unit = action.unit("unit")
-    reasons = _mover_reasons(unit, "A23.7")
-    if action.phase != "MPh":
-        reasons.append(reason(f"a DC is Set during the MPh, not the {action.phase}", "A23.7"))
-    if attacker_role(action, unit) == "defender":
-        reasons.append(reason(f"{unit.id} is a DEFENDER; a DC is Set by the moving side", "A23.7"))
+    reasons = _mover_reasons(action, unit, "A23.7", "Set", "Sets")
     if unit.moved:
         reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
     us_number = action.data.get("us_number", unit.extra.get("us_number"))

@@ -223,6 +223,14 @@ def test_a23_7_setting_a_dc_takes_all_mf_and_a_dr_at_most_the_us_number() -> Non
     assert set_dc(scenario, us_number=2, dr=3)["outcome"] == {"set": False, "dr": 3}
 
 
+def test_a23_7_a_dc_is_set_only_in_the_moving_sides_mph() -> None:
+    assert set_dc(board({"s467": {"moved": False}}, phase="AFPh"))["reasons"] == [
+        "a DC is Set during its owner's MPh, not the AFPh (A23.7)"
+    ]
+    defender = board({"s467": {"moved": False, "side": "russian", "nationality": "russian"}}, phase="MPh")
+    assert "s467 is a DEFENDER; only the moving side Sets a DC (A23.7)" in set_dc(defender)["reasons"]
+
+
 def test_a23_7_a_unit_that_moved_cannot_set_a_dc() -> None:
     answer = set_dc(board(phase="MPh"))
     assert answer["reasons"] == ["s467 has moved, so it cannot spend all of its MF to Set the DC (A23.7)"]
