@@ -307,7 +307,9 @@ class MapScene(QGraphicsScene):
             shape = shapely.union_all(hex_polygons(hexes)).intersection(rect)
             self._terrain_paths.append((geometry_path(shape), QBrush(style.terrain_color(name))))
         self._drawn_terrain = dict(self.scenario.terrain)
-        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        # The whole map, not QRectF(): the view drops its cached background only for a rect on
+        # screen, so a null rect left painted hexes unchanged until the next zoom (issue 17.2).
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _sync_counters(self) -> None:
         scenario = self.scenario
