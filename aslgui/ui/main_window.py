@@ -249,6 +249,7 @@ class MainWindow(QMainWindow):
         self.side_arcs.setCurrentText(current or "none")
         self.side_arcs.blockSignals(False)
         self.palette_panel.set_sides(sides(self.scenario))
+        self._on_hover(self.scene.hovered)  # a turn, an undo or another file changes what it says
         self._update_title()
         self.scenario_changed.emit()
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, parse_spine
+from aslgui.model import load_scenario, save_scenario
 from aslgui.ui import style
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.map_scene import HANDLE_ROLE
 from tests.gui.conftest import viewport_point
 
 pytestmark = pytest.mark.gui
@@ -38,3 +42,39 @@ def test_issue17_2_painted_terrain_shows_on_release_without_a_zoom(qtbot: QtBot,
     assert pixel_at(window, target).name() == style.terrain_color("marsh").name()
     window.undo_stack.undo()
     assert pixel_at(window, target).name() == style.terrain_color("open ground").name()
+
+
+def hover(qtbot: QtBot, window: MainWindow, h: Hex) -> str:
+    """Move the mouse over hex ``h`` and read the status line."""
+    qtbot.mouseMove(window.view.viewport(), viewport_point(window, h))
+    return window.hover_label.text()
+
+
+def test_issue17_9_the_hover_line_follows_a_rotation_an_undo_and_another_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    grid = window.scenario.grid
+    window.scene.select_unit("g1")  # 57LL AT in 4E5, CA S/SW
+    assert hover(qtbot, window, grid.parse("4E8")).endswith("range 3 from 57LL AT (S/SW): in CA")
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_BracketRight)  # CA now SW/NW
+    assert "range 3 from 57LL AT (SW/NW): needs 1 hexspine (Case A +3, NT)" in window.hover_label.text()
+    window.undo_stack.undo()
+    assert window.hover_label.text().endswith("range 3 from 57LL AT (S/SW): in CA")
+    # The rotation handle turns it too; the line follows the committed CA.
+    handle = next(item for item in window.scene.items() if item.data(HANDLE_ROLE) == "ca")
+    viewport = window.view.viewport()
+    start = window.view.mapFromScene(handle.scenePos())
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    centre = QPointF(*grid.center(grid.parse("4E5")))
+    qtbot.mouseMove(viewport, window.view.mapFromScene(centre + QPointF(-40, 2)))  # towards spine SW/NW
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=window.view.mapFromScene(centre + QPointF(-40, 2)))
+    assert window.scenario.units["g1"].ca == parse_spine("SW/NW")
+    assert window.hover_label.text() == "4D5  open ground  |  range 1 from 57LL AT (SW/NW): in CA"
+    # Another file: the old situation's words go.
+    other = load_scenario(DEMO_PATH)
+    other.units.pop("g1")
+    path = tmp_path / "other.json"
+    save_scenario(other, path)
+    assert window.open_file(path)
+    assert "57LL AT" not in window.hover_label.text()
