@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -15,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
+from aslgui.ui import style
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
 
@@ -75,8 +79,17 @@ def arrange_boards(ids: list[str], per_row: int) -> list[BoardPlacement]:
     return [BoardPlacement(board_id, i % per_row, i // per_row) for i, board_id in enumerate(ids)]
 
 
+class NewScenario(NamedTuple):
+    """What the New scenario dialog asked for."""
+
+    name: str
+    boards: list[BoardPlacement]
+    #: The side of the first Player Turn (the rules check fire phases against it, A3).
+    attacker: str
+
+
 class NewScenarioDialog(QDialog):
-    """Choose the boards of a new scenario and how many sit side by side."""
+    """Choose the boards of a new scenario, how many sit side by side, and its ATTACKER."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,23 +101,34 @@ class NewScenarioDialog(QDialog):
         self.per_row = QSpinBox()
         self.per_row.setRange(1, 8)
         self.per_row.setValue(2)
+        self.attacker = QComboBox()
+        self.attacker.setEditable(True)
+        self.attacker.addItems(list(style.NATIONALITY_COLORS))
+        self.attacker.setToolTip("The side whose Player Turn it is (the ATTACKER); the phase bar changes it later")
         form.addRow("Name", self.name)
         form.addRow("Boards", self.boards)
         form.addRow("Boards per row", self.per_row)
+        form.addRow("ATTACKER", self.attacker)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
     @classmethod
-    def ask(cls, parent: QWidget | None) -> tuple[str, list[BoardPlacement]] | None:
-        """The new scenario's name and board layout, or None when cancelled."""
+    def ask(cls, parent: QWidget | None) -> NewScenario | None:
+        """The new scenario's name, board layout and ATTACKER, or None when cancelled."""
         dialog = cls(parent)
         while dialog.exec() == QDialog.DialogCode.Accepted:
             try:
-                ids = parse_board_ids(dialog.boards.text())
+                return dialog.answer()
             except AslError as error:
                 MessageBox.error(parent, "New scenario", error.message)
-                continue
-            return dialog.name.text().strip(), arrange_boards(ids, dialog.per_row.value())
         return None
+
+    def answer(self) -> NewScenario:
+        """The fields as a new scenario; AslError for a bad board list or no ATTACKER."""
+        ids = parse_board_ids(self.boards.text())
+        attacker = self.attacker.currentText().strip().lower()
+        if not attacker:
+            raise AslError("name the ATTACKER's side, e.g. german", "player")
+        return NewScenario(self.name.text().strip(), arrange_boards(ids, self.per_row.value()), attacker)

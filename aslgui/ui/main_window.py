@@ -366,8 +366,7 @@ class MainWindow(QMainWindow):
             return
         answer = NewScenarioDialog.ask(self)
         if answer is not None:
-            name, boards = answer
-            self.set_scenario(Scenario(grid=MapGrid(boards), name=name, player=""), None)
+            self.set_scenario(Scenario(grid=MapGrid(answer.boards), name=answer.name, player=answer.attacker), None)
 
     def save(self) -> bool:
         """Save to the scenario's file (asking for one first if it has none)."""

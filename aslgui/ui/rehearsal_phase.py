@@ -15,6 +15,9 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar, QWidget
 from aslgui.model import PHASES, Scenario, Unit
 from aslgui.rules.apply import end_player_turn
 
+#: What the ATTACKER box shows for a scenario that names none (``"player": ""``).
+NO_ATTACKER = "(none: choose)"
+
 
 class PhaseCommand(QUndoCommand):
     """Sets phase, turn and ATTACKER; undo puts the old ones back."""
@@ -80,7 +83,8 @@ class PhaseBar(QToolBar):
         self.addWidget(self.turn)
         self.addWidget(QLabel(" ATTACKER "))
         self.player = QComboBox()
-        self.player.currentTextChanged.connect(self._on_player)
+        self.player.setObjectName("attacker")
+        self.player.currentIndexChanged.connect(self._on_player)
         self.addWidget(self.player)
         undo_stack.indexChanged.connect(self._on_stack_index)  # a bound slot: no call once deleted
         self.refresh()
@@ -98,8 +102,11 @@ class PhaseBar(QToolBar):
             widget.blockSignals(True)
         self.turn.setValue(scenario.turn)
         self.player.clear()
-        self.player.addItems(sides(scenario))
-        self.player.setCurrentText(scenario.player)
+        if not scenario.player:  # an old file without one: say so rather than show a side it is not
+            self.player.addItem(NO_ATTACKER, "")
+        for side in sides(scenario):
+            self.player.addItem(side, side)
+        self.player.setCurrentIndex(self.player.findData(scenario.player))
         for widget in (self.turn, self.player):
             widget.blockSignals(False)
 
@@ -111,9 +118,10 @@ class PhaseBar(QToolBar):
     def _on_turn(self, turn: int) -> None:
         self._push(self._scenario().phase, turn, self._scenario().player)
 
-    def _on_player(self, player: str) -> None:
+    def _on_player(self, _index: int) -> None:
+        player = self.player.currentData()
         if player:
-            self._push(self._scenario().phase, self._scenario().turn, player)
+            self._push(self._scenario().phase, self._scenario().turn, str(player))
 
     def set_phase(self, phase: str) -> None:
         self._push(phase, self._scenario().turn, self._scenario().player)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import load_scenario, save_scenario
-from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, arrange_boards
+from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenario, NewScenarioDialog, arrange_boards
 from aslgui.ui.main_window import MainWindow
 from tests.gui.conftest import viewport_point
 
@@ -336,7 +336,7 @@ def test_new_scenario_builds_the_chosen_boards(monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.setattr(
         NewScenarioDialog,
         "ask",
-        classmethod(lambda cls, parent: ("Four boards", arrange_boards(["4", "3", "2", "5"], 2))),
+        classmethod(lambda cls, parent: NewScenario("Four boards", arrange_boards(["4", "3", "2", "5"], 2), "german")),
     )
     window.new_scenario()
     grid = window.scenario.grid
