@@ -18,6 +18,7 @@ from typing import Any
 
 from aslgui.errors import AslError
 from aslgui.model.scenario import Scenario, load_scenario, save_scenario
+from aslgui.user_files import user_folder
 
 #: Environment variable that moves the autosave folder (tests, portable installs).
 FOLDER_ENV = "ASLGUI_AUTOSAVE_DIR"
@@ -29,17 +30,7 @@ KEEP = 5
 
 def default_folder() -> str:
     """The per-user folder: ``$ASLGUI_AUTOSAVE_DIR``, else the platform's local state folder."""
-    override = os.environ.get(FOLDER_ENV)
-    if override:
-        return override
-    home = os.path.expanduser("~")
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
-    elif sys.platform == "darwin":
-        base = os.path.join(home, "Library", "Application Support")
-    else:
-        base = os.environ.get("XDG_STATE_HOME") or os.path.join(home, ".local", "state")
-    return os.path.join(base, "aslgui", "autosave")
+    return os.environ.get(FOLDER_ENV) or os.path.join(user_folder("state"), "autosave")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ names the JSON path.  Unknown keys, top-level or per unit, survive a load/save r
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -19,6 +18,7 @@ from aslgui.model.jsonvalues import from_json, to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Unit
 from aslgui.resource_files import load_json
+from aslgui.user_files import write_atomic
 
 FORMAT = "aslgui-scenario"
 PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
@@ -285,23 +285,8 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over
-    the target, so a crash mid-save leaves the previous file whole.  (tempfile is imported here
-    because ``aslgui resolve`` never saves and should not pay for it at start-up.)"""
-    import tempfile
-
-    folder, name = os.path.split(os.path.abspath(path))
+    """Write atomically (a crash mid-save leaves the previous file whole)."""
     text = json.dumps(scenario_to_json(scenario), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    try:
-        # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
-        # same escape, it reloads unchanged.  Only JSON strings can hold one.
-        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
+    # same escape, it reloads unchanged.  Only JSON strings can hold one.
+    write_atomic(path, text.encode("utf-8", errors="backslashreplace"))
