@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+#: How much of a bad value a message quotes: enough to recognise it, never the whole of a
+#: 100 MB string (a dialog showing that freezes the GUI).
+QUOTE_LIMIT = 80
+#: The most any message says, whatever it quotes.
+MESSAGE_LIMIT = 600
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` itself if short, else its start and how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A bad value as a message quotes it: like ``repr``, with long strings, lists and objects
+    cut, so quoting a 100 MB value costs no more than quoting a short one."""
+    import reprlib  # error path only: ``aslgui resolve`` starts without it
+
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = limit
+    short.maxlevel, short.maxlist, short.maxdict = 3, 6, 6
+    return cut(short.repr(value), limit)
+
 
 class AslError(ValueError):
     """Bad input (a broken file, an unknown hex or unit, a malformed action).
 
     ``path`` names where the problem is, e.g. ``units[2].hex`` or ``action.firer``, so a
-    message can point the user at the field to fix.
+    message can point the user at the field to fix.  Message and path are cut to a bounded
+    length, whatever a caller quoted into them.
     """
 
     def __init__(self, message: str, path: str = "") -> None:
+        message, path = cut(message, MESSAGE_LIMIT), cut(path, MESSAGE_LIMIT)
         super().__init__(message)
         self.message = message
         self.path = path

@@ -1,6 +1,7 @@
 """The rules core: an action and a scenario in, a Resolution out. No Qt, no shapely.
 
-Each rules area registers its action kinds in ``RESOLVERS``; ``resolve`` is the one entry
+Each rules area registers its action kinds in ``RESOLVERS`` with the action keys each reads;
+``resolve`` refuses any other key (DESIGN.md section 9) and is the one entry
 point for the CLI, the GUI and the tests.
 """
 
@@ -8,53 +9,104 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import Any, NamedTuple
 
-from aslgui.errors import AslError
+from aslgui.errors import AslError, shown
 from aslgui.model import Scenario
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import COMMON_KEYS, Action, action_kind
 from aslgui.rules.resolution import DrmLine, Resolution
 
 Resolver = Callable[[Action], Resolution]
 
-#: Action kind -> ``module:function`` of its resolver, imported on first use so that
-#: ``aslgui resolve`` loads only the rules area it is asked about (start-up time, issue 8).
-RESOLVERS: dict[str, str] = {
-    "ca_hexes": "aslgui.rules.arcs:resolve_ca_hexes",
-    "fire": "aslgui.rules.to_hit:resolve_fire",
-    "change_ca": "aslgui.rules.change_ca:resolve_change_ca",
-    "overrun": "aslgui.rules.overrun:resolve_overrun",
-    "reaction_fire": "aslgui.rules.reaction_fire:resolve_reaction_fire",
-    "place_dc": "aslgui.rules.demolition:resolve_place_dc",
-    "throw_dc": "aslgui.rules.demolition:resolve_throw_dc",
-    "set_dc": "aslgui.rules.demolition:resolve_set_dc",
-    "detonate_dc": "aslgui.rules.demolition:resolve_detonate_dc",
-    "hook_up": "aslgui.rules.towing:resolve_hook_up",
-    "unhook": "aslgui.rules.towing:resolve_unhook",
-    "limber": "aslgui.rules.towing:resolve_limbering",
-    "unlimber": "aslgui.rules.towing:resolve_limbering",
-    "push": "aslgui.rules.manhandling:resolve_push",
-    "portee_load": "aslgui.rules.towing:resolve_portee",
-    "portee_unload": "aslgui.rules.towing:resolve_portee",
-    "tow_move": "aslgui.rules.towing:resolve_tow_move",
-    "trailer_target": "aslgui.rules.towing:resolve_trailer_target",
+
+class ActionKind(NamedTuple):
+    """Where an action kind is answered (``module:function``, imported on first use so that
+    ``aslgui resolve`` loads only the rules area it is asked about), and every action key its
+    resolver reads besides ``COMMON_KEYS``: any other key is refused (DESIGN.md section 9)."""
+
+    resolver: str
+    keys: frozenset[str]
+
+
+def _kind(resolver: str, keys: str) -> ActionKind:
+    return ActionKind(resolver, frozenset(keys.split()))
+
+
+#: Keys shared by the DC attacks on a Location (A23.3, A23.6): who leads, what the DC reaches.
+_DC_ATTACK = "unit target_hex leader leadership los target_concealed target_in_bypass target_level vs_afv"
+#: Keys shared by the C10 towing and portee actions: who mans the Gun, its CA, MP spent.
+_TOWING = "vehicle gun crew ca bypass mp_spent"
+
+#: Action kind -> its resolver and the action keys it reads. A new key or kind is declared here;
+#: a resolver reading an undeclared key fails every test that reaches it (``DeclaredKeys``).
+RESOLVERS: dict[str, ActionKind] = {
+    "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit range arc"),
+    "fire": _kind(
+        "aslgui.rules.to_hit:resolve_fire",
+        "firer target target_hex target_type ammo pivot acquisition intensive deliberate_immobilization"
+        " opportunity mp_in_los basic_tk entered_from extra_drm effects_drm effects_dr",
+    ),
+    "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit ca arc"),
+    "overrun": _kind(
+        "aslgui.rules.overrun:resolve_overrun",
+        "vehicle target_hex from_hex target leader leadership passengers mp_spent ft_only bypass reverse pillbox"
+        " target_concealed immobilized_before_resolution",
+    ),
+    "reaction_fire": _kind(
+        "aslgui.rules.reaction_fire:resolve_reaction_fire",
+        "unit vehicle type weapon fire_counter gun_fire_counter leadership melee overrun unarmed street_fighting"
+        " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed",
+    ),
+    "place_dc": _kind(
+        "aslgui.rules.demolition:resolve_place_dc",
+        f"{_DC_ATTACK} unit_level paatc_passed mf_left placer_after_fire",
+    ),
+    "throw_dc": _kind(
+        "aslgui.rules.demolition:resolve_throw_dc", f"{_DC_ATTACK} thrower_level cavalry opportunity thrower_dice"
+    ),
+    "set_dc": _kind("aslgui.rules.demolition:resolve_set_dc", "unit leadership us_number"),
+    "detonate_dc": _kind("aslgui.rules.demolition:resolve_detonate_dc", "unit hex los ntc_passed target_concealed"),
+    "hook_up": _kind("aslgui.rules.towing:resolve_hook_up", f"{_TOWING} crew_loads crew_mf_spent push_stopped"),
+    "unhook": _kind("aslgui.rules.towing:resolve_unhook", _TOWING),
+    "limber": _kind("aslgui.rules.towing:resolve_limbering", "gun crew ca"),
+    "unlimber": _kind("aslgui.rules.towing:resolve_limbering", "gun crew ca"),
+    "push": _kind(
+        "aslgui.rules.manhandling:resolve_push",
+        "gun to_hex pushers crew mf_spent double_time carrying_pp low_ammo paved unhooked_this_turn bypass"
+        " assault_move minimum_move wire",
+    ),
+    "portee_load": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched"),
+    "portee_unload": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched"),
+    "tow_move": _kind(
+        "aslgui.rules.towing:resolve_tow_move", "vehicle to_hex breached bypass deep_stream narrow_street reverse"
+    ),
+    "trailer_target": _kind(
+        "aslgui.rules.towing:resolve_trailer_target", "vehicle facing indirect ordnance missed_by_one"
+    ),
 }
+
+
+def _spec(kind: str) -> ActionKind:
+    spec = RESOLVERS.get(kind)
+    if spec is None:
+        known = ", ".join(sorted(RESOLVERS))
+        raise AslError(f"unknown action kind {shown(kind)}; expected one of: {known}", "action.kind")
+    return spec
 
 
 def resolver_for(kind: str) -> Resolver:
     """The resolver function of an action kind (AslError naming ``action.kind`` if unknown)."""
-    target = RESOLVERS.get(kind)
-    if target is None:
-        raise AslError(f"unknown action kind {kind!r}; expected one of: {', '.join(sorted(RESOLVERS))}", "action.kind")
-    module, function = target.split(":")
+    spec = _spec(kind)
+    module, function = spec.resolver.split(":")
     resolver: Resolver = getattr(import_module(module), function)
     return resolver
 
 
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input."""
-    checked = Action(action, scenario)
-    return resolver_for(checked.kind)(checked)
+    kind = action_kind(action)
+    checked = Action(action, scenario, _spec(kind).keys)
+    return resolver_for(kind)(checked)
 
 
 def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:
@@ -62,4 +114,6 @@ def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:
     return resolve(scenario, action).legal
 
 
-__all__ = ["RESOLVERS", "Action", "DrmLine", "Resolution", "is_legal", "resolve", "resolver_for"]
+__all__ = [
+    "COMMON_KEYS", "RESOLVERS", "Action", "ActionKind", "DrmLine", "Resolution", "is_legal", "resolve", "resolver_for",
+]
