@@ -23,6 +23,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
+from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_dr, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
@@ -38,6 +39,12 @@ THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
 #: Friendly fire phases a Set DC may be detonated in (A23.7).
 DETONATION_PHASES = {"attacker": ATTACKER_FIRE_PHASES, "defender": DEFENDER_FIRE_PHASES}
 PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: DESIGN.md section 10: detonation or malfunction, and each IFT result of the attack (A23.4).
+DC_ODDS = counting(("detonated", "malfunction"), ("result",))
+#: A Thrown DC's second DR on the thrower's own Location, counted over its own 216 rolls (A23.6).
+THROWER_ODDS = Counted({}, {"thrower_result_if_detonated": outcome_key("result")})
+#: A Set DC is Set on a dr <= its US# (A23.7).
+SET_ODDS = counting(("set",))
 
 
 def x_number(unit: Unit, captured: bool) -> tuple[int, str]:
@@ -197,13 +204,16 @@ def resolve_place_dc(action: Action) -> Resolution:
         values["dc_remains"] = f"{where}; it may not attack but can be Placed again (A23.3)"
     if unverified:
         values["unverified"] = unverified
-    outcome = None
-    if action.dice is not None:
-        if operable:
-            outcome = _detonation(values, action.dice.total, sum(line.value for line in drm), limit)
-        else:
-            outcome = {"detonated": False, "malfunction": False}
-    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values, outcome)
+
+    def read(original: int) -> dict[str, Any]:
+        """An Original DR of the AFPh detonation (A23.3, A23.4); a DC not operably Placed does nothing."""
+        if not operable:
+            return {"detonated": False, "malfunction": False}
+        return _detonation(values, original, sum(line.value for line in drm), limit)
+
+    outcome = read(action.dice.total) if action.dice is not None else None
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
 
 
 def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) -> tuple[float, list[str]]:
@@ -276,15 +286,25 @@ def resolve_throw_dc(action: Action) -> Resolution:
     }
     if carrier is not None and carrier.afv:
         values["carrier_note"] = f"{carrier.id} is not attacked, only its Vulnerable PRC (A23.6)"
+
+    def thrower_attack(original: int) -> dict[str, Any]:
+        """The second DR, on the thrower's Location; a 12 still detonates (A23.4 EXC)."""
+        return ift_outcome(values["ift_column"], original, values["thrower_drm"])
+
+    def count() -> Odds | None:
+        if reasons:
+            return None
+        odds = tally_totals(lambda original: _detonation(values, original, values["target_drm"], limit), DC_ODDS)
+        return odds.merged(tally_totals(thrower_attack, THROWER_ODDS)) if thrower_attacked else odds
+
     outcome = None
     if action.dice is not None and not reasons:
         outcome = _detonation(values, action.dice.total, values["target_drm"], limit)
         thrower_dice = action.dice_at("thrower_dice")
         if outcome["detonated"] and thrower_attacked and thrower_dice is not None:
-            # A second DR of 12 still detonates (A23.4 EXC): only the target DR can malfunction.
-            own = ift_outcome(values["ift_column"], thrower_dice.total, values["thrower_drm"])
+            own = thrower_attack(thrower_dice.total)
             outcome.update(thrower_final_dr=own["final_dr"], thrower_result=own["result"])
-    return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), values, outcome)
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), WithOdds(values, count), outcome)
 
 
 def resolve_set_dc(action: Action) -> Resolution:
@@ -301,12 +321,17 @@ def resolve_set_dc(action: Action) -> Resolution:
     values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
     if us_number is not None:
         values["set_dr_max"] = us_number - leadership
-    outcome = None
-    if action.dr is not None and not reasons:
-        if us_number is None:
+    if us_number is None or reasons:
+        if action.dr is not None and not reasons:
             raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")
-        outcome = {"set": action.dr + leadership <= us_number, "dr": action.dr}
-    return Resolution(action.kind, not reasons, tuple(reasons), (), values, outcome)
+        return Resolution(action.kind, not reasons, tuple(reasons), (), WithOdds(values, lambda: None))
+    limit = us_number
+
+    def read(dr: int) -> dict[str, Any]:
+        return {"set": dr + leadership <= limit, "dr": dr}
+
+    outcome = read(action.dr) if action.dr is not None else None
+    return Resolution(action.kind, True, (), (), WithOdds(values, lambda: tally_dr(read, SET_ODDS)), outcome)
 
 
 def resolve_detonate_dc(action: Action) -> Resolution:
@@ -346,12 +371,14 @@ def resolve_detonate_dc(action: Action) -> Resolution:
         "enemy_infantry": len(infantry),
         "malfunction_min_dr": limit - len(infantry),
     }
-    outcome = None
-    if action.dice is not None and not reasons:
-        original = action.dice.total
+
+    def read(original: int) -> dict[str, Any]:
+        """Each enemy Infantry unit in the Location adds one to the malfunction check (A23.71)."""
         if original + len(infantry) >= limit:
-            outcome = {"detonated": False, "malfunction": True, "original_dr": original}
-        else:
-            outcome = {"detonated": True, "malfunction": False, "original_dr": original,
-                       **ift_outcome(column, original, SET_DC_DRM)}
-    return Resolution(action.kind, not reasons, tuple(reasons), drm, values, outcome)
+            return {"detonated": False, "malfunction": True, "original_dr": original}
+        return {"detonated": True, "malfunction": False, "original_dr": original,
+                **ift_outcome(column, original, SET_DC_DRM)}
+
+    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
+    return Resolution(action.kind, not reasons, tuple(reasons), drm, odds, outcome)

@@ -28,6 +28,15 @@ class DiceRoll(NamedTuple):
         return self.colored == self.white
 
 
+class DrNeeded(Exception):
+    """Reading a roll needs the subsequent dr (C3.6, C3.7) and none was given: the outcome then
+    answers what the dice alone decide, and the odds read that DR with each dr."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 class DiceRoller:
     """Rolls real dice; pass a seeded ``random.Random`` for repeatable rehearsals and tests."""
 

@@ -9,13 +9,14 @@ resources/data/manhandling.json, where each is marked verified or not.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
+from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
 from aslgui.rules.towing import (
@@ -31,6 +32,12 @@ from aslgui.rules.towing import (
 #: Terrain a Gun cannot be pushed INTO (C10.3), once the Terrain Chart data names it.
 NO_PUSH_TERRAIN = frozenset({"deep stream", "bamboo"})
 ORIGINAL_DR_MAX = 12
+#: DESIGN.md section 10: the Gun enters the hex (and may stop), continues, or fails to enter.
+PUSH_ODDS = Counted({
+    "enter": outcome_key("entered"),
+    "continue": lambda outcome: outcome["entered"] and not outcome["stopped"],
+    "fail": lambda outcome: not outcome["entered"],
+})
 
 
 def _drm(name: str) -> int:
@@ -150,6 +157,20 @@ def _pusher_reasons(action: Action, gun: Unit, pushers: Sequence[Unit], mf_cost:
     return reasons
 
 
+def _manhandling_dr(m_number: int, total_drm: int) -> Callable[[int], dict[str, Any]]:
+    """What an Original DR does: Final DR = M#, the Gun enters and stops; below it, the Gun may
+    go on; above it, the Gun stays and the pushers take a Labor -1 counter (C10.3)."""
+
+    def read(original: int) -> dict[str, Any]:
+        final = original + total_drm
+        outcome: dict[str, Any] = {"final_dr": final, "entered": final <= m_number, "stopped": final >= m_number}
+        if final > m_number:
+            outcome["labor_counter"] = -1
+        return outcome
+
+    return read
+
+
 def resolve_push(action: Action) -> Resolution:
     """``push``: one Manhandling DR to push a Gun into an adjacent hex (C10.3)."""
     gun = require_kind(action.unit("gun"), "gun", "action.gun")
@@ -170,13 +191,9 @@ def resolve_push(action: Action) -> Resolution:
         "mf_cost": mf_cost,
         "hazardous_movement": True,
     }
-    outcome = None
-    dice = action.dice
-    if dice is not None and m is not None and not reasons:
-        final = dice.total + total
-        outcome = {"final_dr": final, "entered": final <= m, "stopped": final >= m}
-        if final > m:
-            outcome["labor_counter"] = -1
-    return Resolution(
-        kind=action.kind, legal=not reasons, reasons=tuple(reasons), drm=tuple(lines), values=values, outcome=outcome
-    )
+    if m is None or reasons:
+        return Resolution(action.kind, False, tuple(reasons), tuple(lines), WithOdds(values, lambda: None))
+    read = _manhandling_dr(m, total)
+    outcome = read(action.dice.total) if action.dice is not None else None
+    return Resolution(action.kind, True, (), tuple(lines), WithOdds(values, lambda: tally_totals(read, PUSH_ODDS)),
+                      outcome)

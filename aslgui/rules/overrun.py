@@ -31,6 +31,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
+from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
@@ -41,6 +42,8 @@ FFMO_DRM = -1  # D7.15
 MALFUNCTION_DR = 12  # D7.17
 #: Printed-FP fraction Passengers/Riders add: CE armored halftrack Passengers 1/2, others 1/4 (D7.11).
 PASSENGER_SHARE = {"ce_halftrack": 0.5, "other": 0.25}
+#: DESIGN.md section 10: the IFT result vs the ``drm`` targets, malfunction, immobilization (D7.17).
+OVERRUN_ODDS = counting(("malfunction", "immobilized"), ("result",))
 _SQUAD_FP = re.compile(r"^\s*(\d+)-\d+-\d+")
 _LEADERSHIP = re.compile(r"^\s*\d+([+-]\d+)\s*$")
 
@@ -297,9 +300,9 @@ def resolve_overrun(action: Action) -> Resolution:
     }
     if unverified:
         values["unverified"] = unverified
-    outcome = None
-    if action.dice is not None and not reasons:
-        original = action.dice.total
+
+    def read(original: int) -> dict[str, Any]:
+        """What an Original DR does: the IFT result vs each target (D7.14), malfunction (D7.17)."""
         outcome = ift_outcome(column, original, sum(line.value for line in drm))
         outcome.update(_malfunction(vehicle, computed.weapons, original))
         outcome["targets"] = [
@@ -307,7 +310,11 @@ def resolve_overrun(action: Action) -> Resolution:
                             if k != "ift_column"}}
             for u, lines in per_target
         ]
-    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values, outcome)
+        return outcome
+
+    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, OVERRUN_ODDS))
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
 
 
 def _malfunction(vehicle: Unit, weapons: tuple[str, ...], original_dr: int) -> dict[str, Any]:

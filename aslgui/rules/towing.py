@@ -18,9 +18,12 @@ from aslgui.geometry import SPINE_NAMES, Hex, direction_to, parse_spine
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FIRE_PHASES, Action
+from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
+#: DESIGN.md section 10: a trailer hit on the dr after a miss by one (C10.41).
+TRAILER_ODDS = counting(("trailer_hit",))
 
 
 def chart() -> dict[str, Any]:
@@ -457,17 +460,22 @@ def resolve_trailer_target(action: Action) -> Resolution:
         reasons.append(
             reason("no Direct Fire hit on a trailer through the front Target Facing or vs a HD vehicle", "C10.41")
         )
-    values = {
+    values: dict[str, Any] = {
         "vehicle": vehicle.id,
         "separate_target": not reasons and facing == "side",
         "size_drm": 3 if facing == "side" else 0,
         "rear_hull_hit_is_trailer": not reasons and facing == "rear",
         "miss_by_one_dr": 1 if not reasons else None,
     }
-    outcome = None
-    if action.dr is not None and not reasons:
-        outcome = {"trailer_hit": action.flag("missed_by_one") and action.dr <= 1}
-    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values, outcome=outcome)
+    missed_by_one = action.flag("missed_by_one")
+
+    def read(dr: int) -> dict[str, Any]:
+        """A shot that missed by one hits the trailer on a dr of 1 (C10.41)."""
+        return {"trailer_hit": missed_by_one and dr <= 1}
+
+    outcome = read(action.dr) if action.dr is not None and not reasons else None
+    odds = WithOdds(values, lambda: None if reasons else tally_dr(read, TRAILER_ODDS))
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=odds, outcome=outcome)
 
 
 def cannot_fire_reasons(gun: Unit) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from aslgui.rules.actions import Action
+from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import fp_number, he_attack
@@ -17,7 +18,7 @@ from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.outcome import Roll, breakdown, resolve_dice
+from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
 from aslgui.rules.to_hit.target_drm import TARGET_CASES, applies
 
@@ -75,7 +76,8 @@ def resolve_fire(action: Action) -> Resolution:
     if roll is not None and not illegal:
         effects_dr = action.integer("effects_dr", 0, 2, 12) if action.has("effects_dr") else None
         outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
-    return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=values, outcome=outcome)
+    odds = WithOdds(values, lambda: None if illegal else fire_odds(shot, numbers))
+    return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
 
 __all__ = ["drm_lines", "resolve_fire"]

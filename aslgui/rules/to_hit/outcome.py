@@ -8,9 +8,11 @@ Original DR decides is answered, the ones the dr decides are null, and ``needs_d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from aslgui.rules.dice import DiceRoll
+from aslgui.rules.dice import DiceRoll, DrNeeded
+from aslgui.rules.odds import Odds, counting, tally
 from aslgui.rules.tables import ift_result
 from aslgui.rules.to_hit.effects import he_attack
 from aslgui.rules.to_hit.notes import rate_of_fire
@@ -36,14 +38,6 @@ def breakdown(shot: Shot) -> int:
     return shot.arms.breakdown - 2 * shot.intensive - 2 * len(shot.unfamiliar)
 
 
-class _DrMissing(Exception):
-    """Raised inside this module only: the outcome depends on a subsequent dr not given."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
-
-
 class Roll(NamedTuple):
     """The dice of one shot and the subsequent dr, when one was given."""
 
@@ -53,7 +47,7 @@ class Roll(NamedTuple):
     def need_dr(self, why: str) -> int:
         """The subsequent dr; without one, ``resolve_dice`` answers what the dice alone decide."""
         if self.dr is None:
-            raise _DrMissing(why)
+            raise DrNeeded(why)
         return self.dr
 
 
@@ -153,11 +147,12 @@ def resolve_dice(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | N
     agree on is the answer and the rest is null (DESIGN.md 4: ``dr`` is optional, so this is a
     well-formed question), with ``needs_dr`` saying what the dr decides (C3.6, C3.7).
     """
+    read = _reader(shot, numbers, effects_dr)
     try:
-        return _read(shot, numbers, roll, effects_dr)
-    except _DrMissing as missing:
+        return read(roll)
+    except DrNeeded as missing:
         why = missing.why
-    answers = [_read(shot, numbers, roll._replace(dr=dr), effects_dr) for dr in range(1, 7)]
+    answers = [read(roll._replace(dr=dr)) for dr in range(1, 7)]
     if all(answer == answers[0] for answer in answers):
         return answers[0]  # e.g. a Modified TH# of 12+: every dr is a CH
     return {"needs_dr": why, **_agreed(answers)}
@@ -179,33 +174,64 @@ def _same(value: Any, other: Any) -> bool:
     return type(value) is type(other) and bool(value == other)
 
 
-def _read(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | None) -> dict[str, Any]:
-    """The outcome for these dice; raises ``_DrMissing`` when it needs a dr not given."""
-    dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
-    final_dr = dr_used + numbers.total_drm
-    forced: str | None = None
-    if numbers.improbable:
-        hit, critical, forced = _improbable(shot, roll)
-    else:
-        hit = final_dr <= numbers.modified_th
-        critical = hit and _critical(shot, numbers, roll, final_dr)
-    location = _location(shot, numbers, roll, critical, forced) if hit else None
-    notes = []
-    if location == "hull" and shot.target is not None and shot.target.hd:
-        hit, critical, notes = False, False, ["a hull hit on a HD target misses (C3.9)"]
-    out: dict[str, Any] = {
-        "hit": hit,
-        "critical": critical,
-        "improbable": numbers.improbable and hit,
-        "location": location if hit else None,
-        "multiple_hits": _multiple_hits(shot, numbers, roll, hit, critical),
-        "th_dr": dr_used,
-        "final_dr": final_dr,
-        "malfunction": roll.dice.total >= breakdown(shot),
-        "rof_retained": roll.dice.colored <= rate_of_fire(shot) and roll.dice.total < breakdown(shot),
-    }
-    if shot.deliberate:
-        out["immobilized"] = hit and location == "hull"  # C5.72
-    effects = _effects(shot, critical, effects_dr) if hit else {"notes": []}
-    out.update(effects, notes=notes + effects["notes"])
-    return out
+def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, Any]]:
+    """The function that reads a roll of this shot for the To Hit itself (hit, CH, location,
+    malfunction, ROF), without the hit's effects; it raises ``DrNeeded`` when it needs a dr not
+    given. The outcome and the odds of every roll both go through it."""
+    limit, rof = breakdown(shot), rate_of_fire(shot)
+    improbable, hd = numbers.improbable, shot.target is not None and shot.target.hd
+
+    def read(roll: Roll) -> dict[str, Any]:
+        dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
+        final_dr = dr_used + numbers.total_drm
+        forced: str | None = None
+        if improbable:
+            hit, critical, forced = _improbable(shot, roll)
+        else:
+            hit = final_dr <= numbers.modified_th
+            critical = hit and _critical(shot, numbers, roll, final_dr)
+        location = _location(shot, numbers, roll, critical, forced) if hit else None
+        notes = []
+        if location == "hull" and hd:
+            hit, critical, notes = False, False, ["a hull hit on a HD target misses (C3.9)"]
+        out: dict[str, Any] = {
+            "hit": hit,
+            "critical": critical,
+            "improbable": improbable and hit,
+            "location": location if hit else None,
+            "multiple_hits": _multiple_hits(shot, numbers, roll, hit, critical),
+            "th_dr": dr_used,
+            "final_dr": final_dr,
+            "malfunction": roll.dice.total >= limit,
+            "rof_retained": roll.dice.colored <= rof and roll.dice.total < limit,
+        }
+        if shot.deliberate:
+            out["immobilized"] = hit and location == "hull"  # C5.72
+        out["notes"] = notes
+        return out
+
+    return read
+
+
+def _reader(shot: Shot, numbers: ThNumbers, effects_dr: int | None) -> Callable[[Roll], dict[str, Any]]:
+    """The full outcome of a roll: the To Hit reading, then the effects of a hit."""
+    to_hit = to_hit_reader(shot, numbers)
+
+    def read(roll: Roll) -> dict[str, Any]:
+        out = to_hit(roll)
+        notes = out.pop("notes")
+        effects = _effects(shot, out["critical"], effects_dr) if out["hit"] else {"notes": []}
+        out.update(effects, notes=notes + effects["notes"])
+        return out
+
+    return read
+
+
+#: DESIGN.md section 10: what the odds of a shot count.
+FIRE_ODDS = counting(("hit", "critical", "malfunction"))
+
+
+def fire_odds(shot: Shot, numbers: ThNumbers) -> Odds:
+    """The chance to hit, to Critical Hit and to malfunction, over every roll of the shot."""
+    read = to_hit_reader(shot, numbers)
+    return tally(lambda dice, dr: read(Roll(dice, dr)), FIRE_ODDS)
