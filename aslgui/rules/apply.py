@@ -5,7 +5,8 @@ The rules core answers questions; this module turns an answered, legal action in
 command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), ``intensive_fired``,
 ``bounding_fired``; TI lives in ``extra["ti"]``, a Placed/Set DC in ``extra["placed_dc"]`` /
 ``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``, a CA changed in
-the PFPh (no more movement, C3.22) in ``extra["no_move"]``.
+the PFPh (no more movement, C3.22) in ``extra["no_move"]``, a Multiple ROF kept (C2.24) in
+``extra["rof_kept"]`` (the phase it may fire again in).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.to_hit.shot import ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
@@ -70,6 +72,8 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
             spine = nearest_spine(firer.hex, firer.vca, target)
             _mark(changes, firer.id, vca=spine, **({"tca": spine} if firer.turret is not None else {}))
     outcome = resolution.outcome or {}
+    # A kept Multiple ROF lets it fire again in this phase only (C2.24); any other shot ends it.
+    _extra(scenario, changes, firer.id, **{ROF_KEPT: phase if outcome.get("rof_retained") else None})
     if outcome.get("malfunction"):
         _extra(scenario, changes, firer.id, malfunctioned=True)
     if outcome.get("immobilized") and action.get("target") is not None:
@@ -214,7 +218,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT)
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:

@@ -13,7 +13,9 @@ from aslgui.model import Unit
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import ARC_KEYS, unit_arc
 from aslgui.rules.resolution import Resolution, reason
-from aslgui.rules.to_hit.shot import unit_path
+from aslgui.rules.to_hit.legality import manning_reasons
+from aslgui.rules.to_hit.shot import ROF_KEPT, unit_path
+from aslgui.rules.towing import cannot_fire_reasons
 
 RULE = "C3.22"
 
@@ -41,14 +43,16 @@ def _phase_reason(action: Action, unit: Unit) -> str | None:
 
 
 def _crew_reasons(action: Action, unit: Unit) -> list[str]:
-    """The crew must still be able to fire it without Intensive Fire."""
-    crew = action.scenario.units.get(unit.crew) if unit.crew else (unit if unit.kind == "vehicle" else None)
-    problems = {
-        "it has no crew to fire it": crew is None,
-        "its crew is broken": crew is not None and crew.broken,
-        "its normal ROF is used up (only Intensive Fire could fire it)": unit.fired or unit.intensive_fired,
-    }
-    return [reason(f"no CA change: {text}", RULE) for text, bad in problems.items() if bad]
+    """Its crew must still be able to fire it without Intensive Fire (C3.22): manned from its
+    Location (C5.6), not limbered or in tow (C10.21, C10.1; only (un)limbering turns those, C10.22),
+    not en portee (C10.53), its normal ROF not used up (a Multiple ROF kept this phase is not)."""
+    used_up = (unit.fired and unit.extra.get(ROF_KEPT) != action.phase) or unit.intensive_fired
+    found = manning_reasons(action.scenario, unit) + cannot_fire_reasons(unit)
+    if unit.kind == "gun" and unit.aboard is not None:
+        found.append(reason(f"{unit.id} is en portee: its CA keeps to the VCA of {unit.aboard}", "C10.53"))
+    if used_up:
+        found.append(reason("its normal ROF is used up (only Intensive Fire could fire it)", RULE))
+    return [f"no CA change: {text}" for text in found]
 
 
 def resolve_change_ca(action: Action) -> Resolution:

@@ -247,7 +247,8 @@ def test_c5_4_pinned_firer_forfeits_its_multiple_rof() -> None:
     pinned = fire(scenario(russian_gun(crew_pinned=True), german_tank()), firer="g", target="t")
     free = fire(scenario(russian_gun(), german_tank()), firer="g", target="t")
     assert (pinned["rof"], free["rof"]) == (0, 3)
-    assert "a pinned firer forfeits its Multiple ROF (C5.4)" in pinned["notes"]
+    assert pinned["rof_note"] == "no Multiple ROF: c is pinned and forfeits any Multiple ROF (C5.4)"
+    assert pinned["rof_note"] in pinned["notes"] and free["rof_note"] is None
 
 
 @pytest.mark.parametrize(

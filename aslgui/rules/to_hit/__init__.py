@@ -16,7 +16,7 @@ from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import fp_number, he_attack
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
-from aslgui.rules.to_hit.notes import rate_of_fire, shot_notes
+from aslgui.rules.to_hit.notes import rate_of_fire, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
@@ -64,6 +64,7 @@ def resolve_fire(action: Action) -> Resolution:
         "doubled_lower_dr": numbers.doubled_lower_dr,
         "breakdown": breakdown(shot),
         "rof": rate_of_fire(shot),
+        "rof_note": rof_lost(shot),
         "notes": shot_notes(shot),
     }
     attack = he_attack(shot)

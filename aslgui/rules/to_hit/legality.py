@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import Shot
@@ -34,11 +35,23 @@ def fire_phase(shot: Shot) -> str | None:
     return None
 
 
+def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
+    """Why nobody can fire this Gun (or vehicle): a Gun is fired, and turned (C3.22), by its
+    manning Infantry, so it needs a crew in its own Location (C3.22, C5.6); a broken crew is not
+    in Good Order and fires nothing (A.7). A vehicle is its own crew."""
+    if unit.kind != "gun":
+        return [reason(f"{unit.id} is broken", "A.7")] if unit.broken else []
+    crew = scenario.units.get(unit.crew) if unit.crew else None
+    if crew is None:
+        return [reason(f"{unit.id} has no manning Infantry (\"crew\") to fire it", "C3.22, C5.6")]
+    if crew.hex != unit.hex or crew.aboard != unit.aboard:
+        return [reason(f"its crew {crew.id} is not in {unit.id}'s Location, so it cannot man it", "C3.22, C5.6")]
+    return [reason(f"{crew.id} is broken", "A.7")] if crew.broken else []
+
+
 def crew_can_fire(shot: Shot) -> str | None:
-    """A broken crew (or vehicle crew) is not in Good Order and fires nothing (A.7)."""
-    if shot.crew.broken:
-        return reason(f"{shot.crew.id} is broken", "A.7")
-    return None
+    """A Gun needs its manning Infantry, in Good Order, in its Location (C3.22, C5.6, A.7)."""
+    return "; ".join(manning_reasons(shot.scenario, shot.firer)) or None
 
 
 def gun_state(shot: Shot) -> str | None:
@@ -58,9 +71,16 @@ def rfnm(shot: Shot) -> str | None:
 
 
 def rof_left(shot: Shot) -> str | None:
-    if shot.firer.fired and not shot.intensive:
-        return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")
-    return None
+    """A unit that has fired fires again only with a Multiple ROF kept in this phase or with
+    Intensive Fire (C2.24, C5.6), and never twice in its AFPh unless as Opportunity Fire (C5.2)."""
+    if not shot.firer.fired:
+        return None
+    if shot.phase == "AFPh" and not shot.opportunity:
+        return reason(f"{shot.firer.id} has fired: no weapon fires more than once in its AFPh unless as "
+                      "Opportunity Fire", "C5.2")
+    if shot.rof_kept or shot.intensive:
+        return None
+    return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")
 
 
 def vehicle_type_needs_vehicle(shot: Shot) -> str | None:
@@ -139,7 +159,7 @@ def intensive_allowed(shot: Shot) -> str | None:
         f"its crew {shot.crew.id} is pinned": (shot.crew.pinned, "C5.6"),
         "it is already marked Intensive Fire": (shot.firer.intensive_fired, "C5.6"),
         "not in the AFPh unless as Opportunity Fire": (shot.phase == "AFPh" and not shot.opportunity, "C5.6"),
-        "its normal ROF is not used up yet": (not shot.firer.fired, "C5.6"),
+        "its normal ROF is not used up yet": (not shot.firer.fired or shot.rof_kept, "C5.6"),
     }
     found = [reason(f"no Intensive Fire: {text}", rule) for text, (bad, rule) in problems.items() if bad]
     return "; ".join(found) or None

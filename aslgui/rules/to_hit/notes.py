@@ -7,24 +7,38 @@ from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import Shot
 
 
+def rof_lost(shot: Shot) -> str | None:
+    """Why this shot cannot keep a Multiple ROF (None when it can): an Intensive Fire shot is the
+    one extra shot it gives (C5.6), no weapon fires twice in its AFPh unless as Opportunity Fire
+    (C5.2), a non-mortar's Area Target Type shot uses the whole ROF (C3.33), a pinned firer
+    forfeits it (C5.4)."""
+    causes = {
+        ("an Intensive Fire shot is the one extra shot it gives", "C5.6"): shot.intensive,
+        ("no weapon fires more than once in its AFPh unless as Opportunity Fire", "C5.2"): (
+            shot.phase == "AFPh" and not shot.opportunity
+        ),
+        ("a non-mortar's Area Target Type shot uses all of its ROF", "C3.33"): (
+            shot.target_type == "area" and not shot.arms.mortar
+        ),
+        (f"{shot.crew.id} is pinned and forfeits any Multiple ROF", "C5.4"): shot.crew.pinned,
+    }
+    found = [reason(f"no Multiple ROF: {text}", rule) for (text, rule), applies in causes.items() if applies]
+    return "; ".join(found) or None
+
+
 def rate_of_fire(shot: Shot) -> int:
-    """The Multiple ROF this shot may keep (a coloured dr at or below it keeps it; 0: none).
-    None for an Intensive Fire shot, the one extra shot it gives (C5.6), an Area Target Type
-    shot by a non-mortar, which uses the whole ROF (C3.33), or a pinned firer (C5.4); one lower
-    per captured-weapon penalty (A21.12, A21.13)."""
-    if shot.intensive or shot.crew.pinned or (shot.target_type == "area" and not shot.arms.mortar):
+    """The Multiple ROF this shot may keep (a coloured dr at or below it keeps it; 0: none, as
+    ``rof_lost`` says why); one lower per captured-weapon penalty (A21.12, A21.13)."""
+    if rof_lost(shot):
         return 0
     return max(shot.arms.rof - len(shot.unfamiliar), 0)
 
 
 def shot_notes(shot: Shot) -> list[str]:
+    """Why no Multiple ROF can be kept, then what else to remember after the shot."""
     multiple_rof = shot.arms.rof > 1
     woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar
     notes = {
-        ("a pinned firer forfeits its Multiple ROF", "C5.4"): shot.crew.pinned and multiple_rof,
-        ("the Area Target Type uses all of the Gun's ROF this Player Turn", "C3.33"): (
-            shot.target_type == "area" and not shot.arms.mortar
-        ),
         ("pivoting the VCA here needs a passed Bog Check first", "C5.11"): (
             shot.arc == "vca" and shot.spines > 0 and shot.in_woods_building_rubble
         ),
@@ -37,4 +51,5 @@ def shot_notes(shot: Shot) -> list[str]:
         ),
         ("only a hull hit counts: it immobilizes, with no TK DR", "C5.72"): shot.deliberate,
     }
-    return [reason(text, rule) for (text, rule), applies in notes.items() if applies]
+    lost = rof_lost(shot)
+    return [*([lost] if lost else []), *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]

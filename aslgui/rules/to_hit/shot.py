@@ -21,6 +21,9 @@ TARGET_TYPES = ("vehicle", "infantry", "area")
 AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
 PIVOTS = ("tca", "vca")
 FIRERS = ("gun", "vehicle")
+#: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
+#: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
+ROF_KEPT = "rof_kept"
 
 
 def unit_path(scenario: Scenario, unit: Unit) -> str:
@@ -69,6 +72,11 @@ class Shot(NamedTuple):
         non_qualified = self.crew is not self.firer and not self.crew.qualified
         causes = {"Captured": self.firer.captured, f"manned by non-qualified {self.crew.id} (A21.13)": non_qualified}
         return tuple(cause for cause, applies in causes.items() if applies)
+
+    @property
+    def rof_kept(self) -> bool:
+        """Whether the firer kept its Multiple ROF earlier in this phase, so it may fire again (C2.24)."""
+        return bool(self.firer.extra.get(ROF_KEPT) == self.phase)
 
     @property
     def attacker(self) -> bool:
