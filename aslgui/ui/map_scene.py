@@ -2,21 +2,19 @@
 
 It only draws the model and turns mouse gestures into requests (signals, or the
 ``action_handler`` in Rehearse mode); the main window turns requests into undoable commands and
-calls :meth:`MapScene.sync` afterwards.  Static layers are a handful of C++ path items built with
-vectorised shapely calls, so a repaint does no Python work per hex.
+calls :meth:`MapScene.sync` afterwards.  The static map under the counters is ``map_layers``
+(drawn as the background); counters are ``counters.CounterItem``; wedges are C++ path items.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
 import shapely
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QStaticText, QTransform
+from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -26,9 +24,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from aslgui.geometry import Hex, MapGrid, direction_to
-from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH
-from aslgui.geometry.shapes import ca_wedge, hex_polygons, map_rectangle
+from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry.shapes import ca_wedge, hex_polygons
 from aslgui.model import Scenario, Unit
 from aslgui.ui import style
 from aslgui.ui.counters import (
@@ -40,27 +37,15 @@ from aslgui.ui.counters import (
     stack_offset,
     stacking_order,
 )
+from aslgui.ui.map_layers import TOGGLED_LAYERS, MapLayers, geometry_path
 
 #: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
 HANDLE_ROLE = 1
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
 _Z_WEDGES, _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED, _Z_HANDLES = 5, 6, 10, 40, 80, 90
-_LOCAL_NAME = re.compile(r"([A-Z]{1,2}\d{1,2})$")
 
 ActionHandler = Callable[[str, Hex], None]
-
-
-def geometry_path(geometry: Any) -> QPainterPath:
-    """A QPainterPath of a shapely (multi)polygon, holes included."""
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.OddEvenFill)
-    for part in shapely.get_parts(shapely.get_parts(shapely.normalize(geometry))):  # collections hold multis
-        if part.geom_type != "Polygon":
-            continue
-        for ring in (part.exterior, *part.interiors):
-            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring.coords]))
-    return path
 
 
 def _path_item(path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float) -> QGraphicsPathItem:
@@ -102,12 +87,7 @@ class MapScene(QGraphicsScene):
     _counters: dict[str, CounterItem]
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
-    _terrain_paths: list[tuple[QPainterPath, QBrush]]
-    _drawn_terrain: dict[Hex, str]
-    _sheets: QPainterPath
-    _numbers: QPainterPath
-    _grid_path: QPainterPath
-    _labels: dict[int, list[tuple[QPointF, QStaticText]]]
+    layers: MapLayers
     _handles: list[QGraphicsEllipseItem]
     _wedge_cache: dict[tuple[Hex, int], QPainterPath]
     _hover_item: QGraphicsPathItem
@@ -128,7 +108,8 @@ class MapScene(QGraphicsScene):
         #: Units whose arcs are drawn besides the selected one (``aslgui render --ca``).
         self.shown_arcs: tuple[str, ...] = ()
         self._hovered: Hex | None = None
-        self._label_font = style.font(9)
+        #: The toggled layers of the static map (``map_layers.TOGGLED_LAYERS``) -> drawn or not.
+        self.shown_layers = dict.fromkeys(TOGGLED_LAYERS, True)
         self._press: QPointF | None = None
         self._dragging: str | None = None
         self._drag_start = QPointF()
@@ -145,171 +126,42 @@ class MapScene(QGraphicsScene):
         self._hovered = None
         self.wedge_items, self.side_wedges, self._handles = {}, [], []
         self._counters, self._drawn, self._stack_index = {}, {}, {}
-        self._terrain_paths, self._drawn_terrain, self._wedge_cache = [], {}, {}
+        self._wedge_cache = {}
         self._hover_item = _path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
         self._stroke_item = _path_item(QPainterPath(), None, None, _Z_HOVER)
         self.addItem(self._hover_item)
         self.addItem(self._stroke_item)
         width, height = scenario.grid.pixel_size
         self.setSceneRect(QRectF(-40, -40, width + 80, height + 80))
-        self._build_boards()
-        self._build_grid()
-        self._build_features()
-        self._build_labels()
+        self.layers = MapLayers(scenario)
         self.sync()
 
-    def _build_boards(self) -> None:
-        """Each board's open-ground sheet, its edge, and its number at both short ends."""
-        sheets, numbers = QPainterPath(), QPainterPath()
-        number_font = style.font(120, bold=True)
-        for board in self.scenario.grid.boards:
-            left, top = board.col * BOARD_PIXEL_WIDTH, board.row * BOARD_PIXEL_HEIGHT
-            rect = QRectF(left, top, BOARD_PIXEL_WIDTH, BOARD_PIXEL_HEIGHT)
-            sheets.addRect(rect)
-            for x in (rect.left() + 0.25 * rect.width(), rect.left() + 0.75 * rect.width()):
-                text = QPainterPath()
-                text.addText(0.0, 0.0, number_font, board.id)
-                box = text.boundingRect()
-                numbers.addPath(text.translated(x - box.center().x(), rect.center().y() - box.center().y()))
-        self._sheets = sheets
-        self._numbers = numbers
-
-    def _build_grid(self) -> None:
-        """Every hexside, clipped to the map rectangle, as one path."""
-        grid = self.scenario.grid
-        outlines = shapely.intersection(shapely.boundary(hex_polygons(grid.all_hexes)), map_rectangle(grid))
-        coords, index = shapely.get_coordinates(shapely.get_parts(outlines), return_index=True)
-        path = QPainterPath()
-        start = 0
-        for end in (*(i for i in range(1, len(index)) if index[i] != index[i - 1]), len(index)):
-            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in coords[start:end]]))
-            start = end
-        self._grid_path = path
-
-    def _build_features(self) -> None:
-        """Walls, hedges and road hexsides, Fortified buildings, and mud/deep snow hatching."""
-        scenario = self.scenario
-        self._hexside_paths: list[tuple[QPainterPath, QPen]] = []
-        for feature, (colour, width) in style.HEXSIDE_STYLES.items():
-            path = QPainterPath()
-            for side, name in scenario.hexsides.items():
-                if name != feature:
-                    continue
-                a, b = sorted(side)
-                if feature == "road":  # the road runs from centre to centre across the hexside
-                    path.moveTo(QPointF(*MapGrid.center(a)))
-                    path.lineTo(QPointF(*MapGrid.center(b)))
-                    continue
-                corners = MapGrid.vertices(a)
-                direction = direction_to(a, b)
-                assert direction is not None  # the loader only accepts adjacent hexes
-                path.moveTo(QPointF(*corners[(direction - 1) % 6]))
-                path.lineTo(QPointF(*corners[direction]))
-            pen = QPen(style.color(colour), width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-            self._hexside_paths.append((path, pen))
-        rect = map_rectangle(scenario.grid)
-        fortified = sorted(scenario.fortified)
-        self._fortified_path = (
-            geometry_path(shapely.union_all(hex_polygons(fortified)).intersection(rect))
-            if fortified
-            else QPainterPath()
-        )
-        self._ground_paths: list[tuple[QPainterPath, QBrush]] = []
-        for condition, colour in style.GROUND_COLORS.items():
-            hexes = sorted(h for h, name in scenario.ground.items() if name == condition)
-            if hexes:
-                shape = shapely.union_all(hex_polygons(hexes)).intersection(rect)
-                self._ground_paths.append(
-                    (geometry_path(shape), QBrush(style.color(colour), Qt.BrushStyle.BDiagPattern))
-                )
-
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        """The static map: sheets, terrain, hex grid, board numbers and hex names.
+        """The static map (``MapLayers``), which the view caches."""
+        self.layers.draw(painter, QRectF(rect), self.shown_layers)
 
-        Drawn here rather than as items so the view can cache it (QGraphicsView.CacheBackground)
-        and so the grid and the terrain fills can skip antialiasing, which is most of the cost
-        of a cold repaint: every terrain edge is a hexside, hidden under a grid line anyway.
-        """
-        painter.fillRect(rect, style.color(style.OFF_MAP_COLOR))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(style.terrain_color("open ground"))
-        painter.drawPath(self._sheets)
-        for path, brush in (*self._terrain_paths, *self._ground_paths):
-            painter.setBrush(brush)
-            painter.drawPath(path)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(style.color(style.LABEL_COLOR, 0x28))
-        painter.drawPath(self._numbers)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(style.color(style.GRID_COLOR), 0.0))
-        painter.drawPath(self._grid_path)
-        painter.setPen(QPen(style.color(style.BOARD_EDGE_COLOR), 2.0))
-        painter.drawPath(self._sheets)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for path, pen in self._hexside_paths:
-            painter.setPen(pen)
-            painter.drawPath(path)
-        painter.setPen(QPen(style.color(style.FORTIFIED_COLOR), 3.0, Qt.PenStyle.DashLine))
-        painter.drawPath(self._fortified_path)
-        self._draw_labels(painter, QRectF(rect))
+    def set_layer_shown(self, layer: str, shown: bool) -> None:
+        """Show or hide one of the toggled layers (``map_layers.TOGGLED_LAYERS``)."""
+        if self.shown_layers[layer] != shown:
+            self.shown_layers[layer] = shown
+            self.redraw_background()
 
-    def _build_labels(self) -> None:
-        """Where each hex name goes: near the top of its hex, kept inside the map for the edge
-        half hexes; grouped by column so a repaint looks only at the columns it shows.  Laid out
-        once as QStaticText, which draws a third as fast as drawText (1,300 names on 4 boards)."""
-        grid = self.scenario.grid
-        width, _ = grid.pixel_size
-        metrics = QFontMetricsF(self._label_font)
-        columns: dict[int, list[tuple[QPointF, QStaticText]]] = {}
-        for h in grid.all_hexes:
-            match = _LOCAL_NAME.search(grid.name(h))
-            text = QStaticText(match.group(1) if match else grid.name(h))
-            text.prepare(font=self._label_font)
-            advance = metrics.horizontalAdvance(text.text())
-            cx, cy = grid.center(h)
-            x = min(max(cx - advance / 2, 2.0), width - advance - 2.0)
-            columns.setdefault(h.col, []).append((QPointF(x, max(cy - HEX_HEIGHT / 2 + 2.0, 2.0)), text))
-        self._labels = columns
-
-    def _draw_labels(self, painter: QPainter, rect: QRectF) -> None:
-        """Hex names in ``rect``, unless zoomed out so far that they would be unreadable specks."""
-        if painter.worldTransform().m11() < style.LABEL_MIN_SCALE:
-            return
-        painter.setFont(self._label_font)
-        painter.setPen(style.color(style.LABEL_COLOR))
-        top, bottom = rect.top() - HEX_HEIGHT, rect.bottom() + HEX_HEIGHT
-        for col in range(math.floor(rect.left() / HEX_WIDTH) - 1, math.ceil(rect.right() / HEX_WIDTH) + 2):
-            for top_left, text in self._labels.get(col, ()):
-                if top <= top_left.y() <= bottom:
-                    painter.drawStaticText(top_left, text)
+    def redraw_background(self) -> None:
+        """Drop the view's cached static map, so it is drawn afresh.  The whole map, not
+        QRectF(): the view drops its cache only for a rect on screen, so a null rect left painted
+        hexes unchanged until the next zoom (issue 17.2)."""
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     # -- keeping up with the model ----------------------------------------------------------
     def sync(self) -> None:
         """Redraw what changed in the model since the last call (terrain, counters, arcs)."""
-        if self.scenario.terrain != self._drawn_terrain:
-            self._rebuild_terrain()
+        if self.layers.update_terrain():
+            self.redraw_background()
         self._sync_counters()
         if self.selected is not None and self.selected not in self.scenario.units:
             self.selected = None
             self.selection_changed.emit(None)
         self._refresh_arcs()
-
-    def _rebuild_terrain(self) -> None:
-        self._terrain_paths = []
-        by_type: dict[str, list[Hex]] = {}
-        for h, name in self.scenario.terrain.items():
-            if name != "open ground":
-                by_type.setdefault(name, []).append(h)
-        rect = map_rectangle(self.scenario.grid)
-        for name, hexes in by_type.items():
-            shape = shapely.union_all(hex_polygons(hexes)).intersection(rect)
-            self._terrain_paths.append((geometry_path(shape), QBrush(style.terrain_color(name))))
-        self._drawn_terrain = dict(self.scenario.terrain)
-        # The whole map, not QRectF(): the view drops its cached background only for a rect on
-        # screen, so a null rect left painted hexes unchanged until the next zoom (issue 17.2).
-        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def _sync_counters(self) -> None:
         scenario = self.scenario

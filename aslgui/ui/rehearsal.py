@@ -32,7 +32,7 @@ from aslgui.rules.gestures import (
     legal_targets,
     staged,
 )
-from aslgui.ui.map_scene import geometry_path
+from aslgui.ui.map_layers import geometry_path
 from aslgui.ui.rehearsal_examples import Example, ExamplesMenu
 from aslgui.ui.rehearsal_log import ActionLogDock
 from aslgui.ui.rehearsal_phase import PhaseBar
