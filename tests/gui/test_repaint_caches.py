@@ -1,0 +1,61 @@
+"""The caches that keep a zoom step cheap draw what the uncached drawing would."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from aslgui.model import load_scenario
+from aslgui.ui.counters import IMAGE_SCALES, CounterItem, image_scale, markers
+from aslgui.ui.main_window import DEMO_PATH
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.mark.parametrize("scale", [0.1, 0.12, 0.2, 0.3, 0.35, 0.5, 0.516, 0.6, 0.7071, 0.8, 0.99, 1.0])
+def test_a_counter_up_to_100_percent_is_shrunk_from_a_kept_image_less_than_sqrt2_larger(scale: float) -> None:
+    level = image_scale(scale)
+    assert level in IMAGE_SCALES
+    if scale >= IMAGE_SCALES[-1]:
+        assert scale * (1 - 1e-9) <= level < scale * math.sqrt(2)
+    else:  # below the smallest kept image: that one, shrunk further
+        assert level == IMAGE_SCALES[-1]
+
+
+@pytest.mark.parametrize("scale", [1.0001, 1.5, 4.0])
+def test_above_100_percent_a_counter_is_drawn_from_its_vector_picture(scale: float) -> None:
+    assert image_scale(scale) is None
+
+
+def _drawn(item: CounterItem, scale: float, exact: bool) -> np.ndarray:
+    image = QImage(80, 80, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    painter.translate(40, 40)
+    painter.scale(scale, scale)
+    if exact:
+        painter.drawPicture(QPointF(0, 0), item.picture)
+    else:
+        item.paint(painter, None)  # type: ignore[arg-type]  # paint reads only the painter
+    painter.end()
+    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(80, 80, 4)[..., :3]
+    return pixels.astype(float)
+
+
+@pytest.mark.parametrize("scale", [0.3, 0.55, 0.8])
+def test_a_counter_from_its_kept_image_looks_like_the_counter_drawn_afresh(qtbot: QtBot, scale: float) -> None:
+    scenario = load_scenario(DEMO_PATH)
+    unit = scenario.units["g1"]._replace(pinned=True)
+    item = CounterItem(unit, markers(unit, scenario.phase, scenario.player))
+    exact, cached = _drawn(item, scale, True), _drawn(item, scale, False)
+    assert (exact < 250).sum() > 300  # the counter is there
+    # Closer to the fresh drawing than that drawing is to itself moved by one pixel: a softer
+    # edge here and there, nothing moved or lost.
+    moved = np.abs(exact - np.roll(exact, 1, axis=1)).mean()
+    assert np.abs(exact - cached).mean() < 0.6 * moved
