@@ -41,10 +41,23 @@ class DeclaredKeys(Mapping[str, Any]):
         self._kind = kind
         self._reads = reads
 
-    def __getitem__(self, key: str) -> Any:
+    def _declared(self, key: str) -> None:
         if key not in self._reads:
             raise UndeclaredActionKey(f"the {self._kind!r} resolver reads {key!r}: declare it in rules.RESOLVERS")
+
+    def __getitem__(self, key: str) -> Any:
+        self._declared(key)
         return self._data[key]
+
+    # ``get`` and ``in`` without Mapping's KeyError round trip: resolvers ask for many absent
+    # optional keys, and one fire resolution must stay well under a millisecond.
+    def get(self, key: str, default: Any = None) -> Any:
+        self._declared(key)
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._declared(str(key))
+        return key in self._data
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._data)
