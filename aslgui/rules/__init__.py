@@ -44,7 +44,7 @@ RESOLVERS: dict[str, ActionKind] = {
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
         "firer target target_hex target_type ammo pivot acquisition intensive deliberate_immobilization"
-        " opportunity mp_in_los basic_tk entered_from extra_drm effects_drm effects_dr",
+        " opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm effects_drm effects_dr",
     ),
     "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit ca arc"),
     "overrun": _kind(

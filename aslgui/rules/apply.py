@@ -66,11 +66,14 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
         target = _target_hex(scenario, action)
         if firer.kind == "gun" and firer.ca is not None:
             _mark(changes, firer.id, ca=nearest_spine(firer.hex, firer.ca, target))
-        elif firer.turret is not None and firer.tca is not None and action.get("pivot") != "vca":
-            _mark(changes, firer.id, tca=nearest_spine(firer.hex, firer.tca, target))
+        elif firer.turret is not None and firer.tca is not None:
+            # The turret is brought onto the target; a pivot turns the hull, turret and all (C5.11).
+            tca = nearest_spine(firer.hex, firer.tca, target)
+            pivots = action.get("pivot") == "vca"
+            turned = {"vca": (firer.vca + tca - firer.tca) % 6} if pivots and firer.vca is not None else {}
+            _mark(changes, firer.id, tca=tca, **turned)
         elif firer.vca is not None:
-            spine = nearest_spine(firer.hex, firer.vca, target)
-            _mark(changes, firer.id, vca=spine, **({"tca": spine} if firer.turret is not None else {}))
+            _mark(changes, firer.id, vca=nearest_spine(firer.hex, firer.vca, target))
     outcome = resolution.outcome or {}
     # A kept Multiple ROF lets it fire again in this phase only (C2.24); any other shot ends it.
     _extra(scenario, changes, firer.id, **{ROF_KEPT: phase if outcome.get("rof_retained") else None})

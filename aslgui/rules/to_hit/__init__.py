@@ -30,6 +30,9 @@ def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
 
 
 def _colour(shot: Shot) -> str:
+    """Red for the Area Target Type whoever fires (C3.3 EXC), else by nationality (A25)."""
+    if shot.target_type == "area":
+        return "red"
     nationality = shot.firer.nationality or shot.crew.nationality
     return table.th_colour(nationality, bool(shot.unfamiliar), f"{unit_path(shot.scenario, shot.firer)}.nationality")
 
@@ -65,7 +68,7 @@ def resolve_fire(action: Action) -> Resolution:
         "breakdown": breakdown(shot),
         "rof": rate_of_fire(shot),
         "rof_note": rof_lost(shot),
-        "notes": shot_notes(shot),
+        "notes": [*shot_notes(shot), *filter(None, [numbers.doubled_ch_note])],
     }
     attack = he_attack(shot)
     if attack is not None:

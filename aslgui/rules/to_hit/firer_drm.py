@@ -58,8 +58,10 @@ def case_c(shot: Shot) -> DrmLine | None:
 
 
 def _first_fire_aim(shot: Shot) -> float | None:
-    """MP of continuous LOS for C1/C2: only for a Bounding First/Motion Firer outside the AFPh."""
-    if not shot.bounding_fire or shot.phase == "AFPh":
+    """MP of continuous LOS for C1/C2: only for a Bounding First/Motion Firer outside the AFPh,
+    and never for one firing at the start of its MPh before it enters a new hex, or in LOS of
+    its target since before its MPh: that is Case C alone (C5.33)."""
+    if not shot.bounding_fire or shot.phase == "AFPh" or shot.aimed_before_moving:
         return None
     return shot.mp_in_los
 

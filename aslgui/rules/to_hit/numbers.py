@@ -45,14 +45,36 @@ class ThNumbers(NamedTuple):
         below_half = (self.modified_th - 2 * self.total_drm + 1) // 2 - 1
         return min(below_half, self.final_th_needed)
 
+    def _highest_original(self, th_dr: int) -> int:
+        """The highest Original DR that can give a DR (lower dr doubled under C5.35) of at most
+        ``th_dr``; under doubling its best split is a 1 and the rest, so every lower Original DR
+        can too. Without doubling it is ``th_dr`` itself."""
+        if not self.doubled_lower_dr:
+            return th_dr
+        return max(dr for dr in range(2, 13) if dr + max(1, dr - 6) <= th_dr)
+
     @property
     def critical_max_dr(self) -> int | None:
-        """Highest DR that is a CH (possibly only with a subsequent dr), None when none can be."""
+        """Highest Original DR that is a CH (possibly only with a subsequent dr), None when none
+        can be. Always an Original DR, also under Motion Fire (DESIGN.md 4): there the Infantry
+        Target Type's CH by a low Final DR counts the doubled DR, so an Original DR is a CH up to
+        this one when it splits right (``doubled_ch_note`` says how), and the Original 2 alone when
+        no doubled DR is low enough."""
         if self.deliberate:
             return None  # C5.72: never resolved as a CH
-        if self.target_type == "infantry" and not self.improbable:
-            return max(self._infantry_direct_ch_max(), self.lowest_dr)
+        direct = self._infantry_direct_ch_max()
+        if self.target_type == "infantry" and not self.improbable and direct >= self.lowest_dr:
+            return self._highest_original(direct)
         return 2  # the Original 2 (C3.6, C3.7), even when its lower dr is then doubled
+
+    @property
+    def doubled_ch_note(self) -> str | None:
+        """Under Motion Fire on the Infantry Target Type, what DR a CH by a low Final DR needs (C3.7, C5.35)."""
+        direct = self._infantry_direct_ch_max()
+        if not self.doubled_lower_dr or self.target_type != "infantry" or self.improbable or direct < self.lowest_dr:
+            return None
+        return (f"a CH needs the DR with its lower dr doubled to be {direct} or less (Final DR below half the "
+                f"Modified TH#): Original DR up to {self.critical_max_dr} when it splits that way (C3.7, C5.35)")
 
     @property
     def critical_needs_dr(self) -> bool:

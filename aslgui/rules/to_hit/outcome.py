@@ -61,13 +61,15 @@ def _improbable(shot: Shot, roll: Roll) -> tuple[bool, bool, str | None]:
         return False, False, None
     hd = shot.target is not None and shot.target.hd
     hull = "a hull hit (a miss vs a HD target, C3.9)" if hd else "a hull hit"
-    why = (
-        f"an Original 2 on an Improbable Hit: a subsequent dr of 1 is a CH, 2 a turret hit, 3 {hull}, 4-6 a miss (C3.6)"
-    )
+    ch = "a hit that is never a CH (C5.72)" if shot.deliberate else "a CH"
+    why = (f"an Original 2 on an Improbable Hit: a subsequent dr of 1 is {ch}, 2 a turret hit, "
+           f"3 {hull}, 4-6 a miss (C3.6)")
     result = IMPROBABLE_DR.get(roll.need_dr(why))
     if result is None:
         return False, False, None
-    return True, result == "critical", None if result == "critical" else result
+    if result == "critical":  # a Deliberate Immobilization hit is never a CH; where it struck is read as C3.9 says
+        return True, not shot.deliberate, None
+    return True, False, result
 
 
 def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool:

@@ -45,7 +45,8 @@ class Shot(NamedTuple):
     ammo: str
     phase: str
     range: int
-    #: The arc fired through: ``ca`` (Gun), ``tca`` or ``vca`` (vehicle), and its hexspine.
+    #: The arc turned for the shot: ``ca`` (Gun), ``tca`` or ``vca`` (vehicle; a turreted vehicle's
+    #: VCA when it pivots), and the hexspine of the arc it fires from (a turret's TCA; C5.11).
     arc: str
     spine: int
     #: Case A Gun type of that arc: a turreted vehicle pivoting its VCA uses NT (C5.11).
@@ -56,6 +57,8 @@ class Shot(NamedTuple):
     opportunity: bool = False
     acquisition: int = 0
     mp_in_los: float | None = None
+    #: ``los_since_mph_start``: continuous LOS to the target since before the firer's MPh (C5.33).
+    los_since_mph_start: bool = False
     basic_tk: int | None = None
     extra: tuple[DrmLine, ...] = ()
     effects_extra: tuple[DrmLine, ...] = ()
@@ -111,6 +114,12 @@ class Shot(NamedTuple):
         """Any shot that uses Case C: Bounding (First) Fire or Motion Fire (C5.3, C5.35)."""
         moved_then_afph = self.is_vehicle and self.phase == "AFPh" and self.firer.moved
         return self.bounding_first_fire or self.motion_fire or moved_then_afph
+
+    @property
+    def aimed_before_moving(self) -> bool:
+        """A vehicle firing in its MPh before entering a new hex, or in LOS of its target since
+        before that MPh, uses Case C without C1/C2 (C5.33)."""
+        return self.phase == "MPh" and (not self.firer.moved or self.los_since_mph_start)
 
     @property
     def doubles_lower_dr(self) -> bool:
@@ -177,11 +186,14 @@ def _target(action: Action, firer: Unit) -> tuple[Unit | None, Hex]:
     return target, target.hex
 
 
-def _arc(firer: Unit, arms: Armament, pivot: str | None) -> str:
-    """The arc a shot uses: a Gun's CA; a turret's TCA unless the vehicle pivots (C5.11)."""
+def _arc(firer: Unit, arms: Armament, pivot: str | None, spines: int) -> str:
+    """The arc a shot uses: a Gun's CA; a turret's TCA, unless the vehicle pivots to bring the
+    target into it (its VCA then turns, NT; C5.11); a non-turreted vehicle's VCA."""
     if firer.kind == "gun":
         return "ca"
-    return "tca" if arms.turret is not None and pivot != "vca" else "vca"
+    if arms.turret is None:
+        return "vca"
+    return "vca" if pivot == "vca" and spines else "tca"
 
 
 def _spines(action: Action, firer: Unit, spine: int, target_hex: Hex) -> int:
@@ -211,8 +223,11 @@ def read_shot(action: Action) -> Shot:
     target_type = action.choice("target_type", TARGET_TYPES, default_type)
     afv_target = vehicle_target and target is not None and target.afv
     ammo = action.choice("ammo", AMMO, "AP" if afv_target and target_type == "vehicle" else "HE")
-    arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None))
-    spine = unit_arc(firer, arc, f"{path}.{arc}")
+    # The MA fires from its TCA, so a turret's hexspines are counted even when the hull pivots (C5.11).
+    fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"
+    spine = unit_arc(firer, fired_from, f"{path}.{fired_from}")
+    spines = _spines(action, firer, spine, target_hex)
+    arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None), spines)
     basic_tk = action.integer("basic_tk", 0, 0, 99) if action.has("basic_tk") else None
     return Shot(
         scenario=scenario,
@@ -228,12 +243,13 @@ def read_shot(action: Action) -> Shot:
         arc=arc,
         spine=spine,
         gun_type="NT" if arc == "vca" else arms.mount,
-        spines=_spines(action, firer, spine, target_hex),
+        spines=spines,
         intensive=action.flag("intensive"),
         deliberate=action.flag("deliberate_immobilization"),
         opportunity=action.flag("opportunity"),
         acquisition=action.integer("acquisition", 0, 0, 2),
         mp_in_los=_number(action, "mp_in_los"),
+        los_since_mph_start=action.flag("los_since_mph_start"),
         basic_tk=basic_tk,
         extra=drm_lines(action, "extra_drm", "extra", "user"),
         effects_extra=drm_lines(action, "effects_drm", "extra", "user"),

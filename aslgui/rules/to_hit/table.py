@@ -48,7 +48,7 @@ def th_colour(nationality: str, unfamiliar: bool, path: str) -> str:
 
 
 def basic_th(target_type: str, colour: str, rng: int) -> int:
-    """Basic TH# (C3.3); the Area Target Type has red numbers only, used by everyone."""
+    """Basic TH# (C3.3); the Area Target Type has red numbers only, used by everyone (C3.3 EXC)."""
     rows: dict[str, list[int]] = _chart()["basic"][target_type]
     return rows.get(colour, rows["red"])[band(rng)]
 
