@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
 from aslgui.ui import style
+from aslgui.ui.wheel_guard import guard_wheel
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
 
@@ -113,6 +114,7 @@ class NewScenarioDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        guard_wheel(self)
 
     @classmethod
     def ask(cls, parent: QWidget | None) -> NewScenario | None:

@@ -29,6 +29,7 @@ from aslgui.ui.map_view import MapView
 from aslgui.ui.palette import Template, make_unit
 from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.rehearsal import Rehearsal
+from aslgui.ui.wheel_guard import guard_wheel
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
 MAX_RECENT = 8
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.rehearsal = Rehearsal(self)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
+        guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused
 
     # -- construction -----------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:

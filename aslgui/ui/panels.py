@@ -28,6 +28,7 @@ from aslgui.model import Unit
 from aslgui.model.scenario import terrain_names
 from aslgui.ui import style
 from aslgui.ui.palette import Template, all_templates
+from aslgui.ui.wheel_guard import guard_wheel
 
 # -- the palette ----------------------------------------------------------------------------
 
@@ -221,6 +222,7 @@ class PropertiesPanel(QWidget):
             widget.setObjectName(f"prop_{key}")
             self.form.addRow(key.replace("_", " "), widget)
             self.widgets[key] = widget
+        guard_wheel(self)  # scrolling the panel must not change a value (issue 17.4)
         self.form.activate()  # size the form now, so its scroll area never squeezes the rows
 
     def _sender_for(self, key: str) -> Callable[[Any], None]:

@@ -36,6 +36,7 @@ from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.reaction_fire import NON_CC_WEAPONS
 from aslgui.rules.resolution import DrmLine, Resolution
 from aslgui.ui.rehearsal_dice import DiceWidget
+from aslgui.ui.wheel_guard import guard_wheel
 
 AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
 TARGET_TYPES = ("vehicle", "infantry", "area")
@@ -263,6 +264,7 @@ class RehearsalPopup(QDialog):
             self.options_form.addRow(label, widget)
             _connect(widget, self.refresh)
         self.options_box.setVisible(bool(self.options))
+        guard_wheel(self)
         self.refresh()
 
     def _on_rolled(self) -> None:

@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from aslgui.geometry import parse_spine
 from aslgui.model import load_scenario
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import Gesture, gestures_for_drop
 from aslgui.ui.dialogs import NewScenarioDialog
 from aslgui.ui.main_window import DEMO_PATH, MainWindow
 from aslgui.ui.rehearsal_phase import NO_ATTACKER
+from aslgui.ui.rehearsal_popup import RehearsalPopup
 
 pytestmark = pytest.mark.gui
+
+
+def fire_gesture_demo(window: MainWindow) -> Gesture:
+    """The demo's 57LL AT firing at the PzKpfw IIIG in 4E9."""
+    drop = gestures_for_drop(window.scenario, "g1", window.scenario.grid.parse("4E9"))
+    return next(g for g in drop.gestures if g.kind == "fire")
 
 
 def answer_new_scenario(qtbot: QtBot, attacker: str) -> None:
@@ -69,3 +80,54 @@ def test_issue17_3_the_dialog_refuses_an_empty_attacker(qtbot: QtBot) -> None:
         dialog.answer()
     dialog.attacker.setCurrentText("German")
     assert dialog.answer().attacker == "german"
+
+
+def wheel(widget: QWidget, notches: int = -1) -> None:
+    """One real wheel event over the middle of ``widget`` (negative: scrolling down)."""
+    centre = QPointF(widget.rect().center())
+    event = QWheelEvent(centre, QPointF(widget.mapToGlobal(centre.toPoint())), QPoint(0, 0), QPoint(0, 120 * notches),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(widget, event)
+
+
+def test_issue17_4_the_wheel_over_the_properties_panel_changes_no_value_until_a_box_is_focused(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.scene.select_unit("g1")
+    ca = window.properties.widgets["ca"]
+    rof = window.properties.widgets["rof"]
+    assert isinstance(ca, QComboBox) and ca.currentText() == "S/SW"
+    qtbot.waitUntil(ca.isVisible)  # a rebuilt form shows its new boxes from the event loop
+    window.view.setFocus()
+    for _ in range(4):  # scrolling down the panel over the CA box
+        wheel(ca)
+    assert ca.currentText() == "S/SW" and window.scenario.units["g1"].ca == parse_spine("S/SW")
+    assert window.undo_stack.count() == 0
+    assert rof is not None and ca.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    ca.setFocus(Qt.FocusReason.TabFocusReason)  # tabbed to: now the wheel is for the box
+    assert ca.hasFocus()
+    wheel(ca)
+    assert window.scenario.units["g1"].ca == parse_spine("SW/NW") and window.undo_stack.count() == 1
+
+
+def test_issue17_4_spin_boxes_in_the_popup_and_the_phase_bar_ignore_an_unfocused_wheel(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    turn = window.rehearsal.phase_bar.turn
+    window.view.setFocus()
+    wheel(turn, notches=1)
+    assert turn.value() == 1 and window.scenario.turn == 1
+    popup = RehearsalPopup(window.scenario, [fire_gesture_demo(window)], DiceRoller(), parent=window)
+    qtbot.addWidget(popup)
+    popup.show()
+    popup.activateWindow()
+    qtbot.waitUntil(popup.isActiveWindow)
+    acquisition = popup.options["acquisition"]
+    assert isinstance(acquisition, QSpinBox)
+    wheel(acquisition, notches=1)
+    assert acquisition.value() == 0
+    acquisition.setFocus()
+    wheel(acquisition, notches=1)
+    assert acquisition.value() == 1 and popup.action()["acquisition"] == 1
