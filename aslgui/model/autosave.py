@@ -24,6 +24,8 @@ from aslgui.user_files import user_folder
 FOLDER_ENV = "ASLGUI_AUTOSAVE_DIR"
 MARKER = "session.json"
 PREFIX = "autosave-"
+#: Prefix of autosaves the user kept for later after a crash: out of the rotation, never deleted.
+KEPT_PREFIX = "kept-"
 #: How many autosaves are kept; the oldest goes when a new one is written.
 KEEP = 5
 
@@ -132,6 +134,18 @@ class Autosaver:
                 continue
             out.append(Autosave(path, saved_at, scenario.name))
         return out
+
+    def set_aside(self) -> list[str]:
+        """Keep every autosave out of the rotation (renamed ``kept-autosave-...``), so this
+        session's saves cannot push them out; the new paths, for telling the user where."""
+        kept = []
+        for path in self._paths():
+            folder, name = os.path.split(path)
+            target = os.path.join(folder, KEPT_PREFIX + name)
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(path, target)
+                kept.append(target)
+        return kept
 
     def discard(self) -> None:
         """Remove every autosave (the user declined recovery)."""

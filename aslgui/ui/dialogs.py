@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from PySide6.QtWidgets import (
@@ -22,6 +23,18 @@ from aslgui.ui import style
 from aslgui.ui.wheel_guard import guard_wheel
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
+#: Characters no file name may hold on Windows (and "/" nowhere), with control characters.
+_NOT_IN_FILE_NAMES = re.compile(r'\s*[<>:"/\\|?*\x00-\x1f]+\s*')
+_WINDOWS_DEVICES = re.compile(r"(CON|PRN|AUX|NUL|COM\d|LPT\d)(\..*)?", re.IGNORECASE)
+
+
+def file_name_for(title: str, suffix: str = ".json") -> str:
+    """A file name from a scenario's title that every system accepts: ``Demo: a Gun`` becomes
+    ``Demo - a Gun.json`` (no ``:`` for Windows, no trailing dot or space, no device name)."""
+    stem = _NOT_IN_FILE_NAMES.sub(" - ", title).strip(" .-")[:120].rstrip(" .") or "scenario"
+    if _WINDOWS_DEVICES.fullmatch(stem):
+        stem = f"{stem} scenario"
+    return stem + suffix
 
 
 class MessageBox:
@@ -30,6 +43,10 @@ class MessageBox:
     @classmethod
     def error(cls, parent: QWidget | None, title: str, text: str) -> None:
         QMessageBox.critical(parent, title, text)
+
+    @classmethod
+    def info(cls, parent: QWidget | None, title: str, text: str) -> None:
+        QMessageBox.information(parent, title, text)
 
     @classmethod
     def ask_save_changes(cls, parent: QWidget | None, name: str) -> str:

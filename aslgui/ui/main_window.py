@@ -22,7 +22,7 @@ from aslgui.model import Scenario, Unit, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
 from aslgui.ui.autosave import AutosaveController
 from aslgui.ui.commands import EditCommand
-from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog
+from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, file_name_for
 from aslgui.ui.hover import hover_text
 from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
@@ -377,7 +377,7 @@ class MainWindow(QMainWindow):
         return self._save_to(self.path)
 
     def save_as(self) -> bool:
-        suggestion = str(self.path) if self.path else str(Path.home() / f"{self.scenario.name or 'scenario'}.json")
+        suggestion = str(self.path or Path.home() / file_name_for(self.scenario.name))
         chosen = FileDialog.save_path(self, suggestion)
         return self._save_to(Path(chosen)) if chosen else False
 

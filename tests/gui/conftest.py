@@ -44,6 +44,7 @@ def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Unsaved changes are discarded without asking (a modal box would hang an offscreen run);
     tests that care about the question patch it themselves."""
     monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
+    monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: None))
 
 
 @pytest.fixture

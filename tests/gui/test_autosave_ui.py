@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from aslgui.model import Scenario, load_scenario
 from aslgui.model.autosave import MARKER, Autosave, Autosaver
 from aslgui.resource_files import resource_path
-from aslgui.ui.autosave import INTERVAL_MS, AutosaveController, RecoveryDialog
+from aslgui.ui.autosave import DISCARD, INTERVAL_MS, AutosaveController, RecoveryDialog
 from aslgui.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -82,11 +82,21 @@ def test_after_a_crash_the_chosen_autosave_is_reopened(
     assert recovered is not None and recovered.turn == 2
 
 
-def test_declining_recovery_discards_the_autosaves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_declining_recovery_keeps_the_autosaves_out_of_the_rotation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     crash_with_autosaves(tmp_path, [1])
     monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, parent, autosaves: None))
     assert controller(tmp_path, Window()).start() is None
     assert list(tmp_path.glob("autosave-*.json")) == []
+    assert [load_scenario(p).turn for p in tmp_path.glob("kept-autosave-*.json")] == [1]
+
+
+def test_deleting_on_recovery_removes_the_autosaves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    crash_with_autosaves(tmp_path, [1])
+    monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, parent, autosaves: DISCARD))
+    assert controller(tmp_path, Window()).start() is None
+    assert list(tmp_path.glob("*autosave-*.json")) == []
 
 
 def test_no_offer_after_a_clean_exit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
