@@ -97,12 +97,8 @@ def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Re
 def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
     unit = scenario.unit(action.get("unit"), "action.unit")
     spine = parse_spine(str(action.get("ca")))
-    if unit.kind == "gun":
-        _mark(changes, unit.id, ca=spine)
-    elif unit.turret is not None:
-        _mark(changes, unit.id, tca=spine)
-    else:
-        _mark(changes, unit.id, vca=spine)
+    arc = action.get("arc") or ("ca" if unit.kind == "gun" else "tca" if unit.turret is not None else "vca")
+    _mark(changes, unit.id, **{str(arc): spine})
     if action.get("phase", scenario.phase) == "PFPh":  # C3.22: no more movement this Player Turn
         crew = (unit.crew,) if unit.crew in scenario.units else ()
         for uid in (unit.id, *crew):

@@ -167,6 +167,15 @@ def gestures_for_drop(scenario: Scenario, unit_id: str, h: Hex, phase: str | Non
     return Drop((), _why_nothing(scenario, mover, h, phase, enemies))
 
 
+def change_ca_gesture(unit: Unit, spine: int, phase: str, arc: str | None = None) -> Gesture:
+    """Turn a Gun's CA (or a vehicle's ``arc``: vca/tca) to hexspine ``spine`` without firing (C3.22)."""
+    name = SPINE_NAMES[spine % 6]
+    action: dict[str, Any] = {"kind": "change_ca", "unit": unit.id, "ca": name, "phase": phase}
+    if arc is not None:
+        action["arc"] = arc
+    return Gesture("change_ca", f"Change {(arc or 'CA').upper()} to {name} (C3.22)", action)
+
+
 def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
     """What a counter's context menu offers: CA changes, (un)limbering, unhooking, Setting a DC."""
     phase = phase or scenario.phase
@@ -175,9 +184,7 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     out: list[Gesture] = []
     if unit.kind in ("gun", "vehicle") and unit.facing is not None:
         current = unit.firing_arc
-        out += [Gesture("change_ca", f"Change CA to {spine} (C3.22)",
-                        {"kind": "change_ca", "unit": unit.id, "ca": spine, "phase": phase})
-                for i, spine in enumerate(SPINE_NAMES) if i != current]
+        out += [change_ca_gesture(unit, spine, phase) for spine in range(6) if spine != current]
     if unit.kind == "gun" and unit.towed_by is None:
         kind = "unlimber" if unit.limbered else "limber"
         out.append(Gesture(kind, f"{kind.capitalize()} {name} (C10.21)", {"kind": kind, "gun": unit.id}))

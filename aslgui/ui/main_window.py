@@ -45,6 +45,7 @@ class MainWindow(QMainWindow):
     """One scenario on the map, with its file, undo history and panels."""
 
     scenario_changed = Signal()
+    mode_changed = Signal(str)  # "setup" or "rehearse"
 
     def __init__(self, scenario: Scenario, path: Path | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -72,7 +73,7 @@ class MainWindow(QMainWindow):
         self._on_stack_changed()
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
-        self.rehearsal = Rehearsal(self)
+        self.rehearsal = Rehearsal(self, self)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused
@@ -203,7 +204,11 @@ class MainWindow(QMainWindow):
         self._push(EditCommand(self.scenario, text, units=[unit._replace(hex=h)], to_top=[unit_id]))
 
     def rotate_unit(self, unit_id: str, arc: str, spine: int) -> None:
-        """Point a Gun's CA or a vehicle's VCA/TCA at hexspine ``spine`` (C3.2: spines only)."""
+        """Point a Gun's CA or a vehicle's VCA/TCA at hexspine ``spine`` (C3.2: spines only): freely
+        in Setup; in Rehearse through the rules' ``change_ca`` and its popup."""
+        if self.scene.mode == "rehearse":  # a CA change is an action the rules judge (C3.22)
+            self.rehearsal.offer_ca_change(unit_id, arc, spine)
+            return
         unit = self.scenario.units[unit_id]
         turned: dict[str, Any] = {arc: spine % 6}
         self.apply_unit_changes([unit._replace(**turned)], f"Turn {arc.upper()} of {unit.name or unit.id}")
@@ -300,6 +305,7 @@ class MainWindow(QMainWindow):
         """Setup (drags move counters) or Rehearse (drags ask the rules)."""
         self.scene.mode = mode
         self.mode_actions[mode].setChecked(True)
+        self.mode_changed.emit(mode)
 
     def _on_context(self, unit_id: object, screen_pos: QPoint) -> None:
         if not isinstance(unit_id, str):

@@ -80,6 +80,7 @@ class MapScene(QGraphicsScene):
     terrain_painted = Signal(list)  # list[Hex]
     place_requested = Signal(object)  # Hex
     context_requested = Signal(object, object)  # unit id | None, QPoint (screen)
+    unit_pressed = Signal(str)  # unit id: a counter picked up (also when already selected)
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
     wedge_items: dict[str, QGraphicsPathItem]
@@ -354,6 +355,7 @@ class MapScene(QGraphicsScene):
         elif item is not None:
             unit_id = str(item.data(UNIT_ROLE))
             self.select_unit(unit_id)
+            self.unit_pressed.emit(unit_id)
             self._dragging = unit_id
             self._drag_start = self._counters[unit_id].pos()
         else:

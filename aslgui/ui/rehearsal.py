@@ -8,13 +8,14 @@ The controller needs only a small host (the main window): ``scenario``, ``undo_s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 import shapely
 import shiboken6
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QBrush, QColor, QPen, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMenu, QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMainWindow, QMenu, QWidget
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
@@ -26,6 +27,7 @@ from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import (
     Gesture,
     available,
+    change_ca_gesture,
     context_gestures,
     gestures_for_drop,
     is_legal_gesture,
@@ -38,11 +40,11 @@ from aslgui.ui.rehearsal_log import ActionLogDock
 from aslgui.ui.rehearsal_phase import PhaseBar
 from aslgui.ui.rehearsal_popup import Decision, RehearsalPopup
 
-if TYPE_CHECKING:
-    from aslgui.ui.main_window import MainWindow
-
-#: Fill of target hexes while a counter is held: legal, illegal (alpha included).
-LEGAL_FILL, ILLEGAL_FILL = QColor(40, 170, 60, 90), QColor(200, 30, 30, 90)
+#: Rings on target hexes while a counter is held: legal, illegal. Rings with a glow and no fill,
+#: so a target never reads as terrain (a green tint over a CA looked like woods).
+LEGAL_RING, ILLEGAL_RING = QColor(30, 220, 60), QColor(220, 40, 40)
+#: How far inside its hex a ring is drawn (map pixels): neighbouring targets keep their own ring.
+RING_INSET = 5.0
 _Z_TARGETS = 7
 #: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
 REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
@@ -74,31 +76,37 @@ class LogCommand(QUndoCommand):
 
 
 class TargetOverlay:
-    """Green/red hexes: where a drop of the held counter is legal/illegal, before it lands."""
+    """Green/red rings: where a drop of the held counter is legal/illegal, before it lands."""
 
     def __init__(self) -> None:
         self.items: list[QGraphicsPathItem] = []
         self.shown: dict[Hex, bool] = {}
+        #: The counter whose targets are shown (None when nothing is).
+        self.unit_id: str | None = None
 
     def show(self, scene: QGraphicsScene, targets: dict[Hex, bool]) -> None:
         self.clear()
         self.shown = dict(targets)
-        for legal, fill in ((True, LEGAL_FILL), (False, ILLEGAL_FILL)):
+        for legal, colour in ((True, LEGAL_RING), (False, ILLEGAL_RING)):
             hexes = [h for h, ok in targets.items() if ok is legal]
             if not hexes:
                 continue
-            item = QGraphicsPathItem(geometry_path(shapely.union_all(hex_polygons(hexes))))
-            item.setBrush(QBrush(fill))
-            item.setPen(QPen(fill.darker(150), 2.0))
-            item.setZValue(_Z_TARGETS)
-            scene.addItem(item)
-            self.items.append(item)
+            rings = geometry_path(shapely.union_all(shapely.buffer(hex_polygons(hexes), -RING_INSET)))
+            glow = QColor(colour)
+            glow.setAlpha(90)
+            for pen in (QPen(glow, 9.0), QPen(colour, 3.0, Qt.PenStyle.SolidLine if legal else Qt.PenStyle.DashLine)):
+                item = QGraphicsPathItem(rings)
+                item.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+                item.setPen(pen)
+                item.setZValue(_Z_TARGETS)
+                scene.addItem(item)
+                self.items.append(item)
 
     def clear(self) -> None:
         for item in self.items:
             if shiboken6.isValid(item) and item.scene() is not None:
                 item.scene().removeItem(item)
-        self.items, self.shown = [], {}
+        self.items, self.shown, self.unit_id = [], {}, None
 
 
 class RehearsalController(QObject):
@@ -117,22 +125,32 @@ class RehearsalController(QObject):
 
     # -- wiring --------------------------------------------------------------------------------
     def attach(self, scene: Any) -> None:
-        """Become the scene's ``action_handler`` and colour targets when a counter is picked up."""
+        """Become the scene's ``action_handler`` and ring targets when a counter is selected or
+        picked up (a press on the counter already selected, e.g. right after a drop, counts)."""
         self.scene = scene
         scene.action_handler = self.handle_drop
         scene.selection_changed.connect(self._on_selection)
+        scene.unit_pressed.connect(self._on_selection)
 
     def _on_selection(self, unit_id: object) -> None:
         if self.scene is None or getattr(self.scene, "mode", "") != "rehearse" or not isinstance(unit_id, str):
             self.overlay.clear()
             return
-        self.show_targets(unit_id)
+        if self.overlay.unit_id != unit_id:
+            self.show_targets(unit_id)
+
+    def refresh_targets(self) -> None:
+        """Ring the selected counter's targets again (after a mode switch or a change to the
+        situation); in Setup, or with nothing selected, take the rings off."""
+        self.overlay.clear()
+        self._on_selection(self.scene.selected if self.scene is not None else None)
 
     def show_targets(self, unit_id: str) -> dict[Hex, bool]:
-        """Colour every hex a drop of ``unit_id`` would mean something on (legal green, illegal red)."""
+        """Ring every hex a drop of ``unit_id`` would mean something on (legal green, illegal red dashed)."""
         targets = legal_targets(self.host.scenario, unit_id)
         if self.scene is not None:
             self.overlay.show(self.scene, targets)
+            self.overlay.unit_id = unit_id
         return targets
 
     # -- drops and menus -------------------------------------------------------------------------
@@ -151,6 +169,13 @@ class RehearsalController(QObject):
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
             return None
         return self.offer(gestures, f"Rehearse: {scenario.units[unit_id].name or unit_id} to {scenario.grid.name(h)}")
+
+    def offer_ca_change(self, unit_id: str, arc: str, spine: int) -> LogEntry | None:
+        """In Rehearse, turning a CA/VCA/TCA (keys, menu, handle) is a ``change_ca`` action like
+        any other: the popup says whether the rules allow it now (C3.22) and Commit applies it."""
+        unit = self.host.scenario.units[unit_id]
+        gesture = change_ca_gesture(unit, spine, self.host.scenario.phase, arc)
+        return self.offer([gesture], f"Rehearse: {unit.name or unit.id}")
 
     def context_gestures(self, unit_id: str) -> list[Gesture]:
         """The counter's context-menu actions the rules core answers today."""
@@ -227,34 +252,55 @@ class RehearsalController(QObject):
             self.offer(choices, "Reaction Fire (D7.2)")
 
 
+class WindowServices(Host, Protocol):
+    """What the rehearsal needs from the main window besides a QMainWindow to dock into (passed
+    in, so this module does not import the window that imports it)."""
+
+    scene: Any
+    view_menu: QMenu
+    scenario_changed: SignalInstance
+    mode_changed: SignalInstance
+
+    def set_scenario(self, scenario: Scenario, path: Path | None) -> None: ...
+
+    def set_mode(self, mode: str) -> None: ...
+
+    def maybe_discard(self) -> bool: ...
+
+
 class Rehearsal(RehearsalController):
     """The controller plugged into the main window, with the phase bar, action log dock and
     "Rulebook examples" menu it brings along."""
 
-    def __init__(self, window: MainWindow, roller: DiceRoller | None = None) -> None:
-        super().__init__(window, roller, window)
-        self.window = window
-        self.attach(window.scene)
-        self.phase_bar = PhaseBar(lambda: window.scenario, window.undo_stack, window.apply_unit_changes, window)
+    def __init__(self, window: QMainWindow, services: WindowServices, roller: DiceRoller | None = None) -> None:
+        super().__init__(services, roller, window)
+        self.services = services
+        self.attach(services.scene)
+        self.phase_bar = PhaseBar(lambda: services.scenario, services.undo_stack, services.apply_unit_changes, window)
         window.addToolBarBreak()
         window.addToolBar(self.phase_bar)
-        self.log_dock = ActionLogDock(lambda: window.scenario, window.undo_stack, window)
+        self.log_dock = ActionLogDock(lambda: services.scenario, services.undo_stack, window)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-        window.view_menu.addAction(self.log_dock.toggleViewAction())
+        services.view_menu.addAction(self.log_dock.toggleViewAction())
         self.examples_menu = ExamplesMenu(self.open_example, window)
         window.menuBar().addMenu(self.examples_menu)
-        window.scenario_changed.connect(self._on_scenario_changed)
+        services.scenario_changed.connect(self._on_scenario_changed)
+        services.mode_changed.connect(self._on_mode_changed)
         self.refused.connect(lambda text: window.statusBar().showMessage(f"Not allowed: {text}", 8000))
 
     def _on_scenario_changed(self) -> None:
         self.phase_bar.refresh()
         self.log_dock.refresh()
+        self.refresh_targets()
+
+    def _on_mode_changed(self, _mode: str) -> None:
+        self.refresh_targets()
 
     def open_example(self, example: Example) -> None:
         """Load the EX's situation in Rehearse mode and open its prepared action in the popup."""
-        if not self.window.maybe_discard():
+        if not self.services.maybe_discard():
             return
-        self.window.set_scenario(example.load(), None)
-        self.window.set_mode("rehearse")
+        self.services.set_scenario(example.load(), None)
+        self.services.set_mode("rehearse")
         gesture = Gesture(str(example.prepared_action["kind"]), example.title, dict(example.prepared_action))
         self.offer([gesture], example.title)

@@ -6,11 +6,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings
+from PySide6.QtCore import QPoint, QPointF, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
@@ -19,6 +20,7 @@ from aslgui.resource_files import resource_path
 from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.main_window import DEMO_PATH, MainWindow
 from aslgui.ui.rehearsal import Rehearsal
+from aslgui.ui.rehearsal_popup import RehearsalPopup
 
 
 @pytest.fixture
@@ -73,6 +75,27 @@ def viewport_point(win: MainWindow, h: Hex, dx: float = 0.0, dy: float = 0.0) ->
 def example(name: str) -> Scenario:
     """A rulebook example situation from resources/examples."""
     return load_scenario(resource_path("examples", f"{name}.json"))
+
+
+def answer_popup(answer: Callable[[RehearsalPopup], None]) -> list[RehearsalPopup]:
+    """Once the next rehearsal popup shows (in its real modal loop), hand it to ``answer``, which
+    reads it and closes it (clicks Commit or Cancel); the popups seen, for later checks. A failed
+    check closes the popup too, so the test fails instead of hanging in the loop."""
+    seen: list[RehearsalPopup] = []
+
+    def look() -> None:
+        popup = QApplication.activeModalWidget()
+        if not isinstance(popup, RehearsalPopup):
+            raise AssertionError(f"expected the rehearsal popup, the modal widget is {popup!r}")
+        seen.append(popup)
+        try:
+            answer(popup)
+        finally:
+            if popup.isVisible():
+                popup.reject()
+
+    QTimer.singleShot(0, look)
+    return seen
 
 
 def rehearse(window: MainWindow, scenario: Scenario) -> Rehearsal:

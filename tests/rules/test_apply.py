@@ -82,6 +82,9 @@ def test_c3_22_change_ca_turns_a_gun_and_a_turret() -> None:
     answer = Resolution(kind="change_ca")
     assert changed(scenario, {"kind": "change_ca", "unit": "g1", "ca": "N/NE"}, answer)["g1"].ca == 0
     assert changed(scenario, {"kind": "change_ca", "unit": "t1", "ca": "SE/S"}, answer)["t1"].tca == 2
+    # The arc the action names is the one turned (the VCA of a turreted vehicle, issue 17.8).
+    hull = changed(scenario, {"kind": "change_ca", "unit": "t1", "ca": "SE/S", "arc": "vca"}, answer)["t1"]
+    assert (hull.vca, hull.tca) == (2, scenario.units["t1"].tca)
 
 
 def test_c3_22_a_pfph_ca_change_stops_the_gun_and_crew_moving_until_the_player_turn_ends() -> None:
