@@ -4,7 +4,7 @@
 gzipped Java object stream of block data, as VASL's BoardArchive.writeLOSData writes it).
 ``sample_board`` paints a geomorphic-sized board with a few hexes of known terrain: woods in
 E5, a wooden building in O6 (overridden to a 1-level building by the metadata), a wall on the
-S hexside of C3, and a level-1 hill under K5 and its neighbours.
+S hexside of C3, and a level-1 hill under K5 and the centres of its neighbours.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def sample_grids() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
     terrain[hex_disc("E5", 24)] = WOODS
     terrain[hex_disc("O6", 20)] = WOODEN_BUILDING
     terrain[hexside_strip("C3", 3)] = WALL
-    elevation[hex_disc("K5", 60)] = 1
+    elevation[hex_disc("K5", 70)] = 1
     return elevation, terrain
 
 

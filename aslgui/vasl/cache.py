@@ -1,0 +1,97 @@
+"""A per-user cache of what aslgui derives from a board archive, keyed by the archive's hash.
+
+Decoding ``LOSData`` needs numpy and tens of milliseconds; a cached product is a small file the
+standard library reads back in well under a millisecond, so ``aslgui resolve`` on a VASL board
+costs about what it costs on a plain one.  Layout::
+
+    $ASLGUI_CACHE_DIR (else the platform's per-user cache folder + aslgui) / vasl /
+        <sha256 of the archive file> / <product>
+
+A *product* is any named file derived from one archive: ``hexfacts-v1.json`` (this package's
+per-hex facts); another part of aslgui adds its own by name (``los-v1.npz``, ...) with
+``read``/``write`` (bytes) or ``cached_json`` (JSON values).  Writes are atomic; a product that
+cannot be read or parsed reads as missing and is rebuilt; a cache that cannot be written is
+skipped.  The cache is never fatal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from aslgui.user_files import user_folder, write_atomic
+
+CACHE_ENV = "ASLGUI_CACHE_DIR"
+_digests: dict[tuple[str, int, int], str] = {}
+
+
+def cache_folder() -> str:
+    """Where the derived board data lives (``$ASLGUI_CACHE_DIR/vasl`` when that is set)."""
+    return os.path.join(os.environ.get(CACHE_ENV) or user_folder("cache"), "vasl")
+
+
+def archive_digest(path: str) -> str:
+    """SHA-256 of an archive file's bytes (remembered per process while size and mtime hold)."""
+    stat = os.stat(path)
+    key = (os.path.abspath(path), stat.st_size, stat.st_mtime_ns)
+    digest = _digests.get(key)
+    if digest is None:
+        with open(path, "rb") as handle:
+            digest = hashlib.sha256(handle.read()).hexdigest()
+        _digests[key] = digest
+    return digest
+
+
+def product_path(digest: str, product: str) -> str:
+    return os.path.join(cache_folder(), digest, product)
+
+
+def read(digest: str, product: str) -> bytes | None:
+    """A cached product's bytes, or None when it is not there (or cannot be read)."""
+    try:
+        with open(product_path(digest, product), "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def write(digest: str, product: str, data: bytes) -> bool:
+    """Store a product atomically; False (and nothing stored) when the cache cannot be written."""
+    path = product_path(digest, product)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, data)
+    except OSError:
+        return False
+    return True
+
+
+def discard(digest: str, product: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(product_path(digest, product))
+
+
+def cached_json(digest: str, product: str, build: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
+    """The JSON product if cached and ``valid``, else ``build()``, stored for next time.  A
+    damaged product (not JSON, or not ``valid``) is rebuilt and replaced."""
+    data = read(digest, product)
+    if data is not None:
+        try:
+            value = json.loads(data)
+        except (ValueError, RecursionError):
+            value = None
+        if value is not None and valid(value):
+            return value
+        discard(digest, product)
+    value = build()
+    write_json(digest, product, value)
+    return value
+
+
+def write_json(digest: str, product: str, value: Any) -> bool:
+    """Store a JSON product (see ``write``)."""
+    return write(digest, product, json.dumps(value, separators=(",", ":")).encode("utf-8"))

@@ -1,0 +1,111 @@
+"""Per-hex facts derived from the pixel grids, checked hex by hex against VASL's own (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aslgui.vasl import cache
+from aslgui.vasl.archive import open_archive
+from aslgui.vasl.board import aslgui_name, load_board
+from aslgui.vasl.catalog import builtin_catalog
+from aslgui.vasl.hexfacts import derive
+from tests.vasl.make_archive import sample_board
+from tests.vasl.shared_data import SHARED_VASL, needs_shared, shared_board
+
+
+def vasl_hexes(board: str) -> list[dict[str, Any]]:
+    assert SHARED_VASL is not None
+    lines = (SHARED_VASL / "los-sample" / f"{board}-hexes.jsonl").read_text().splitlines()
+    return [json.loads(line) for line in lines]
+
+
+@pytest.fixture(scope="module")
+def sample_facts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    archive = open_archive(sample_board(tmp_path_factory.mktemp("boards")).path)
+    return derive(archive.los_grid(), archive.metadata, builtin_catalog())
+
+
+def test_sample_board_terrain_and_building_override(sample_facts: dict[str, Any]) -> None:
+    assert len(sample_facts) == 346
+    assert sample_facts["E5"].terrain == "Woods" and sample_facts["E6"].terrain == "Open Ground"
+    o6 = sample_facts["O6"]
+    assert o6.terrain == "Wooden Building, 1 Level" and o6.building_levels == 1  # buildingTypes override
+
+
+def test_sample_board_wall_is_on_both_sides_of_its_hexside(sample_facts: dict[str, Any]) -> None:
+    assert sample_facts["C3"].hexsides == (None, None, None, "Wall", None, None)
+    assert sample_facts["C4"].hexsides == ("Wall", None, None, None, None, None)
+    assert all(side is None for side in sample_facts["E5"].hexsides)
+
+
+def test_sample_board_hill_is_base_elevation(sample_facts: dict[str, Any]) -> None:
+    assert sample_facts["K5"].elevation == 1 and sample_facts["K4"].elevation == 1
+    assert sample_facts["A1"].elevation == 0
+
+
+def test_edge_hexsides_are_off_the_board(sample_facts: dict[str, Any]) -> None:
+    assert sample_facts["A1"].on_map == (True, True, True, True, False, False)
+    assert sample_facts["B0"].on_map == (False, False, True, True, True, False)
+    assert sample_facts["GG10"].on_map == (True, False, False, True, True, True)
+    assert sample_facts["B10"].on_map == (True, True, False, False, False, True)
+
+
+@needs_shared
+@pytest.mark.parametrize("board", ["bd02", "bd04"])
+def test_every_hex_matches_vasl(board: str) -> None:
+    """Terrain, base level, hexside terrain, depression, levels and stairways of every hex, as
+    VASL's own Hex objects give them (../shared/vasl/los-sample)."""
+    facts = load_board(shared_board(board), builtin_catalog()).hexes
+    expected = vasl_hexes(board)
+    assert len(facts) == len(expected) == 346
+    for row in expected:
+        got = facts[row["name"]]
+        upper = max(loc["level"] for loc in row["locations"] if loc["terrain"] == row["terrain"])
+        assert (got.terrain, got.elevation, list(got.hexsides), list(got.on_map), got.depression,
+                got.building_levels, got.stairway) == (
+            row["terrain"], row["base_elevation"], row["hexside_terrain"], row["hexside_on_map"],
+            row["depression_terrain"], upper, row["stairway"]), row["name"]
+
+
+@needs_shared
+def test_board_4_e5_is_woods() -> None:
+    board = load_board(shared_board("bd04"))
+    assert aslgui_name(board.hexes["E5"].terrain) == "woods"
+
+
+@needs_shared
+def test_board_5_gully_is_depression_at_level_minus_1() -> None:
+    hexes = load_board(shared_board("bd05")).hexes
+    gullies = [h for h in hexes.values() if h.depression == "Gully"]
+    assert gullies and all(h.terrain == "Gully" and h.elevation == -1 for h in gullies)
+    assert aslgui_name("Gully") == "gully" and aslgui_name("Single Hex Stone Bridge") == "bridge"
+
+
+def test_cache_hit_reads_the_same_facts_without_the_archive(tmp_path: Path) -> None:
+    sample = sample_board(tmp_path)
+    first = load_board(sample.path)
+    products = list(Path(cache.cache_folder(), first.digest).iterdir())
+    assert len(products) == 1 and products[0].name.startswith("hexfacts-v")
+    again = load_board(sample.path)
+    assert again == first and again.hexes["E5"].terrain == "Woods"
+
+
+@pytest.mark.parametrize("damage", [b"", b"{not json", b"[]", b'{"board": {}, "hexes": {"E5": [1]}}'])
+def test_damaged_cache_is_rebuilt(tmp_path: Path, damage: bytes) -> None:
+    sample = sample_board(tmp_path)
+    first = load_board(sample.path)
+    (product,) = Path(cache.cache_folder(), first.digest).iterdir()
+    product.write_bytes(damage)
+    assert load_board(sample.path) == first
+    assert json.loads(product.read_bytes())["hexes"]["E5"][0] == "Woods"
+
+
+def test_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(cache.CACHE_ENV, str(blocker))
+    assert load_board(sample_board(tmp_path).path).hexes["E5"].terrain == "Woods"
