@@ -4,6 +4,11 @@ A board is 33 columns (``A..GG``) wide; odd columns hold rows 0..10, even ones 1
 (DESIGN.md section 2).  Boards placed side by side share their GG/A column; stacked boards
 share the row-10/row-0 half hexes of odd columns.  So every board maps onto one global odd-q
 grid: board ``(bcol, brow)`` starts at column ``32 * bcol`` and row ``10 * brow``.
+
+A rotated board (VASL's ``r`` boards, DESIGN.md 7) is turned 180 degrees in its place: the hex
+at local column ``c``, row ``r`` of its place is its own hex ``32 - c``, ``11 - r`` (even
+columns) or ``10 - r`` (odd columns), so its A1 lies at the bottom right and GG10 at the top
+left; the grid itself, and so ranges, CAs and joins, is the same as for any board.
 """
 
 from __future__ import annotations
@@ -43,11 +48,17 @@ class HexNameError(AslError):
 
 
 class BoardPlacement(NamedTuple):
-    """A geomorphic board (its id, e.g. ``"4"``) at a place in the grid of boards."""
+    """A geomorphic board (its id, e.g. ``"4"``) at a place in the grid of boards, maybe turned 180°."""
 
     id: str
     col: int
     row: int
+    rotated: bool = False
+
+
+def turn_local(col: int, row: int) -> tuple[int, int]:
+    """A board's local hex turned 180 degrees (its own inverse): ``(0, 1)`` (A1) <-> ``(32, 10)``."""
+    return BOARD_COLUMNS - 1 - col, (BOARD_ROWS + 1 if col % 2 == 0 else BOARD_ROWS) - row
 
 
 def _rows_in_column(col: int) -> range:
@@ -64,6 +75,7 @@ class MapGrid:
         # Upper, then left board first: its name is the canonical one for a joined hex.
         self._by_position = sorted(self.boards, key=lambda b: (b.row, b.col))
         self._by_id = {b.id.upper(): b for b in self.boards}
+        self._by_place = {(b.col, b.row): b for b in self.boards}
         # Longest ids first, so board "24" wins over board "2" for "24A1".
         self._ids_longest_first = sorted(self._by_id, key=len, reverse=True)
         self._name_cache: dict[Hex, str] = {}
@@ -74,13 +86,32 @@ class MapGrid:
         return cls([BoardPlacement(board_id, 0, 0)])
 
     # -- membership -------------------------------------------------------------------------
+    def _boards_of(self, h: Hex) -> Iterator[BoardPlacement]:
+        """The boards holding ``h`` (two or four for a joined half hex), upper then left first:
+        found from the hex's column and row, not by scanning the boards."""
+        board_col, col_in = divmod(h.col, COLUMN_STEP)
+        board_row, row_in = divmod(h.row, ROW_STEP)
+        for brow in (board_row - 1, board_row) if row_in == 0 else (board_row,):
+            for bcol in (board_col - 1, board_col) if col_in == 0 else (board_col,):
+                board = self._by_place.get((bcol, brow))
+                if board is None:
+                    continue
+                local_col, local_row = h.col - bcol * COLUMN_STEP, h.row - brow * ROW_STEP
+                if 0 <= local_col < BOARD_COLUMNS and local_row in _rows_in_column(local_col):
+                    yield board
+
     def _board_of(self, h: Hex) -> BoardPlacement | None:
-        for board in self._by_position:
-            local_col = h.col - board.col * COLUMN_STEP
-            local_row = h.row - board.row * ROW_STEP
-            if 0 <= local_col < BOARD_COLUMNS and local_row in _rows_in_column(local_col):
-                return board
-        return None
+        return next(self._boards_of(h), None)
+
+    def locals_of(self, h: Hex) -> tuple[tuple[BoardPlacement, Hex], ...]:
+        """Each board holding ``h`` with the hex in that board's own naming (turned back for a
+        rotated board): ``Hex(4, 5)`` is its E5.  The canonical board comes first."""
+        return tuple((board, self._own_local(board, h)) for board in self._boards_of(h))
+
+    @staticmethod
+    def _own_local(board: BoardPlacement, h: Hex) -> Hex:
+        col, row = h.col - board.col * COLUMN_STEP, h.row - board.row * ROW_STEP
+        return Hex(*turn_local(col, row)) if board.rotated else Hex(col, row)
 
     def __contains__(self, h: object) -> bool:
         return isinstance(h, Hex) and self._board_of(h) is not None
@@ -117,9 +148,8 @@ class MapGrid:
         board = self._board_of(h)
         if board is None:
             raise HexNameError(f"hex at column {h.col}, row {h.row} is not on the map")
-        local_col = h.col - board.col * COLUMN_STEP
-        local_row = h.row - board.row * ROW_STEP
-        text = f"{board.id}{COLUMN_LETTERS[local_col]}{local_row}"
+        local = self._own_local(board, h)
+        text = f"{board.id}{COLUMN_LETTERS[local.col]}{local.row}"
         self._name_cache[h] = text
         return text
 
@@ -142,6 +172,8 @@ class MapGrid:
                     f"{_rows_in_column(local_col)[0]}..{BOARD_ROWS}",
                     path=path,
                 )
+            if board.rotated:
+                local_col, local_row = turn_local(local_col, local_row)
             return Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row)
         boards = ", ".join(b.id for b in self.boards)
         raise HexNameError(

@@ -14,6 +14,7 @@ from typing import Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
+from aslgui.model.boards import BoardTerrain, load_board_terrain
 from aslgui.model.jsonvalues import from_json, to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Unit
@@ -22,7 +23,7 @@ from aslgui.user_files import write_atomic
 
 FORMAT = "aslgui-scenario"
 PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
-HEXSIDE_FEATURES = ("road", "wall", "hedge")
+HEXSIDE_FEATURES = ("road", "wall", "hedge", "bocage", "cliff")
 GROUND_CONDITIONS = ("mud", "deep snow")
 _KNOWN_TOP_KEYS = frozenset(
     {
@@ -77,15 +78,38 @@ class Scenario:
         self.turn = turn
         self.player = player
         self.extra: dict[str, Any] = {} if extra is None else extra
+        self._board_terrain: BoardTerrain | None = None
 
     # -- queries the rules and the map ask -------------------------------------------------
+    @property
+    def board_terrain(self) -> BoardTerrain:
+        """What the boards' VASL archives say (read from the board library on first use, again
+        whenever the map changes)."""
+        if self._board_terrain is None or self._board_terrain.grid is not self.grid:
+            self._board_terrain = load_board_terrain(self.grid)
+        return self._board_terrain
+
+    @property
+    def board_notes(self) -> tuple[str, ...]:
+        """Boards drawn plain although a board library is set up, and why (DESIGN.md 7)."""
+        return self.board_terrain.notes
+
     def terrain_at(self, h: Hex) -> str:
-        """Terrain of a hex; unlisted hexes are open ground."""
-        return self.terrain.get(h, "open ground")
+        """Terrain of a hex: the file's (an SSR overrides the board), else the board archive's,
+        else open ground."""
+        listed = self.terrain.get(h)
+        if listed is not None:
+            return listed
+        return self.board_terrain.terrain(h) or "open ground"
 
     def hexside(self, a: Hex, b: Hex) -> str | None:
-        """Feature (road, wall, hedge) of the hexside between two adjacent hexes, if any."""
-        return self.hexsides.get(frozenset((a, b)))
+        """Feature (road, wall, hedge, ...) of the hexside between two adjacent hexes, if any:
+        the file's, else the board archive's."""
+        return self.hexsides.get(frozenset((a, b))) or self.board_terrain.hexside_between(a, b)
+
+    def elevation_at(self, h: Hex) -> int:
+        """Base level of a hex: the board archive's (hills, gullies), else 0."""
+        return self.board_terrain.elevation(h) or 0
 
     def unit(self, unit_id: Any, path: str) -> Unit:
         """The unit with this id, or AslError naming ``path`` (e.g. ``action.firer``)."""
@@ -150,7 +174,10 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
         for key, value in zip(("col", "row"), place, strict=True):
             if type(value) is not int or value < 0:
                 raise AslError(f"expected a whole number >= 0, got {value!r}", f"{path}.{key}")
-        placements.append(BoardPlacement(board_id, place[0], place[1]))
+        rotated = board.get("rotated", False)
+        if not isinstance(rotated, bool):
+            raise AslError(f"expected true or false, got {rotated!r}", f"{path}.rotated")
+        placements.append(BoardPlacement(board_id, place[0], place[1], rotated))
     seen: dict[tuple[int, int], str] = {}
     for i, p in enumerate(placements):
         if (p.col, p.row) in seen:
@@ -240,7 +267,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "name": scenario.name,
-        "boards": [{"id": b.id, "col": b.col, "row": b.row} for b in grid.boards],
+        "boards": [{"id": b.id, "col": b.col, "row": b.row, **({"rotated": True} if b.rotated else {})}
+                   for b in grid.boards],
         "terrain": {grid.name(h): t for h, t in sorted(scenario.terrain.items())},
     }
     if scenario.fortified:

@@ -41,6 +41,7 @@ _TOWING = "vehicle gun crew ca bypass mp_spent"
 #: a resolver reading an undeclared key fails every test that reaches it (``DeclaredKeys``).
 RESOLVERS: dict[str, ActionKind] = {
     "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit range arc"),
+    "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex"),
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
         "firer target target_hex target_type ammo pivot acquisition intensive deliberate_immobilization"
@@ -106,7 +107,11 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input."""
     kind = action_kind(action)
     checked = Action(action, scenario, _spec(kind).keys)
-    return resolver_for(kind)(checked)
+    answer = resolver_for(kind)(checked)
+    if scenario.board_notes:  # boards drawn plain although a board library is set up (DESIGN.md 7)
+        notes = [*answer.values.get("notes", ()), *scenario.board_notes]
+        answer = answer._replace(values={**answer.values, "notes": notes})
+    return answer
 
 
 def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:

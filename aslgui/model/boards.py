@@ -1,0 +1,104 @@
+"""What the players' VASL board archives say about a map's hexes (DESIGN.md section 7).
+
+``load_board_terrain(grid)`` looks up every board of the map in the board library
+(``aslgui.vasl.library``): a board whose archive is found gives each of its hexes terrain, base
+elevation and hexside terrain (aslgui's names); a board the library lacks, or whose archive
+cannot be read, stays plain (terrain from the scenario file only) and is reported in ``notes``,
+which the GUI shows and ``aslgui resolve`` adds to its answers.  Rotated boards read their own
+hexes turned back (``MapGrid.locals_of``), hexside directions turned by three.  Plain boards
+import nothing from the archive readers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, MapGrid, direction_to
+from aslgui.geometry.mapgrid import COLUMN_LETTERS
+from aslgui.vasl.library import archive_name, find_archive, library_folders
+
+if TYPE_CHECKING:
+    from aslgui.vasl.board import VaslBoard
+    from aslgui.vasl.hexfacts import HexFacts
+
+
+class BoardTerrain:
+    """The archives' facts for the hexes of one map (empty when every board is plain)."""
+
+    def __init__(self, grid: MapGrid, boards: dict[str, VaslBoard], notes: tuple[str, ...] = ()) -> None:
+        self.grid = grid
+        #: Board id (upper case) -> the board read from its archive.
+        self.boards = boards
+        #: Boards drawn plain, and why (no archive in the library, an unreadable archive).
+        self.notes = notes
+
+    def _facts(self, h: Hex) -> list[tuple[bool, HexFacts]]:
+        """(rotated?, facts) from each board with an archive that holds ``h``, canonical first."""
+        found = []
+        for board, local in self.grid.locals_of(h):
+            vasl = self.boards.get(board.id.upper())
+            if vasl is not None:
+                facts = vasl.hexes.get(f"{COLUMN_LETTERS[local.col]}{local.row}")
+                if facts is not None:
+                    found.append((board.rotated, facts))
+        return found
+
+    def from_archive(self, h: Hex) -> bool:
+        return bool(self.boards) and bool(self._facts(h))
+
+    def terrain(self, h: Hex) -> str | None:
+        """aslgui's name for the hex's terrain, None when no archive covers the hex."""
+        from aslgui.vasl.board import aslgui_name
+
+        found = self._facts(h) if self.boards else []
+        return aslgui_name(found[0][1].terrain) if found else None
+
+    def elevation(self, h: Hex) -> int | None:
+        """Base level of the hex (a hill's level, -1 in a gully), None when no archive covers it."""
+        found = self._facts(h) if self.boards else []
+        return found[0][1].elevation if found else None
+
+    def hexside(self, h: Hex, direction: int) -> str | None:
+        """aslgui's name for the terrain on hexside ``direction`` (map frame, 0 = N) of ``h``, from
+        the board on which that hexside lies; None for none."""
+        from aslgui.vasl.board import aslgui_name
+
+        for rotated, facts in self._facts(h) if self.boards else []:
+            own = (direction + 3) % 6 if rotated else direction
+            if facts.on_map[own]:
+                side = facts.hexsides[own]
+                return aslgui_name(side) if side else None
+        return None
+
+    def hexside_between(self, a: Hex, b: Hex) -> str | None:
+        """The archive's terrain on the hexside between adjacent ``a`` and ``b``."""
+        if not self.boards:
+            return None
+        direction = direction_to(a, b)
+        if direction is None:
+            return None
+        return self.hexside(a, direction) or self.hexside(b, (direction + 3) % 6)
+
+
+def load_board_terrain(grid: MapGrid) -> BoardTerrain:
+    """Read every board of ``grid`` the library has; the others stay plain, noted (without any
+    library folder at all, every board is plain and nothing is noted)."""
+    boards: dict[str, VaslBoard] = {}
+    notes: list[str] = []
+    folders = library_folders()
+    for placement in grid.boards if folders else ():
+        path = find_archive(placement.id, folders)
+        if path is None:
+            notes.append(
+                f"board {placement.id}: no VASL board archive {archive_name(placement.id)} in the board library "
+                "(ASLGUI_VASL_BOARDS or the saved folders); drawn plain, terrain from the scenario file"
+            )
+            continue
+        from aslgui.vasl.board import load_board
+
+        try:
+            boards[placement.id.upper()] = load_board(path)
+        except AslError as error:
+            notes.append(f"board {placement.id}: {error.message}; drawn plain, terrain from the scenario file")
+    return BoardTerrain(grid, boards, tuple(notes))

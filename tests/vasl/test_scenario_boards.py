@@ -1,0 +1,118 @@
+"""Scenarios on VASL boards (DESIGN.md 7): the archive gives terrain, level and hexsides, the file
+overrides them (SSR), a board the library lacks stays plain and is noted; ``hex_info``; Case Q
+from the real terrain; rotated boards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aslgui.model import scenario_from_json, scenario_to_json
+from aslgui.rules import resolve
+from aslgui.vasl.library import BOARDS_ENV
+from tests.vasl.make_archive import sample_board
+from tests.vasl.shared_data import BOARDS, needs_shared
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    sample_board(tmp_path, "77")
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
+    return tmp_path
+
+
+def scenario(boards: list[dict[str, Any]], **more: Any) -> Any:
+    return scenario_from_json({"format": "aslgui-scenario", "version": 1, "boards": boards, "units": [], **more})
+
+
+def hex_info(s: Any, name: str) -> dict[str, Any]:
+    answer: dict[str, Any] = resolve(s, {"kind": "hex_info", "hex": name}).to_json()
+    return answer
+
+
+def test_hex_info_answers_from_the_archive(library: Path) -> None:
+    s = scenario([{"id": "77"}])
+    e5 = hex_info(s, "77E5")
+    assert (e5["terrain"], e5["elevation"], e5["source"], e5["legal"]) == ("woods", 0, "vasl", True)
+    assert e5["hexsides"] == {d: None for d in ("N", "NE", "SE", "S", "SW", "NW")}
+    assert hex_info(s, "77K5")["elevation"] == 1
+    assert hex_info(s, "77C3")["hexsides"]["S"] == "wall" and hex_info(s, "77C4")["hexsides"]["N"] == "wall"
+    assert hex_info(s, "77O6")["terrain"] == "wooden building"
+    assert "notes" not in e5
+
+
+def test_the_file_overrides_the_archive_hex_by_hex(library: Path) -> None:
+    s = scenario([{"id": "77"}], terrain={"77E5": "brush"}, hexsides={"77C3/77C4": "hedge"})
+    assert (hex_info(s, "77E5")["terrain"], hex_info(s, "77E5")["source"]) == ("brush", "scenario")
+    assert hex_info(s, "77C3")["hexsides"]["S"] == "hedge"
+    assert hex_info(s, "77E6")["source"] == "vasl"
+
+
+def test_a_board_the_library_lacks_stays_plain_and_is_noted(library: Path) -> None:
+    s = scenario([{"id": "77"}, {"id": "78", "col": 1}])
+    assert len(s.board_notes) == 1 and "bd78" in s.board_notes[0]
+    answer = hex_info(s, "78E5")
+    assert (answer["terrain"], answer["source"]) == ("open ground", "scenario")
+    assert answer["notes"] == list(s.board_notes)
+    assert hex_info(s, "77E5")["terrain"] == "woods"
+
+
+def test_without_a_library_boards_are_plain_and_nothing_is_noted() -> None:
+    s = scenario([{"id": "77"}])
+    assert s.board_notes == () and hex_info(s, "77E5")["source"] == "scenario"
+
+
+def test_an_unreadable_archive_is_noted_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bd77").write_bytes(b"not a zip")
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
+    s = scenario([{"id": "77"}])
+    assert "cannot read VASL board archive" in s.board_notes[0]
+    assert hex_info(s, "77E5")["source"] == "scenario"
+
+
+def test_rotated_board_turns_names_and_hexsides(library: Path) -> None:
+    s = scenario([{"id": "77", "rotated": True}])
+    e5 = s.grid.parse("77E5")
+    assert e5 == (32 - 4, 11 - 5)  # E5 of the turned board sits at column CC of its place
+    assert hex_info(s, "77E5")["terrain"] == "woods"
+    # C3's own S hexside (the wall) faces the map's north once the board is turned.
+    assert hex_info(s, "77C3")["hexsides"]["N"] == "wall" and hex_info(s, "77C3")["hexsides"]["S"] is None
+    assert s.grid.parse("77C4") == (e5.col + 2, s.grid.parse("77C3").row - 1)
+    assert scenario_to_json(s)["boards"] == [{"id": "77", "col": 0, "row": 0, "rotated": True}]
+    assert scenario_from_json(scenario_to_json(s)).grid.boards == s.grid.boards
+
+
+def test_rotated_must_be_a_bool() -> None:
+    with pytest.raises(Exception, match="true or false") as caught:
+        scenario([{"id": "77", "rotated": "yes"}])
+    assert getattr(caught.value, "path", "") == "boards[0].rotated"
+
+
+def test_c5_case_q_uses_the_archive_terrain(library: Path) -> None:
+    """A Gun fires at a squad in 77E5, woods on the board though the file names no terrain:
+    Case Q is the woods TEM (+1, B13.3)."""
+    s = scenario(
+        [{"id": "77"}],
+        units=[
+            {"id": "g", "side": "russian", "nationality": "russian", "kind": "gun", "name": "57LL AT", "hex": "77E9",
+             "ca": "N/NE", "caliber": 57, "barrel": "LL", "mount": "NT", "crew": "c"},
+            {"id": "c", "side": "russian", "nationality": "russian", "kind": "crew", "name": "2-2-8", "hex": "77E9"},
+            {"id": "sq", "side": "german", "nationality": "german", "kind": "squad", "name": "4-6-7", "hex": "77E5"},
+        ],
+        player="russian",
+    )
+    answer = resolve(s, {"kind": "fire", "firer": "g", "target": "sq", "target_type": "infantry"}).to_json()
+    q = [line for line in answer["drm"] if line["case"] == "Q"]
+    assert q and q[0]["value"] == 1 and "woods" in q[0]["text"]
+
+
+@needs_shared
+def test_board_4_e5_reads_woods_from_the_real_archive(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(BOARDS_ENV, str(BOARDS))
+    s = scenario([{"id": "2"}, {"id": "4", "col": 1}, {"id": "7", "row": 1}])
+    assert s.board_notes == ()
+    assert hex_info(s, "4E5")["terrain"] == "woods" and hex_info(s, "4E5")["source"] == "vasl"
+    assert hex_info(s, "4O6")["terrain"] == "wooden building"
+    assert hex_info(s, "2D4")["hexsides"]["S"] == "wall"
