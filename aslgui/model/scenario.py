@@ -100,12 +100,17 @@ class Scenario:
         listed = self.terrain.get(h)
         if listed is not None:
             return listed
-        return self.board_terrain.terrain(h) or "open ground"
+        boards = self.board_terrain
+        return (boards.terrain(h) if boards.boards else None) or "open ground"
 
     def hexside(self, a: Hex, b: Hex) -> str | None:
         """Feature (road, wall, hedge, ...) of the hexside between two adjacent hexes, if any:
         the file's, else the board archive's."""
-        return self.hexsides.get(frozenset((a, b))) or self.board_terrain.hexside_between(a, b)
+        listed = self.hexsides.get(frozenset((a, b)))
+        if listed is not None:
+            return listed
+        boards = self.board_terrain
+        return boards.hexside_between(a, b) if boards.boards else None
 
     def elevation_at(self, h: Hex) -> int:
         """Base level of a hex: the board archive's (hills, gullies), else 0."""
