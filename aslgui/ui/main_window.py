@@ -28,6 +28,7 @@ from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
 from aslgui.ui.palette import Template, make_unit
 from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
+from aslgui.ui.preferences import layer_actions
 from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.wheel_guard import guard_wheel
 
@@ -140,6 +141,10 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self._action("Zoom &in", partial(self.view.zoom_by, 1.25), keys.ZoomIn))
         self.view_menu.addAction(self._action("Zoom &out", partial(self.view.zoom_by, 1 / 1.25), keys.ZoomOut))
         self.view_menu.addAction(self._action("&Actual size", lambda: self.view.set_zoom(1.0), "Ctrl+1"))
+        self.view_menu.addSeparator()
+        #: The map layers the user shows or hides (grid, hex names, terrain tint), remembered.
+        self.layer_actions = layer_actions(self, self.settings, self.scene)
+        self.view_menu.addActions(list(self.layer_actions.values()))
         self.view_menu.addSeparator()
         for dock in self.docks:
             self.view_menu.addAction(dock.toggleViewAction())
