@@ -4,16 +4,13 @@
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from aslgui.cli import main
-from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
-from aslgui.rules import resolve
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, unit
 
 DEMO = str(resource_path("scenarios", "demo.json"))
@@ -84,23 +81,3 @@ def test_illegal_shot_exits_0_with_reasons(tmp_path: Path, capsys: pytest.Captur
     code, answer = _run(tmp_path, capsys, {"firer": "g1", "target": "t1", "target_type": "infantry"})
     assert code == 0
     assert answer["legal"] is False and answer["reasons"][0].endswith("(C3.32)")
-
-
-def test_one_fire_resolution_takes_well_under_a_millisecond() -> None:
-    scenario = load_scenario(DEMO)
-    action = {
-        "kind": "fire",
-        "firer": "g1",
-        "target": "s2",
-        "target_type": "infantry",
-        "acquisition": 1,
-        "dice": {"colored": 2, "white": 3},
-        "effects_dr": 7,
-    }
-    resolve(scenario, action)  # warm the cached tables
-    runs = 2000
-    start = time.perf_counter()
-    for _ in range(runs):
-        resolve(scenario, action)
-    per_call = (time.perf_counter() - start) / runs
-    assert per_call < 0.0005, f"{per_call * 1e6:.0f} us per fire resolution"
