@@ -36,6 +36,7 @@ from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.reaction_fire import NON_CC_WEAPONS
 from aslgui.rules.resolution import DrmLine, Resolution
 from aslgui.ui.rehearsal_dice import DiceWidget
+from aslgui.ui.rehearsal_odds import OddsView
 from aslgui.ui.wheel_guard import guard_wheel
 
 AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
@@ -69,7 +70,8 @@ NUMBER_NAMES: dict[str, str] = {
 }
 #: Answer keys that only repeat the question (ids, hex names): not shown again.
 ECHO_KEYS = frozenset({"kind", "firer", "target", "target_hex", "target_type", "unit", "vehicle", "gun", "to_hex",
-                       "pushers", "placement_hex", "ammo", "ca", "range_limit"})
+                       "pushers", "placement_hex", "ammo", "ca", "range_limit",
+                       "odds", "odds_216"})  # the odds are worded by OddsView
 OUTCOME_NAMES: dict[str, str] = {
     "needs_dr": "Needs a dr", "hit": "Hit", "critical": "Critical Hit", "improbable": "Improbable Hit",
     "location": "Location",
@@ -161,6 +163,7 @@ class RehearsalPopup(QDialog):
         self.outcome_label.setStyleSheet("font-weight: bold;")
         for label in (self.drm_label, self.numbers_label, self.outcome_label):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.odds = OddsView()
         self.dice = DiceWidget(roller)
         self.dice.rolled.connect(self._on_rolled)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -177,6 +180,7 @@ class RehearsalPopup(QDialog):
         layout.addWidget(self.drm_label)
         layout.addWidget(self.numbers_label)
         layout.addWidget(self.reasons_label)
+        layout.addWidget(self.odds)
         layout.addWidget(self.dice)
         layout.addWidget(self.outcome_label)
         layout.addWidget(self.buttons)
@@ -217,6 +221,7 @@ class RehearsalPopup(QDialog):
         reasons = list(res.reasons) if res else [self.error]
         self.reasons_label.setText("\n".join(f"Not allowed: {r}" for r in reasons))
         self.reasons_label.setVisible(bool(reasons))
+        self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
         outcome = outcome_lines(res) if res else []
         self.outcome_label.setText("\n".join(outcome))
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it

@@ -1,0 +1,102 @@
+"""Issue 18 in the rehearsal popup: the odds in words, updated as options change, and the what-if
+table of a shot (each ammo type, Intensive Fire), driven through the real popup widgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from aslgui.model import Scenario, load_scenario
+from aslgui.rules import resolve
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.to_hit.shot import AMMO
+from aslgui.ui.main_window import DEMO_PATH
+from aslgui.ui.rehearsal_odds import percent
+from aslgui.ui.rehearsal_popup import RehearsalPopup
+from tests.gui.conftest import example
+
+pytestmark = pytest.mark.gui
+FACES = range(1, 7)
+
+
+def ways(at_most: int) -> int:
+    """How many of the 36 Original DR are at most ``at_most``."""
+    return sum(1 for c in FACES for w in FACES if c + w <= at_most)
+
+
+def popup_for(qtbot: QtBot, scenario: Scenario, unit: str, hex_name: str, kind: str) -> RehearsalPopup:
+    drop = gestures_for_drop(scenario, unit, scenario.grid.parse(hex_name))
+    popup = RehearsalPopup(scenario, drop.gestures, DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    popup.choice.setCurrentIndex([g.kind for g in popup.gestures].index(kind))
+    return popup
+
+
+def test_c3_3_fire_odds_in_words_follow_the_options(qtbot: QtBot) -> None:
+    """C3.3/C3.7/C5.62: 'hits on N or less', CH and breakdown, re-worded when the DRM changes."""
+    popup = popup_for(qtbot, load_scenario(DEMO_PATH), "g1", "4E9", "fire")
+    needed = popup.resolution.values["final_th_needed"] if popup.resolution else None
+    assert needed == 10
+    assert popup.odds.words.text() == (f"Odds: hits on 10 or less: {percent(ways(10) / 36)}; CH {percent(1 / 36)}; "
+                                       f"breaks down {percent(1 / 36)}")
+    assert "hits on 10 or less: 92%; CH 3%; breaks down 3%" in popup.odds.words.text()
+    popup.options["extra_drm"].setValue(2)
+    assert "hits on 8 or less: 72%" in popup.odds.words.text()
+    popup.options["extra_drm"].setValue(9)  # Final TH# 1: only an Improbable Hit (C3.6): 3 of 216
+    improbable = f"Odds: only an Improbable Hit (Original 2, then dr 1-3): {percent(3 / 216)}"
+    assert popup.odds.words.text().startswith(improbable)
+    assert "Odds" not in popup.numbers_label.text() and "216" not in popup.numbers_label.text()
+
+
+def test_c5_6_what_if_table_has_each_ammo_and_intensive_fire(qtbot: QtBot) -> None:
+    """Each ammo type and Intensive Fire (+2, C5.61; B# two lower, C5.62) on one line each."""
+    popup = popup_for(qtbot, load_scenario(DEMO_PATH), "g1", "4E9", "fire")
+    rows = popup.odds.what_if_rows()
+    assert [row[0] for row in rows] == [*AMMO, "Intensive Fire"]
+    assert popup.odds.table.isVisibleTo(popup)
+    by_label = {row[0]: row[1:] for row in rows}
+    assert by_label["AP"] == ["hits on 10 or less", percent(ways(10) / 36), percent(1 / 36), percent(1 / 36)]
+    assert by_label["Intensive Fire"] == ["hits on 8 or less", percent(ways(8) / 36), percent(1 / 36),
+                                          percent(ways(12) / 36 - ways(9) / 36)]
+    assert by_label["Intensive Fire"][-1] == "17%"
+    smoke = resolve(popup.scenario, {**popup.action(), "ammo": "SMOKE"})
+    assert not smoke.legal and by_label["SMOKE"] == ["not allowed", "", "", ""]
+    popup.options["extra_drm"].setValue(2)
+    assert popup.odds.what_if_rows()[1][1:3] == ["hits on 8 or less", "72%"]  # the same shot, updated
+
+
+def test_d7_14_overrun_odds_list_each_ift_result(qtbot: QtBot) -> None:
+    """D7.14: the OVR's IFT result on its column with its DRM, worded with each chance; no what-if."""
+    scenario = example("d7_22_overrun")
+    popup = popup_for(qtbot, scenario, "t1", "1C3", "overrun")
+    res = popup.resolution
+    assert res is not None and res.legal
+    odds = res.values["odds"]
+    text = popup.odds.words.text()
+    assert f"IFT {res.values['ift_column']} column, DRM {res.total_drm:+d}: " in text
+    for result, share in odds["result"].items():
+        assert f"{'no effect' if result == '-' else result} {percent(share)}" in text
+    assert not popup.odds.table.isVisibleTo(popup)
+
+
+def test_c10_3_push_odds_enter_go_on_fail(qtbot: QtBot) -> None:
+    """C10.3: enters on Final DR <= M#, may go on below it, fails above it."""
+    scenario = example("c10_3_push")
+    popup = popup_for(qtbot, scenario, "g1", "1G4", "push")
+    res = popup.resolution
+    assert res is not None and res.legal
+    enter, go_on = res.values["max_dr_enter"], res.values["max_dr_continue"]
+    text = popup.odds.words.text()
+    assert (f"enters {percent(ways(enter) / 36)} (may go on {percent(ways(go_on) / 36)}); "
+            f"fails to enter {percent(1 - ways(enter) / 36)}") in text
+
+
+def test_an_illegal_action_shows_no_odds(qtbot: QtBot) -> None:
+    """C5.6: Intensive Fire before the normal ROF is used is not allowed: no odds line."""
+    popup = popup_for(qtbot, load_scenario(DEMO_PATH), "g1", "4E9", "fire")
+    popup.options["intensive"].setChecked(True)
+    assert popup.resolution is not None and not popup.resolution.legal
+    assert popup.odds.words.text() == "" and not popup.odds.words.isVisibleTo(popup)
