@@ -42,6 +42,7 @@ _TOWING = "vehicle gun crew ca bypass mp_spent"
 RESOLVERS: dict[str, ActionKind] = {
     "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit range arc"),
     "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex"),
+    "los": _kind("aslgui.rules.los:resolve_los", "from to from_level to_level"),
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
         "firer target target_hex target_type ammo pivot acquisition intensive deliberate_immobilization"

@@ -23,6 +23,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
+from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_dr, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
@@ -99,6 +100,8 @@ def _reach_reasons(action: Action, unit: Unit, target: Hex, same_location: bool,
                               rule))
     if not action.flag("los", True):
         reasons.append(reason("the target Location is out of the user's LOS", "A23.3, A7.21"))
+    elif distance(unit.hex, target) <= 1 and (blocked := sight_reason(action.scenario, unit, target)) is not None:
+        reasons.append(blocked)
     return reasons
 
 

@@ -16,6 +16,7 @@ from aslgui.geometry import SPINE_NAMES, distance
 from aslgui.model import Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role
+from aslgui.rules.los import sight_reason
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 
 FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
@@ -78,6 +79,8 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     if span > 1 or (span == 1 and not (kind == "cc" and street)):
         reasons.append(reason(f"{vehicle.id} is not in {unit.id}'s Location (ADJACENT only for Street Fighting CC)",
                               "D7.2, D7.211"))
+    if span <= 1 and (blocked := sight_reason(scenario, unit, vehicle.hex)) is not None:
+        reasons.append(blocked)
     if unit.broken:
         reasons.append(reason(f"{unit.id} is broken", "D7.21, D7.22"))
     if action.flag("melee"):

@@ -20,13 +20,14 @@ from aslgui.rules.to_hit.notes import rate_of_fire, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
-from aslgui.rules.to_hit.target_drm import TARGET_CASES, applies
+from aslgui.rules.to_hit.target_drm import TARGET_CASES, applies, hindrance_lines
 
 
 def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
-    """Every firer- and target-based DRM of the shot, then the user's, in case order."""
+    """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case order."""
     found = (case(shot) for case in (*FIRER_CASES, *TARGET_CASES))
-    return tuple(line for line in (*found, *shot.extra) if line is not None and applies(line, shot))
+    lines = (*found, *hindrance_lines(shot), *shot.extra)
+    return tuple(line for line in lines if line is not None and applies(line, shot))
 
 
 def _colour(shot: Shot) -> str:

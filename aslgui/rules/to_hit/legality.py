@@ -185,6 +185,14 @@ def deliberate_immobilization_allowed(shot: Shot) -> str | None:
     return reason("no Deliberate Immobilization: " + ", ".join(found), "C5.71") if found else None
 
 
+def in_los(shot: Shot) -> str | None:
+    """A shot needs a LOS from the firer's hex to the target's (A6.1)."""
+    sight = shot.sight
+    if sight is None or not sight.blocked:
+        return None
+    return f"no LOS to {shot.scenario.grid.name(shot.target_hex)}: {sight.reason}"
+
+
 def within_listed_range(shot: Shot) -> str | None:
     limit = shot.arms.max_range
     if limit is not None and shot.range > limit:
@@ -194,6 +202,7 @@ def within_listed_range(shot: Shot) -> str | None:
 
 CHECKS: tuple[Check, ...] = (
     fire_phase,
+    in_los,
     crew_can_fire,
     gun_state,
     rfnm,

@@ -13,6 +13,7 @@ from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.arcs import unit_arc
+from aslgui.rules.los import LosResult, unit_sight
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
@@ -62,6 +63,8 @@ class Shot(NamedTuple):
     basic_tk: int | None = None
     extra: tuple[DrmLine, ...] = ()
     effects_extra: tuple[DrmLine, ...] = ()
+    #: The LOS from the firer's hex to the target's (A6): blocked or its Hindrances.
+    sight: LosResult | None = None
 
     @property
     def is_vehicle(self) -> bool:
@@ -253,4 +256,5 @@ def read_shot(action: Action) -> Shot:
         basic_tk=basic_tk,
         extra=drm_lines(action, "extra_drm", "extra", "user"),
         effects_extra=drm_lines(action, "effects_drm", "extra", "user"),
+        sight=unit_sight(scenario, firer, target_hex, target),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from aslgui.rules.ift_attack import crossed_tem_line
+from aslgui.rules.los import hindrance_drm
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.to_hit.shot import Shot
 
@@ -50,6 +51,13 @@ def case_q(shot: Shot) -> DrmLine | None:
 
 
 TARGET_CASES: tuple[TargetCase, ...] = (case_l, case_n, case_p, case_q)
+
+
+def hindrance_lines(shot: Shot) -> tuple[DrmLine, ...]:
+    """+1 per LOS Hindrance between firer and target, each citing its terrain's rule (B12.2, ...)."""
+    if shot.sight is None or shot.sight.blocked:
+        return ()
+    return tuple(hindrance_drm(shot.scenario, shot.sight))
 
 
 def applies(line: DrmLine, shot: Shot) -> bool:

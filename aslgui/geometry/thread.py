@@ -1,0 +1,114 @@
+"""The LOS thread (A6.1): which hexes, hexsides and vertices a line from one hex centre dot to
+another passes through, in order, computed exactly.
+
+The grid is drawn in "half units" where every hex centre and vertex has integer coordinates
+(x in units of a hex's half radius, y in units of half its height; an affine map of the real
+board, so it keeps every incidence and side-of-line question).  A centre at cube ``(x, z)``
+sits at ``(3x, x + 2z)``: linear in cube coordinates, so the thread from S to T depends only on
+``T - S`` and is cached per offset.  Every test is an integer cross product, so a thread that
+runs exactly along a hexside or through a vertex is found exactly, never by a tolerance.
+
+A thread is a tuple of events, each a plain tuple (no objects: ``aslgui resolve`` and the
+visibility shading walk thousands of them):
+
+- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy)``: the thread crosses the inside of the
+  hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units.
+- ``(CROSS, dx, dz, side)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex, between
+  two vertices.
+- ``(ALONG, dx, dz, side, from_source, to_target)``: it runs exactly along that hexside (both
+  hexes beside it are the same range from the source).
+- ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where)``
+  for the three hexsides meeting there, ``where`` -1 or +1 for the side of the thread the
+  hexside lies on, 0 when it lies along the thread.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+INTERIOR, CROSS, ALONG, VERTEX = 0, 1, 2, 3
+
+#: Cube offsets ``(dx, dz)`` of the neighbour across hexside N, NE, SE, S, SW, NW.
+SIDE_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+#: Vertex ``i`` (between hexsides ``i`` and ``i + 1``) relative to the centre, in half units.
+VERTEX_OFFSETS: tuple[tuple[int, int], ...] = ((1, -1), (2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1))
+#: Size of a half unit in VASL board pixels (hex radius 37.5 / 2, hex height 64.5 / 2).
+HALF_UNIT_PIXELS = (18.75, 32.25)
+
+#: One event: the plain tuples above (their shapes differ by kind).
+Event = tuple[Any, ...]
+
+
+def cube_distance(dx: int, dz: int) -> int:
+    """Range of a cube offset (A.2)."""
+    return max(abs(dx), abs(dz), abs(dx + dz))
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+@lru_cache(maxsize=16384)
+def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
+    """The events of the thread from the source's centre to the hex at cube offset
+    ``(dx_t, dz_t)``, from the source hex (an INTERIOR event at range 0) to the target."""
+    big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
+    side_of = [big_x * oy - big_y * ox for ox, oy in VERTEX_OFFSETS]  # cross(D, vertex offset)
+    events: list[Event] = []
+    hx, hz = 0, 0
+    while True:
+        cx, cy = 3 * hx, hx + 2 * hz
+        events.append(
+            (INTERIOR, hx, hz, cube_distance(hx, hz), cube_distance(dx_t - hx, dz_t - hz), cx, cy)
+        )
+        if (hx, hz) == (dx_t, dz_t):
+            return tuple(events)
+        centre_side = big_x * cy - big_y * cx
+        s = [centre_side + v for v in side_of]
+        for i in range(6):
+            # The thread leaves where the vertex signs turn from - to + (clockwise order).
+            if s[i] == 0 and s[i - 1] < 0 < s[(i + 1) % 6]:
+                hx, hz = _through_vertex(events, hx, hz, i, side_of, (dx_t, dz_t))
+                break
+            if s[i] > 0 and s[i - 1] < 0:
+                events.append((CROSS, hx, hz, i))
+                hx, hz = hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1]
+                break
+        else:  # pragma: no cover - a line through a hex's inside always leaves it
+            raise AssertionError("thread lost its way")
+
+
+def _vertex_event(hx: int, hz: int, i: int, side_of: list[int]) -> Event:
+    """The three hexsides at vertex ``i`` of a hex and the side of the thread each lies on."""
+    n1 = (hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1])
+    j = (i + 1) % 6
+    return (
+        VERTEX,
+        (
+            (hx, hz, i, _sign(side_of[i - 1] - side_of[i])),
+            (hx, hz, j, _sign(side_of[j] - side_of[i])),
+            (n1[0], n1[1], (i + 2) % 6, _sign(side_of[i])),  # the hexside pointing away from the hex
+        ),
+    )
+
+
+def _through_vertex(
+    events: list[Event], hx: int, hz: int, i: int, side_of: list[int], target: tuple[int, int]
+) -> tuple[int, int]:
+    """Record the thread leaving a hex by its vertex ``i``; return the hex it goes on into."""
+    events.append(_vertex_event(hx, hz, i, side_of))
+    j = (i + 1) % 6
+    n1 = (hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1])
+    n2 = (hx + SIDE_STEPS[j][0], hz + SIDE_STEPS[j][1])
+    if side_of[i] == 0:  # the hexside between n1 and n2 points straight along the thread
+        far = (n1[0] + SIDE_STEPS[j][0], n1[1] + SIDE_STEPS[j][1])
+        to_target = cube_distance(target[0] - n1[0], target[1] - n1[1])
+        events.append((ALONG, n1[0], n1[1], (i + 2) % 6, cube_distance(*n1), to_target))
+        events.append(_vertex_event(far[0], far[1], (i + 3) % 6, side_of))
+        return far
+    # Otherwise it enters whichever of n1, n2 lies on its side of that hexside (both integer
+    # cross products with the hexside's direction, which is the vertex offset itself).
+    ox, oy = VERTEX_OFFSETS[i]
+    n1x, n1y = 3 * (n1[0] - hx) - ox, (n1[0] - hx) + 2 * (n1[1] - hz) - oy
+    return n1 if (ox * n1y - oy * n1x > 0) == (side_of[i] < 0) else n2

@@ -1,0 +1,509 @@
+"""Line of Sight (A6): the one LOS engine, and the ``los`` question.
+
+``trace(los_map, source, target)`` walks the thread from centre dot to centre dot
+(``geometry.thread``: the hexes, hexsides and vertices it passes, exactly) and applies the rules
+to what lies there, in order from the source, stopping at the first block:
+
+- an obstacle blocks when higher than both ends, or as high as the higher end and higher than
+  the lower (A6.2); between them it blocks only a blind hex (A6.4);
+- a Hindrance adds +1 to same-level LOS, and six of them block (B.10);
+- a wall or hedge hexside is a Half-Level obstacle, never when it is a hexside of either end's
+  hex (B9.2), lengthwise along the thread only when it touches neither end's hex, and at a
+  vertex only when walls lie on both sides of the thread;
+- along a hexside, terrain depicted on one side only is not crossed: both sides decide,
+  except Inherent Terrain, which counts from either side (A6.1, B.6);
+- out of and into a depression the thread must stay in it until the elevation advantage covers
+  the rest of the range (A6.3).
+
+What lies in a hex is a tuple of ``Feature``s: a whole-hex terrain (a scenario file's terrain,
+Inherent Terrain of a VASL board) or the convex hull of one patch of depicted terrain of a VASL
+board (``aslgui.vasl.los_geometry`` derives them once per archive with numpy).  A line crosses a
+connected patch exactly when it has pixel centres strictly on both sides of the line, so the
+hull answers the patch exactly with a handful of multiplications: no pixel is visited here.
+
+Heights are kept in half levels (a unit at level 1 is at 2; a wall on level-0 ground tops at 1)
+so Half-Level terrain needs no floats.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, thread
+from aslgui.model import Scenario, Unit
+from aslgui.resource_files import load_json
+from aslgui.rules.actions import Action
+from aslgui.rules.resolution import DrmLine, Resolution
+
+#: What a feature does to a thread that crosses it.
+OBSTACLE, HINDRANCE, SPLIT, GROUND = range(4)
+#: How close (pixels) depicted terrain must come to a hexside to count as reaching it.
+REACH_PIXELS = 1.0
+_PIXEL_AREA = HALF_UNIT_PIXELS[0] * HALF_UNIT_PIXELS[1]
+_NO_FEATURES: tuple[Feature, ...] = ()
+_NO_WALLS: tuple[str | None, ...] = (None,) * 6
+
+
+class Feature(NamedTuple):
+    """Terrain in a hex that can block or hinder a thread."""
+
+    kind: int
+    #: Height of its top in half levels (ground level included): woods on level 0 tops at 2.
+    top: int
+    #: Convex hull ``(xs, ys)`` of a depicted patch in pixels from the hex centre; None: the whole hex.
+    hull: tuple[tuple[float, ...], tuple[float, ...]] | None
+    #: Largest distance of the hull from the hex centre (a quick miss test).
+    radius: float
+    #: Inherent Terrain (B.6) counts along its hexsides even where it is not depicted.
+    inherent: bool
+    name: str
+    rule: str
+
+
+class LosMap:
+    """What the LOS engine needs of a map: per hex its ground level, its features, its
+    wall/hedge hexsides and whether it is a depression, and how high a unit may stand in it."""
+
+    def __init__(
+        self,
+        grid: MapGrid,
+        features: Mapping[Hex, tuple[Feature, ...]],
+        hexsides: Mapping[Hex, tuple[str | None, ...]],
+        levels: Mapping[Hex, int] | None = None,
+        depressions: frozenset[Hex] = frozenset(),
+        upper_levels: Mapping[Hex, int] | None = None,
+    ) -> None:
+        self.grid = grid
+        self.features = features
+        self.hexsides = hexsides
+        self.levels: Mapping[Hex, int] = levels or {}
+        self.depressions = depressions
+        self.upper_levels: Mapping[Hex, int] = upper_levels or {}
+
+    def level(self, h: Hex) -> int:
+        """Ground level of a hex (its centre dot's)."""
+        return self.levels.get(h, 0)
+
+
+class Hindrance(NamedTuple):
+    """One Hindrance along a clear thread: a +1 To Hit/IFT DRM (each terrain's own rule)."""
+
+    hex: Hex
+    name: str
+    rule: str
+
+
+class LosResult(NamedTuple):
+    """The answer for one thread."""
+
+    range: int
+    blocked: bool
+    blocked_at: Hex | None
+    reason: str
+    hindrances: tuple[Hindrance, ...]
+
+    @property
+    def hindrance(self) -> int:
+        """The Hindrance DRM: +1 per Hindrance."""
+        return len(self.hindrances)
+
+
+# -- the map of a scenario ----------------------------------------------------------------------
+@lru_cache(maxsize=256)
+def terrain_features(name: str, ground: int = 0) -> tuple[Feature, ...]:
+    """The whole-hex feature of a terrain name (resources/data/los.json) on ground of ``ground``."""
+    facts = load_json("data", "los.json")["terrain"].get(name)
+    if facts is None:
+        return _NO_FEATURES
+    kind = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "split": SPLIT}[facts["effect"]]
+    top = 2 * (ground + facts["height"]) + (1 if facts["half_level"] else 0)
+    return (Feature(kind, top, None, 0.0, facts["inherent"], name, facts["rule"]),)
+
+
+@lru_cache(maxsize=64)
+def _upper_levels(name: str) -> int:
+    return int(load_json("data", "los.json")["terrain"].get(name, {}).get("upper_levels", 0))
+
+
+def los_map(scenario: Scenario) -> LosMap:
+    """The LOS map of a scenario: the file's whole-hex terrain and its wall/hedge hexsides."""
+    features = {}
+    upper = {}
+    for h, name in scenario.terrain.items():
+        if found := terrain_features(name):
+            features[h] = found
+            if levels := _upper_levels(name):
+                upper[h] = levels
+    sides: dict[Hex, list[str | None]] = {}
+    if scenario.hexsides:
+        known = load_json("data", "los.json")["hexsides"]
+        for pair, feature in scenario.hexsides.items():
+            if feature in known:
+                a, b = pair
+                for here, there in ((a, b), (b, a)):
+                    sides.setdefault(here, [None] * 6)[_direction(here, there)] = feature
+    return LosMap(scenario.grid, features, {h: tuple(v) for h, v in sides.items()}, upper_levels=upper)
+
+
+def _direction(a: Hex, b: Hex) -> int:
+    from aslgui.geometry import direction_to
+
+    d = direction_to(a, b)
+    assert d is not None, "hexsides join adjacent hexes"
+    return d
+
+
+# -- the engine ---------------------------------------------------------------------------------
+def _blind(high: int, low: int, top: int, from_high: int, from_low: int, crest: bool) -> bool:
+    """A6.4: whether the lower end lies in a blind hex behind an obstacle (levels, not half
+    levels): one blind hex plus one per full five hexes from the higher end, plus the levels the
+    obstacle rises above the lower end beyond the first, less the levels the higher end stands
+    above the obstacle beyond the first; a hill crest (no terrain on it) casts one fewer."""
+    count = 2 * top + from_high // 5 - high - low + (0 if crest else 1)
+    return from_low <= max(count, 0 if crest else 1)
+
+
+class _Trace:
+    """One thread being judged: the ends, and the line in pixels for hull tests."""
+
+    def __init__(self, los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> None:
+        self.los = los
+        self.source, self.target = source, target
+        self.es = 2 * (los.level(source) + source_level)
+        self.et = 2 * (los.level(target) + target_level)
+        self.low, self.high = min(self.es, self.et), max(self.es, self.et)
+        self.sx, self.sz = source.col, source.row - (source.col - (source.col & 1)) // 2
+        tz = target.row - (target.col - (target.col & 1)) // 2
+        self.dx, self.dz = target.col - self.sx, tz - self.sz
+        big_x, big_y = 3 * self.dx, self.dx + 2 * self.dz
+        self.big_x, self.big_y = big_x, big_y
+        # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
+        self.a, self.b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
+        self.length = math.hypot(self.a, self.b)
+
+    def hex_at(self, dx: int, dz: int) -> Hex:
+        col = self.sx + dx
+        return Hex(col, self.sz + dz + (col - (col & 1)) // 2)
+
+    def offset(self, cx: int, cy: int) -> float:
+        """Signed distance * length of a hex centre (half units from the source) from the line."""
+        return (self.big_x * cy - self.big_y * cx) * _PIXEL_AREA
+
+    def spread(self, f: Feature, base: float) -> tuple[float, float]:
+        """Least and greatest signed distance * length of a feature's hull from the line."""
+        assert f.hull is not None
+        a, b = self.a, self.b
+        values = [base + a * y - b * x for x, y in zip(*f.hull, strict=True)]
+        return min(values), max(values)
+
+    def crosses(self, f: Feature, base: float) -> bool:
+        """Whether the thread passes through a feature of a hex it crosses inside."""
+        if f.hull is None:
+            return True
+        if abs(base) > f.radius * self.length:
+            return False
+        low, high = self.spread(f, base)
+        return low < 0 < high
+
+    def reaches(self, f: Feature, base: float) -> bool:
+        """Whether a feature of a hex beside a hexside the thread runs along comes up to it."""
+        if f.hull is None:
+            return True
+        reach = REACH_PIXELS * self.length
+        if abs(base) > f.radius * self.length + reach:
+            return False
+        low, high = self.spread(f, base)
+        return high > -reach if base < 0 else low < reach
+
+    # -- the rules for one feature ----------------------------------------------------------
+    def effect(self, f: Feature, h: Hex, from_source: int, to_target: int) -> tuple[int, str]:
+        """(0 nothing, 1 Hindrance, 2 blocked) and the reason, for a feature the thread crosses."""
+        es, et, low, high, top = self.es, self.et, self.low, self.high, f.top
+        where = self.los.grid.name(h)
+        if f.kind == HINDRANCE:  # Half-Level: it hinders same-level LOS on its own ground only
+            return (1, "") if es == et == top - 1 else (0, "")
+        if f.kind == SPLIT and es == et == top - 2:  # under an orchard's boughs
+            return 1, ""
+        what = f"ground level {top // 2}" if f.kind == GROUND else f"{f.name} (level {_levels(top)})"
+        if top > high:
+            return 2, f"{what} in {where} is higher than both ends ({_obstacle_rule(f)})"
+        if top == high and top > low:
+            rule = "A6.2, A6.3" if f.kind == GROUND and _depressed_end(self) else "A6.2"
+            return 2, f"{what} in {where} is as high as the higher end, which needs a height advantage ({rule})"
+        if low < top < high and top % 2 == 0:
+            high_first = es > et
+            from_high, from_low = (from_source, to_target) if high_first else (to_target, from_source)
+            if _blind(high // 2, low // 2, top // 2, from_high, from_low, f.kind == GROUND):
+                end = self.los.grid.name(self.target if high_first else self.source)
+                return 2, f"{end} is a blind hex behind {what} in {where} (A6.4)"
+        return 0, ""
+
+
+@lru_cache(maxsize=64)
+def _ground(top: int) -> Feature:
+    """A hex's own ground level as a whole-hex feature (B10: hills)."""
+    return Feature(GROUND, top, None, 0.0, False, "ground", "B10")
+
+
+def _levels(top: int) -> str:
+    return f"{top // 2}½" if top % 2 else str(top // 2)
+
+
+def _obstacle_rule(f: Feature) -> str:
+    return "A6.2, B10" if f.kind == GROUND else f"A6.2, {f.rule}"
+
+
+def _depressed_end(t: _Trace) -> bool:
+    return t.source in t.los.depressions or t.target in t.los.depressions
+
+
+def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
+    """The LOS from ``source`` to ``target`` (levels above each hex's ground): blocked or clear,
+    where and why, and the Hindrances of a clear thread."""
+    t = _Trace(los, source, target, source_level, target_level)
+    events = thread(t.dx, t.dz)
+    rng = events[-1][3]
+    hindrances: list[Hindrance] = []
+    depression = _depression_limits(t, rng)
+
+    def block(h: Hex, reason: str) -> LosResult:
+        return LosResult(rng, True, h, reason, tuple(hindrances))
+
+    def hinder(h: Hex, f: Feature) -> LosResult | None:
+        hindrances.append(Hindrance(h, f.name, f.rule))
+        if len(hindrances) >= 6:
+            return block(h, f"Hindrances add up to {len(hindrances)}: six or more block LOS (B.10)")
+        return None
+
+    features, hexsides, levels = los.features, los.hexsides, los.levels
+    for e in events:
+        kind = e[0]
+        if kind == INTERIOR:
+            from_source, to_target = e[3], e[4]
+            if from_source == 0 or to_target == 0:
+                continue  # terrain in either end's own hex never blocks it (A6.2)
+            h = t.hex_at(e[1], e[2])
+            if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
+                return block(h, reason)
+            here = features.get(h, _NO_FEATURES)
+            ground = 2 * levels.get(h, 0)
+            if ground > t.low:  # ground at or below the lower end never blocks
+                here = (_ground(ground), *here)
+            if not here:
+                continue
+            base = t.offset(e[5], e[6])
+            for f in here:
+                if t.crosses(f, base):
+                    effect, reason = t.effect(f, h, from_source, to_target)
+                    if effect == 2:
+                        return block(h, reason)
+                    if effect == 1 and (full := hinder(h, f)):
+                        return full
+        elif kind == CROSS:
+            h = t.hex_at(e[1], e[2])
+            if (walls := hexsides.get(h)) and (wall := walls[e[3]]):
+                other = _step(h, e[3])
+                if source not in (h, other) and target not in (h, other) and (why := _wall(t, h, other, wall)):
+                    return block(h, why)
+        elif kind == ALONG:
+            result = _along(t, e, hinder)
+            if result is not None:
+                return result if isinstance(result, LosResult) else block(result[0], result[1])
+        else:
+            result_v = _vertex(t, e[1])
+            if result_v is not None:
+                return block(*result_v)
+    return LosResult(rng, False, None, "", tuple(hindrances))
+
+
+def _step(h: Hex, side: int) -> Hex:
+    """The hex across hexside ``side`` of ``h``."""
+    col = h.col + SIDE_STEPS[side][0]
+    z = h.row - (h.col - (h.col & 1)) // 2 + SIDE_STEPS[side][1]
+    return Hex(col, z + (col - (col & 1)) // 2)
+
+
+def _wall(t: _Trace, a: Hex, b: Hex, wall: str) -> str:
+    """Why a wall/hedge hexside blocks the thread, or "" (a Half-Level obstacle, B9.2)."""
+    top = 2 * max(t.los.level(a), t.los.level(b)) + 1
+    if top > t.high:
+        names = "/".join(sorted((t.los.grid.name(a), t.los.grid.name(b))))
+        return f"the {wall} on hexside {names} is a Half-Level obstacle to this same-level LOS (B9.2)"
+    return ""
+
+
+def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
+    """A thread through a vertex crosses the wall/hedge there only when walls meet it from both
+    sides (B9.1, B9.2; a wall that ends at the vertex, or runs on along the thread, is seen from
+    one side only); hexsides of either end's hex never count."""
+    found: dict[int, tuple[Hex, Hex, str]] = {}
+    for dx, dz, side, where in sides:
+        if where == 0:
+            continue
+        h = t.hex_at(dx, dz)
+        wall = (t.los.hexsides.get(h) or _NO_WALLS)[side]
+        if wall is None:
+            continue
+        other = _step(h, side)
+        if {h, other} & {t.source, t.target}:
+            continue
+        found[where] = (h, other, wall)
+    if len(found) == 2:
+        a, b, wall = found[-1]
+        why = _wall(t, a, b, wall)
+        if why:
+            return a, why
+    return None
+
+
+def _along(t: _Trace, e: Any, hinder: Any) -> LosResult | tuple[Hex, str] | None:
+    """A thread exactly along the hexside between two hexes (A6.1): a wall on it counts unless it
+    touches either end's hex (B9.2); terrain counts when it is Inherent (B.6) on either side, and
+    otherwise only when it lies on both sides (the lesser of the two applies)."""
+    _, dx, dz, side, from_source, to_target = e
+    a = t.hex_at(dx, dz)
+    b = _step(a, side)
+    walls = t.los.hexsides.get(a)
+    if walls and walls[side] and from_source > 1 and to_target > 1 and (why := _wall(t, a, b, walls[side])):
+        return a, why
+    blocks: list[str] = []  # per side, why its terrain would block ("" if it would not)
+    hinders: list[Feature | None] = []  # per side, a Hindrance there
+    inherent: tuple[Hex, Feature] | None = None
+    for h in (a, b):
+        hz = h.row - (h.col - (h.col & 1)) // 2 - t.sz
+        base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
+        why_blocked, hindering = "", None
+        here = t.los.features.get(h, _NO_FEATURES)
+        if (ground := 2 * t.los.level(h)) > t.low:
+            here = (_ground(ground), *here)
+        for f in here:
+            if not t.reaches(f, base):
+                continue
+            effect, reason = t.effect(f, h, from_source, to_target)
+            if effect == 2:
+                if f.inherent:
+                    return h, reason
+                why_blocked = why_blocked or reason
+            elif effect == 1:
+                hindering = hindering or f
+                if f.inherent and inherent is None:
+                    inherent = (h, f)
+        blocks.append(why_blocked)
+        hinders.append(hindering)
+    if all(blocks):
+        return a, blocks[0]
+    if inherent is not None:
+        return hinder(*inherent)  # type: ignore[no-any-return]
+    sided = [(h, f) for h, f in zip((a, b), hinders, strict=True) if f is not None]
+    if sided and all(blocks[i] or hinders[i] for i in (0, 1)):
+        return hinder(*sided[0])  # type: ignore[no-any-return]
+    return None
+
+
+def _depression_limits(t: _Trace, rng: int) -> Any:
+    """A6.3: from a depression up to a higher end, or down into one from a higher end, every hex
+    the thread crosses farther from the higher end than its height advantage must lie in the
+    depression; None when neither end asks that."""
+    los = t.los
+    out_of = t.source in los.depressions and (
+        t.et < t.es or 0 < t.et - t.es < 2 * rng or (t.target in los.depressions and t.et == t.es)
+    )
+    into = t.target in los.depressions and 0 < t.es - t.et < 2 * rng
+    if not (out_of or into):
+        return None
+    floor_source, floor_target = los.level(t.source), los.level(t.target)
+
+    def check(h: Hex, from_source: int, to_target: int, cx: int, cy: int) -> str:
+        if out_of and 2 * to_target > t.et - t.es:
+            floor, end = floor_source, t.source
+        elif into and 2 * from_source > t.es - t.et:
+            floor, end = floor_target, t.target
+        else:
+            return ""
+        if h in los.depressions and los.level(h) == floor and not _raised(t, h, floor, cx, cy):
+            return ""
+        name = los.grid.name(end)
+        return f"the thread leaves the depression of {name} before the elevation difference covers the range (A6.3)"
+
+    return check
+
+
+def _raised(t: _Trace, h: Hex, floor: int, cx: int, cy: int) -> bool:
+    """Whether the thread crosses ground above the depression's floor inside ``h``."""
+    base = t.offset(cx, cy)
+    return any(f.kind == GROUND and f.top > 2 * floor and t.crosses(f, base) for f in t.los.features.get(h, ()))
+
+
+# -- the ``los`` question -----------------------------------------------------------------------
+def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
+    level = action.integer(key, 0, 0, 9)
+    allowed = los.upper_levels.get(h, 0)
+    if level > allowed:
+        where = action.scenario.grid.name(h)
+        has = f"has levels 0..{allowed}" if allowed else "has no level above its ground"
+        raise AslError(f"{where} {has}, so a unit cannot be at level {level} there (B23)", f"action.{key}")
+    return level
+
+
+def resolve_los(action: Action) -> Resolution:
+    """``los``: can a unit in ``from`` see ``to``? (A6; legal is always true: it is a question.)"""
+    source, target = action.hex("from"), action.hex("to")
+    los = los_map(action.scenario)
+    levels = _level(action, "from_level", source, los), _level(action, "to_level", target, los)
+    result = trace(los, source, target, *levels)
+    return Resolution(kind=action.kind, values=los_values(los, result))
+
+
+def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
+    """The ``los`` answer keys (DESIGN.md section 7)."""
+    name = los.grid.name
+    reason = result.reason
+    if not result.blocked:
+        count = result.hindrance
+        reason = (
+            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{count} DRM: "
+            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule})" for x in result.hindrances) + ")"
+            if count else "clear: nothing on the thread blocks or hinders it (A6.1)"
+        )
+    return {
+        "range": result.range,
+        "blocked": result.blocked,
+        "blocked_at": None if result.blocked_at is None else name(result.blocked_at),
+        "hindrances": result.hindrance,
+        "hindrance_hexes": [name(x.hex) for x in result.hindrances],
+        "reason": reason,
+    }
+
+
+# -- LOS for the other rules --------------------------------------------------------------------
+def unit_level(unit: Unit | None, scenario: Scenario) -> int:
+    """The level above its hex's ground a unit stands at: its optional ``level`` key (0)."""
+    if unit is None:
+        return 0
+    level = unit.extra.get("level", 0)
+    if type(level) is not int or not 0 <= level <= 9:
+        path = f"units[{list(scenario.units).index(unit.id)}].level"
+        raise AslError(f"expected a building level 0..9, got {level!r}", path)
+    return level
+
+
+def unit_sight(scenario: Scenario, viewer: Unit, target_hex: Hex, target: Unit | None = None) -> LosResult:
+    """The LOS from a unit's hex (and level) to a hex, or to a unit's Location (A6)."""
+    return trace(los_map(scenario), viewer.hex, target_hex, unit_level(viewer, scenario), unit_level(target, scenario))
+
+
+def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:
+    """One +1 DRM line per Hindrance of a clear LOS, citing the terrain's rule."""
+    name = scenario.grid.name
+    return [DrmLine("hindrance", x.rule, 1, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
+
+
+def sight_reason(scenario: Scenario, viewer: Unit, target_hex: Hex) -> str | None:
+    """Why a unit cannot see a hex (the blocking hex and rule), or None when it can."""
+    sight = unit_sight(scenario, viewer, target_hex)
+    return f"no LOS to {scenario.grid.name(target_hex)}: {sight.reason}" if sight.blocked else None

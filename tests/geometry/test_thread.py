@@ -1,0 +1,61 @@
+"""The LOS thread (A6.1) from centre dot to centre dot: every hex whose inside it crosses, in
+order, and exactly the hexsides it runs along, checked against shapely on random threads."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString
+
+from aslgui.geometry import Hex, MapGrid, distance, neighbour
+from aslgui.geometry.hexgrid import from_cube, to_cube
+from aslgui.geometry.shapes import hex_polygon
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, VERTEX, thread
+
+hexes = st.builds(Hex, st.integers(0, 40), st.integers(0, 20))
+
+
+def crossed(s: Hex, t: Hex) -> list[Hex]:
+    sx, _, sz = to_cube(s)
+    tx, _, tz = to_cube(t)
+    return [from_cube(sx + e[1], sz + e[2]) for e in thread(tx - sx, tz - sz) if e[0] == INTERIOR]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hexes, hexes)
+def test_a6_1_the_thread_crosses_exactly_the_hexes_whose_inside_the_line_passes(s: Hex, t: Hex) -> None:
+    line = LineString([MapGrid.center(s), MapGrid.center(t)])
+    near = {Hex(c, r) for c in range(min(s.col, t.col) - 2, max(s.col, t.col) + 3)
+            for r in range(min(s.row, t.row) - 2, max(s.row, t.row) + 3)}
+    inside = {h for h in near if line.intersection(hex_polygon(h).buffer(-1e-6)).length > 1e-6} | {s, t}
+    found = crossed(s, t)
+    assert set(found) == inside
+    assert found[0] == s and found[-1] == t and len(found) == len(set(found))
+    assert [distance(s, h) for h in found] == sorted(distance(s, h) for h in found)
+
+
+@settings(max_examples=100, deadline=None)
+@given(hexes, hexes)
+def test_a6_1_the_thread_back_crosses_the_same_hexes(s: Hex, t: Hex) -> None:
+    assert crossed(t, s) == crossed(s, t)[::-1]
+
+
+def test_a_thread_on_a_hexspine_line_runs_along_the_hexsides_between() -> None:
+    """C5 -> G5 (both even columns, row 5) is horizontal: it runs along D4/D5 and F4/F5."""
+    grid = MapGrid.single("1")
+    s = grid.parse("C5")
+    sx, _, sz = to_cube(s)
+    t = grid.parse("G5")
+    tx, _, tz = to_cube(t)
+    events = thread(tx - sx, tz - sz)
+    alongs = [{grid.name(a := from_cube(sx + e[1], sz + e[2])), grid.name(neighbour(a, e[3]))}
+              for e in events if e[0] == ALONG]
+    assert alongs == [{"1D4", "1D5"}, {"1F4", "1F5"}]
+    assert [grid.name(h) for h in crossed(s, t)] == ["1C5", "1E5", "1G5"]
+    assert sum(e[0] == VERTEX for e in events) == 4 and not any(e[0] == CROSS for e in events)
+
+
+def test_a_thread_down_a_column_crosses_each_hexside_between() -> None:
+    events = thread(0, 4)
+    assert [e[3] for e in events if e[0] == CROSS] == [3, 3, 3, 3]  # S hexsides
+    assert [(e[3], e[4]) for e in events if e[0] == INTERIOR] == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)]
