@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--ca", nargs="+", action="extend", default=[], metavar="UNIT", help="draw these units' CAs")
     render.add_argument("--hex-range", help="only these hexes, e.g. A1-J10 (4A1-4J10 with several boards)")
     render.add_argument("--scale", type=float, default=1.0, help="pixels per map pixel (default 1)")
+    vsav = commands.add_parser("import-vsav", help="turn a VASL save (.vsav) into a scenario file")
+    vsav.add_argument("vsav", help="VASL save or scenario set-up (.vsav)")
+    vsav.add_argument("-o", "--output", required=True, help="scenario file to write (JSON)")
     return parser
 
 
@@ -56,6 +59,30 @@ def run_render(options: argparse.Namespace) -> int:
         print(json.dumps({"error": str(error), "path": "--output"}), file=sys.stderr)
         return 2
     print(f"wrote {options.output} ({image.width()}x{image.height()})")
+    return 0
+
+
+def run_import_vsav(options: argparse.Namespace) -> int:
+    """Write the scenario and print what was imported and skipped (exit 0), or say on stderr
+    why the save cannot be read (exit 2, DESIGN.md section 8)."""
+    from aslgui.model.scenario import scenario_from_json, write_json_file
+    from aslgui.model.vsav_import import import_vsav
+
+    try:
+        imported = import_vsav(options.vsav)
+        scenario_from_json(imported.scenario)  # what is written must load
+        write_json_file(imported.scenario, options.output)
+    except AslError as error:
+        print(json.dumps(error.to_json()), file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(
+            json.dumps({"error": f"cannot write {options.output}: {error.strerror or error}", "path": "--output"}),
+            file=sys.stderr,
+        )
+        return 2
+    print(f"wrote {options.output}")
+    print("\n".join(imported.report.lines()))
     return 0
 
 
@@ -85,13 +112,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argument checks (shutil, locale, gettext) cost a tenth of the whole start-up.
         return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
-    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render"}:
+    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav"}:
         args.insert(0, "open")
     options = _parser().parse_args(args)
     if options.command == "resolve":
         return run_resolve(options.scenario, options.action)
     if options.command == "render":
         return run_render(options)
+    if options.command == "import-vsav":
+        return run_import_vsav(options)
     from aslgui.ui.app import run_gui
 
     exit_code: int = run_gui(getattr(options, "scenario", None))

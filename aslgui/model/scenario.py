@@ -43,6 +43,11 @@ _KNOWN_TOP_KEYS = frozenset(
 )
 
 
+class OffBoardError(AslError):
+    """An action names a unit of the order of battle (``"hex": null``): it is not on the map,
+    so it can do nothing there until it is placed on a hex."""
+
+
 def terrain_names() -> tuple[str, ...]:
     """Terrain types the rules know (resources/data/terrain.json)."""
     return tuple(load_json("data", "terrain.json")["terrain"])
@@ -66,6 +71,7 @@ class Scenario:
         turn: int = 1,
         player: str = "",
         extra: dict[str, Any] | None = None,
+        off_board: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self.grid = grid
         self.units: dict[str, Unit] = {} if units is None else units
@@ -79,6 +85,10 @@ class Scenario:
         self.player = player
         self.extra: dict[str, Any] = {} if extra is None else extra
         self._board_terrain: BoardTerrain | None = None
+        #: The order of battle: units off the boards (``"hex": null``), as their validated JSON
+        #: objects.  Apart from ``units`` so that the rules and the map never meet a unit with
+        #: no hex; ``placed`` makes one a unit in a hex.
+        self.off_board: dict[str, dict[str, Any]] = {} if off_board is None else off_board
 
     # -- queries the rules and the map ask -------------------------------------------------
     @property
@@ -123,6 +133,10 @@ class Scenario:
         try:
             return self.units[unit_id]
         except KeyError:
+            if unit_id in self.off_board:
+                raise OffBoardError(
+                    f"{unit_id} is off the map (in the order of battle): place it on a hex first", path
+                ) from None
             known = ", ".join(self.units) or "none"
             raise AslError(f"no unit with id {unit_id!r} (units: {known})", path) from None
 
@@ -133,6 +147,19 @@ class Scenario:
     def with_unit(self, unit: Unit) -> None:
         """Put ``unit`` in place of the one with its id (or add it), keeping file order."""
         self.units[unit.id] = unit
+
+    def has_unit(self, unit_id: str) -> bool:
+        """Whether ``unit_id`` names a unit, on the map or in the order of battle."""
+        return unit_id in self.units or unit_id in self.off_board
+
+    def placed(self, unit_id: str, h: Hex) -> Unit:
+        """The order-of-battle unit ``unit_id`` as it stands once placed in hex ``h``."""
+        unit: Unit = from_json(Unit, {**self.off_board[unit_id], "hex": self.grid.name(h)}, unit_id, self.grid)
+        return unit
+
+    def off_board_entry(self, unit: Unit) -> dict[str, Any]:
+        """``unit`` as an order-of-battle entry: its JSON object with ``"hex": null``."""
+        return {**to_json(unit, self.grid), "hex": None}
 
 
 # -- loading -------------------------------------------------------------------------------
@@ -234,16 +261,26 @@ def scenario_from_json(data: Any) -> Scenario:
         raise AslError(f"unknown phase {phase!r}; expected one of: {', '.join(PHASES)}", "phase")
     units_raw = _typed(data, "units", list, "a list of units", [])
     units: dict[str, Unit] = {}
+    off_board: dict[str, dict[str, Any]] = {}
+    paths: dict[str, str] = {}
+    refs: list[tuple[str, str]] = []
+    placeholder = f"{grid.boards[0].id}A1"  # every board has an A1
     for i, raw in enumerate(units_raw):
-        unit = from_json(Unit, raw, f"units[{i}]", grid)
-        if unit.id in units:
-            raise AslError(f"duplicate unit id {unit.id!r}", f"units[{i}].id")
-        units[unit.id] = unit
-    for i, unit in enumerate(units.values()):
-        for key in ("crew", "towed_by", "aboard"):
-            ref = getattr(unit, key)
-            if ref is not None and ref not in units:
-                raise AslError(f"no unit with id {ref!r}", f"units[{i}].{key}")
+        path = f"units[{i}]"
+        in_oob = isinstance(raw, dict) and "hex" in raw and raw["hex"] is None
+        # A unit in the order of battle ("hex": null) has every other key checked as on the map.
+        unit = from_json(Unit, {**raw, "hex": placeholder} if in_oob else raw, path, grid)
+        if unit.id in paths:
+            raise AslError(f"duplicate unit id {unit.id!r}", f"{path}.id")
+        paths[unit.id] = path
+        if in_oob:
+            off_board[unit.id] = {**to_json(unit, grid), "hex": None}
+        else:
+            units[unit.id] = unit
+        refs += [(f"{path}.{k}", ref) for k in ("crew", "towed_by", "aboard") if (ref := getattr(unit, k)) is not None]
+    for ref_path, ref in refs:
+        if ref not in paths:
+            raise AslError(f"no unit with id {ref!r}", ref_path)
     return Scenario(
         grid=grid,
         units=units,
@@ -256,6 +293,7 @@ def scenario_from_json(data: Any) -> Scenario:
         turn=_typed(data, "turn", int, "a turn number", 1),
         player=_typed(data, "player", str, "a side name", ""),
         extra={k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS},
+        off_board=off_board,
     )
 
 
@@ -283,7 +321,9 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     if scenario.ground:
         data["ground"] = {grid.name(h): v for h, v in sorted(scenario.ground.items())}
     data.update(phase=scenario.phase, turn=scenario.turn, player=scenario.player)
-    data["units"] = [to_json(unit, grid) for unit in scenario.units.values()]
+    data["units"] = [to_json(unit, grid) for unit in scenario.units.values()] + [
+        dict(entry) for entry in scenario.off_board.values()
+    ]
     data.update(scenario.extra)
     return data
 
@@ -319,7 +359,12 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     """Write atomically (a crash mid-save leaves the previous file whole)."""
-    text = json.dumps(scenario_to_json(scenario), indent=2, ensure_ascii=False) + "\n"
+    write_json_file(scenario_to_json(scenario), path)
+
+
+def write_json_file(data: Any, path: str | os.PathLike[str]) -> None:
+    """A scenario file's JSON object, written atomically as ``save_scenario`` writes it."""
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
     # same escape, it reloads unchanged.  Only JSON strings can hold one.
     write_atomic(path, text.encode("utf-8", errors="backslashreplace"))

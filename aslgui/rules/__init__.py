@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from aslgui.errors import AslError, shown
 from aslgui.model import Scenario
+from aslgui.model.scenario import OffBoardError
 from aslgui.rules.actions import COMMON_KEYS, Action, action_kind
 from aslgui.rules.resolution import DrmLine, Resolution
 
@@ -108,7 +109,11 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input."""
     kind = action_kind(action)
     checked = Action(action, scenario, _spec(kind).keys)
-    answer = resolver_for(kind)(checked)
+    try:
+        answer = resolver_for(kind)(checked)
+    except OffBoardError as error:
+        # A unit in the order of battle is not on the map: nothing it could do there is legal.
+        answer = Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",))
     if scenario.board_notes:  # boards drawn plain although a board library is set up (DESIGN.md 7)
         notes = [*answer.values.get("notes", ()), *scenario.board_notes]
         answer = answer._replace(values={**answer.values, "notes": notes})
