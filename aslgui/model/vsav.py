@@ -22,6 +22,7 @@ import io
 import os
 import stat
 import zipfile
+import zlib
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -289,7 +290,7 @@ def _saved_game_entry(path: str, data: bytes) -> bytes:
                 raw = entry.read(MAX_TEXT_BYTES + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError, RuntimeError) as error:
         raise VsavError(path, f"not a readable VASSAL save (a zip): {error}") from None
-    except ValueError as error:  # zlib and friends on corrupt data
+    except (ValueError, zlib.error) as error:  # corrupt compressed data
         raise VsavError(path, f"the zip is corrupt: {error}") from None
     if len(raw) > MAX_TEXT_BYTES:
         raise VsavError(path, f"{SAVED_GAME} is larger than {MAX_TEXT_BYTES} bytes", SAVED_GAME)

@@ -67,7 +67,7 @@ def new_unit_id(scenario: Scenario, kind: str) -> str:
     """A fresh id such as ``g3`` or ``s12`` (first letter of the kind, then a number)."""
     prefix = "hs" if kind == "halfsquad" else kind[0]
     number = 1
-    while f"{prefix}{number}" in scenario.units:
+    while scenario.has_unit(f"{prefix}{number}"):
         number += 1
     return f"{prefix}{number}"
 
