@@ -88,20 +88,21 @@ def run_import_vsav(options: argparse.Namespace) -> int:
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2)."""
-    from aslgui.model.scenario import load_scenario, parse_json_text, read_json_file
+    from aslgui.model.scenario import load_scenario, parse_json_bytes, read_json_file
     from aslgui.rules import resolve
+    from aslgui.user_files import read_stream_bounded
 
     try:
         scenario = load_scenario(scenario_path)
         if action_path == "-":
-            action = parse_json_text(sys.stdin.read(), "action on stdin")
+            action = parse_json_bytes(read_stream_bounded(sys.stdin.buffer, "action on stdin"), "action on stdin")
         else:
             action = read_json_file(action_path, "action file")
         answer = resolve(scenario, action)
     except AslError as error:
         print(json.dumps(error.to_json()), file=sys.stderr)
         return 2
-    print(json.dumps(answer.to_json()))
+    print(json.dumps(answer.to_json(), allow_nan=False))  # strict JSON only (DESIGN.md section 9)
     return 0
 
 

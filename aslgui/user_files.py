@@ -1,4 +1,5 @@
-"""Per-user folders (settings, caches, autosaves) and atomic file writes, stdlib only.
+"""Per-user folders (settings, caches, autosaves), bounded reads of the files a user names, and
+atomic file writes, stdlib only.
 
 Each folder follows the platform's convention (XDG on Linux, ``~/Library`` on macOS,
 ``%APPDATA%``/``%LOCALAPPDATA%`` on Windows); each user of these folders also lets an environment
@@ -9,7 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
+from typing import BinaryIO
+
+from aslgui.errors import AslError
+
+#: The most aslgui reads of one input file or stream (DESIGN.md section 9): far above any
+#: scenario, action or VASL save, far below what would exhaust memory.
+INPUT_LIMIT = 64 * 1024 * 1024
 
 #: kind -> (XDG variable, XDG default under ~, macOS folder under ~/Library, Windows variable).
 _KINDS = {
@@ -51,3 +60,53 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.0f} MB"
+
+
+def read_bounded(path: str | os.PathLike[str], what: str, limit: int = INPUT_LIMIT) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, else AslError saying why.
+
+    The path is looked at (``stat``) before it is opened, so a device (``/dev/zero``), FIFO or
+    socket is refused without reading from it or waiting on it; the file is then opened without
+    blocking and checked again, and read no further than ``limit``, so a file swapped or growing
+    meanwhile cannot hang or exhaust memory either."""
+    name = f"{what} {os.fspath(path)!r}"
+    try:
+        _check_regular(os.stat(path), name, limit)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            _check_regular(os.fstat(handle.fileno()), name, limit)
+            return _read_at_most(handle, name, limit)
+    except OSError as error:
+        raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
+
+
+def read_stream_bounded(stream: BinaryIO, what: str, limit: int = INPUT_LIMIT) -> bytes:
+    """At most ``limit`` bytes of an open stream (stdin), else AslError; a device other than a
+    terminal (``< /dev/zero``) is refused before reading."""
+    try:
+        info = os.fstat(stream.fileno())
+    except (OSError, ValueError):  # no descriptor (a test's BytesIO): read it bounded
+        info = None
+    if info is not None and (stat.S_ISBLK(info.st_mode) or (stat.S_ISCHR(info.st_mode) and not stream.isatty())):
+        raise AslError(f"cannot read {what}: it is a device, not a file or a pipe", "")
+    return _read_at_most(stream, what, limit)
+
+
+def _check_regular(info: os.stat_result, name: str, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise AslError(f"cannot read {name}: it is a folder, not a file", "")
+    if not stat.S_ISREG(info.st_mode):
+        raise AslError(f"cannot read {name}: it is a device, FIFO or socket, not a file", "")
+    if info.st_size > limit:
+        raise AslError(f"cannot read {name}: it is {_megabytes(info.st_size)}, over the {_megabytes(limit)} limit", "")
+
+
+def _read_at_most(handle: BinaryIO, name: str, limit: int) -> bytes:
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise AslError(f"cannot read {name}: it is over the {_megabytes(limit)} limit", "")
+    return data

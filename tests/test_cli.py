@@ -75,7 +75,8 @@ def test_resolve_path_imports_no_qt_shapely_numpy_argparse_or_dataclasses() -> N
     probe = (
         "import sys, io, contextlib\n"
         "from aslgui.cli import main\n"
-        'sys.stdin = io.StringIO(\'{"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle"}\')\n'
+        "action = b'{\"kind\": \"fire\", \"firer\": \"g1\", \"target\": \"t1\", \"target_type\": \"vehicle\"}'\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(action))\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    code = main(['resolve', {DEMO!r}, '-'])\n"
         "heavy = {'PySide6', 'shiboken6', 'shapely', 'numpy', 'argparse', 'dataclasses'}\n"

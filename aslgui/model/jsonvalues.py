@@ -10,14 +10,15 @@ from __future__ import annotations
 import types
 from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
-from aslgui.errors import AslError
+from aslgui.errors import AslError, shown
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
-from aslgui.model.units import SPINE
+from aslgui.model.units import SPINE, Bounds
 
 
 class _Field(NamedTuple):
     type: Any
     is_spine: bool
+    bounds: Bounds | None
 
 
 _FIELDS: dict[type, dict[str, _Field]] = {}
@@ -28,8 +29,9 @@ def _fields(cls: type) -> dict[str, _Field]:
     if cls not in _FIELDS:
         fields = {}
         for name, hint in get_type_hints(cls, include_extras=True).items():
-            is_spine = get_origin(hint) is Annotated and SPINE in hint.__metadata__
-            fields[name] = _Field(get_args(hint)[0] if get_origin(hint) is Annotated else hint, is_spine)
+            marks = hint.__metadata__ if get_origin(hint) is Annotated else ()
+            bounds = next((mark for mark in marks if isinstance(mark, Bounds)), None)
+            fields[name] = _Field(get_args(hint)[0] if marks else hint, SPINE in marks, bounds)
         _FIELDS[cls] = fields
     return _FIELDS[cls]
 
@@ -73,7 +75,7 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
             except AslError as error:
                 if (arg is Hex and isinstance(value, str)) or (is_record(arg) and isinstance(value, dict)):
                     raise error  # the specific message is more useful than "expected ..."
-        raise AslError(f"expected {describe(tp)}, got {value!r}", path)
+        raise AslError(f"expected {describe(tp)}, got {shown(value)}", path)
     if origin is Literal:
         if any(value == a and type(value) is type(a) for a in get_args(tp)):
             return value
@@ -91,7 +93,7 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
             return value
     elif _plain_match(value, tp, origin):
         return value
-    raise AslError(f"expected {describe(tp)}, got {value!r}", path)
+    raise AslError(f"expected {describe(tp)}, got {shown(value)}", path)
 
 
 def _plain_match(value: Any, tp: Any, origin: Any) -> bool:
@@ -107,17 +109,26 @@ def _spine(value: Any, path: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise AslError(f"expected a hexspine name such as {SPINE_NAMES[3]!r}, got {value!r}", path)
+        raise AslError(f"expected a hexspine name such as {SPINE_NAMES[3]!r}, got {shown(value)}", path)
     try:
         return parse_spine(value)
     except ValueError as error:
         raise AslError(str(error), path) from None
 
 
+def _within(value: Any, bounds: Bounds | None, path: str) -> Any:
+    """A number inside its field's domain (DESIGN.md section 9), else AslError naming ``path``."""
+    if bounds is None or not isinstance(value, (int, float)) or isinstance(value, bool):
+        return value
+    if not bounds.low <= value <= bounds.high:
+        raise AslError(f"expected a number from {bounds.low:g} to {bounds.high:g}, got {shown(value)}", path)
+    return value
+
+
 def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
     """A ``cls`` record from a JSON object; unknown keys go to its ``extra`` field."""
     if not isinstance(data, dict):
-        raise AslError(f"expected an object, got {data!r}", path)
+        raise AslError(f"expected an object, got {shown(data)}", path)
     fields = _fields(cls)
     values: dict[str, Any] = {}
     extra: dict[str, Any] = {}
@@ -128,10 +139,10 @@ def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
         elif field.is_spine:
             values[key] = _spine(raw, f"{path}.{key}")
         else:
-            values[key] = convert(raw, field.type, f"{path}.{key}", grid)
+            values[key] = _within(convert(raw, field.type, f"{path}.{key}", grid), field.bounds, f"{path}.{key}")
     for name, field in fields.items():
         if name not in cls._field_defaults and name not in values:
-            raise AslError(f"missing required key {name!r} ({describe(field.type)})", f"{path}.{name}")
+            raise AslError(f"missing required key {shown(name)} ({describe(field.type)})", f"{path}.{name}")
     return cls(**values, extra=extra)
 
 

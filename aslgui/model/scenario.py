@@ -7,22 +7,25 @@ names the JSON path.  Unknown keys, top-level or per unit, survive a load/save r
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterator
 from typing import Any
 
-from aslgui.errors import AslError
+from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
 from aslgui.model.jsonvalues import from_json, to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Unit
 from aslgui.resource_files import load_json
-from aslgui.user_files import write_atomic
+from aslgui.user_files import read_bounded, write_atomic
 
 FORMAT = "aslgui-scenario"
 PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
+#: The last turn a file may be at (the phase bar counts to it; no scenario runs that long).
+MAX_TURN = 99
 HEXSIDE_FEATURES = ("road", "wall", "hedge", "bocage", "cliff")
 GROUND_CONDITIONS = ("mud", "deep snow")
 _KNOWN_TOP_KEYS = frozenset(
@@ -129,7 +132,7 @@ class Scenario:
     def unit(self, unit_id: Any, path: str) -> Unit:
         """The unit with this id, or AslError naming ``path`` (e.g. ``action.firer``)."""
         if not isinstance(unit_id, str):
-            raise AslError(f"expected a unit id (a string), got {unit_id!r}", path)
+            raise AslError(f"expected a unit id (a string), got {shown(unit_id)}", path)
         try:
             return self.units[unit_id]
         except KeyError:
@@ -137,8 +140,9 @@ class Scenario:
                 raise OffBoardError(
                     f"{unit_id} is off the map (in the order of battle): place it on a hex first", path
                 ) from None
-            known = ", ".join(self.units) or "none"
-            raise AslError(f"no unit with id {unit_id!r} (units: {known})", path) from None
+            known = ", ".join(list(self.units)[:10]) or "none"
+            known += f" ... ({len(self.units)} in all)" if len(self.units) > 10 else ""
+            raise AslError(f"no unit with id {shown(unit_id)} (units: {known})", path) from None
 
     def units_at(self, h: Hex) -> Iterator[Unit]:
         """Units in a hex, in file order (bottom of the stack first)."""
@@ -167,7 +171,7 @@ def _typed(data: dict[str, Any], key: str, kind: type, expected: str, default: A
     """A top-level value of exactly type ``kind`` (true/false is no integer), or its default."""
     value = data.get(key, default)
     if type(value) is not kind:
-        raise AslError(f"expected {expected}, got {value!r}", key)
+        raise AslError(f"expected {expected}, got {shown(value)}", key)
     return value
 
 
@@ -196,19 +200,19 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
     for i, board in enumerate(raw):
         path = f"boards[{i}]"
         if not isinstance(board, dict):
-            raise AslError(f"expected an object {{id, col, row}}, got {board!r}", path)
+            raise AslError(f"expected an object {{id, col, row}}, got {shown(board)}", path)
         board_id = board.get("id")
         if type(board_id) is int:
             board_id = str(board_id)
         if not isinstance(board_id, str) or not re.fullmatch(r"[0-9A-Za-z]+", board_id):
-            raise AslError(f'expected a board id such as "4", got {board.get("id")!r}', f"{path}.id")
+            raise AslError(f'expected a board id such as "4", got {shown(board.get("id"))}', f"{path}.id")
         place = [board.get("col", 0), board.get("row", 0)]
         for key, value in zip(("col", "row"), place, strict=True):
             if type(value) is not int or value < 0:
-                raise AslError(f"expected a whole number >= 0, got {value!r}", f"{path}.{key}")
+                raise AslError(f"expected a whole number >= 0, got {shown(value)}", f"{path}.{key}")
         rotated = board.get("rotated", False)
         if not isinstance(rotated, bool):
-            raise AslError(f"expected true or false, got {rotated!r}", f"{path}.rotated")
+            raise AslError(f"expected true or false, got {shown(rotated)}", f"{path}.rotated")
         placements.append(BoardPlacement(board_id, place[0], place[1], rotated))
     seen: dict[tuple[int, int], str] = {}
     for i, p in enumerate(placements):
@@ -225,7 +229,7 @@ def _hex_map(data: dict[str, Any], key: str, grid: MapGrid, allowed: tuple[str, 
         path = f"{key}.{name}"
         h = grid.parse(name, path)
         if value not in allowed:
-            raise AslError(f"unknown value {value!r}; expected one of: {', '.join(allowed)}", path)
+            raise AslError(f"unknown value {shown(value)}; expected one of: {', '.join(allowed)}", path)
         out[h] = value
     return out
 
@@ -242,7 +246,7 @@ def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
         if direction_to(a, b) is None:
             raise AslError(f"{parts[0]} and {parts[1]} are not adjacent", path)
         if value not in HEXSIDE_FEATURES:
-            raise AslError(f"unknown hexside {value!r}; expected one of: {', '.join(HEXSIDE_FEATURES)}", path)
+            raise AslError(f"unknown hexside {shown(value)}; expected one of: {', '.join(HEXSIDE_FEATURES)}", path)
         out[frozenset((a, b))] = value
     return out
 
@@ -258,7 +262,7 @@ def scenario_from_json(data: Any) -> Scenario:
     fortified_raw = _typed(data, "fortified", list, "a list of hex names", [])
     phase = data.get("phase", "PFPh")
     if phase not in PHASES:
-        raise AslError(f"unknown phase {phase!r}; expected one of: {', '.join(PHASES)}", "phase")
+        raise AslError(f"unknown phase {shown(phase)}; expected one of: {', '.join(PHASES)}", "phase")
     units_raw = _typed(data, "units", list, "a list of units", [])
     units: dict[str, Unit] = {}
     off_board: dict[str, dict[str, Any]] = {}
@@ -271,7 +275,7 @@ def scenario_from_json(data: Any) -> Scenario:
         # A unit in the order of battle ("hex": null) has every other key checked as on the map.
         unit = from_json(Unit, {**raw, "hex": placeholder} if in_oob else raw, path, grid)
         if unit.id in paths:
-            raise AslError(f"duplicate unit id {unit.id!r}", f"{path}.id")
+            raise AslError(f"duplicate unit id {shown(unit.id)}", f"{path}.id")
         paths[unit.id] = path
         if in_oob:
             off_board[unit.id] = {**to_json(unit, grid), "hex": None}
@@ -280,7 +284,7 @@ def scenario_from_json(data: Any) -> Scenario:
         refs += [(f"{path}.{k}", ref) for k in ("crew", "towed_by", "aboard") if (ref := getattr(unit, k)) is not None]
     for ref_path, ref in refs:
         if ref not in paths:
-            raise AslError(f"no unit with id {ref!r}", ref_path)
+            raise AslError(f"no unit with id {shown(ref)}", ref_path)
     return Scenario(
         grid=grid,
         units=units,
@@ -290,16 +294,23 @@ def scenario_from_json(data: Any) -> Scenario:
         ground=_hex_map(data, "ground", grid, GROUND_CONDITIONS),
         name=_typed(data, "name", str, "a string", ""),
         phase=phase,
-        turn=_typed(data, "turn", int, "a turn number", 1),
+        turn=_turn(data),
         player=_typed(data, "player", str, "a side name", ""),
         extra={k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS},
         off_board=off_board,
     )
 
 
+def _turn(data: dict[str, Any]) -> int:
+    turn: int = _typed(data, "turn", int, "a turn number", 1)
+    if not 1 <= turn <= MAX_TURN:
+        raise AslError(f"expected a turn number from 1 to {MAX_TURN}, got {shown(turn)}", "turn")
+    return turn
+
+
 def _hex_name(grid: MapGrid, value: Any, path: str) -> Hex:
     if not isinstance(value, str):
-        raise AslError(f"expected a hex name, got {value!r}", path)
+        raise AslError(f"expected a hex name, got {shown(value)}", path)
     return grid.parse(value, path)
 
 
@@ -328,10 +339,39 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
+def _no_constant(name: str) -> Any:
+    raise AslError(f"{name} is not a finite number (JSON has no NaN or Infinity; DESIGN.md section 9)", "")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise AslError(f"the number {cut(text)} is too large to be finite (DESIGN.md section 9)", "")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: with a key twice, which one counts is a guess
+    (Python's json keeps the last, other readers the first)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise AslError(f"the key {shown(twice)} appears twice in one object", "")
+    return obj
+
+
+#: Strict JSON: finite numbers only, each key once per object.
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
+
+
 def parse_json_text(text: str, what: str) -> Any:
-    """JSON from text, or AslError saying where it broke (line and column)."""
+    """Strict JSON from text, or AslError saying where it broke (line and column).  A UTF-8
+    byte order mark some editors write is skipped."""
     try:
-        return json.loads(text)
+        return _DECODER.decode(text.removeprefix("\ufeff"))
+    except AslError as error:
+        raise AslError(f"{what}: {error.message}", error.path) from None
     except json.JSONDecodeError as error:
         raise AslError(
             f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
@@ -342,14 +382,18 @@ def parse_json_text(text: str, what: str) -> Any:
         raise AslError(f"{what} nests lists or objects too deeply to read", "") from None
 
 
-def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
-    """Parsed JSON of a file, with file and syntax errors as AslError."""
+def parse_json_bytes(data: bytes, what: str) -> Any:
+    """Strict JSON from UTF-8 bytes (a byte order mark allowed), or AslError."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise AslError(f"cannot read {what} {os.fspath(path)!r}: {error}", "") from None
-    return parse_json_text(text, f"{what} {os.fspath(path)!r}")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise AslError(f"cannot read {what}: it is not UTF-8 text (byte {error.start})", "") from None
+    return parse_json_text(text, what)
+
+
+def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
+    """Parsed JSON of a file read up to the input limit, with file and syntax errors as AslError."""
+    return parse_json_bytes(read_bounded(path, what), f"{what} {os.fspath(path)!r}")
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
@@ -364,7 +408,7 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
 
 def write_json_file(data: Any, path: str | os.PathLike[str]) -> None:
     """A scenario file's JSON object, written atomically as ``save_scenario`` writes it."""
-    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
     # same escape, it reloads unchanged.  Only JSON strings can hold one.
     write_atomic(path, text.encode("utf-8", errors="backslashreplace"))

@@ -15,6 +15,21 @@ from aslgui.geometry import Hex
 
 #: Marks an ``int`` field that the file spells as a hexspine name (``"S/SW"``).
 SPINE = "hexspine"
+
+
+class Bounds(NamedTuple):
+    """Marks a number field's domain, ends included: a value outside it is an error naming the
+    field (DESIGN.md section 9), never a negative FP that resolves as legal."""
+
+    low: float
+    high: float
+
+
+#: A number of MP, PP, MF or FP, or an Armor Factor.
+COUNT = Bounds(0, 99)
+#: A gun's bore in mm (ATR 14mm ... the largest railway guns).
+CALIBER = Bounds(1, 999)
+
 #: Default of every ``extra``: empty and read-only, since a NamedTuple default is shared.
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -26,10 +41,10 @@ INFANTRY_KINDS = frozenset({"squad", "halfsquad", "crew", "leader"})
 class MainArmament(NamedTuple):
     """A vehicle's MA (``ma``): the Gun (or MG/FT/MTR/ATR) fired through its TCA/VCA."""
 
-    caliber: float | None = None
+    caliber: Annotated[float | None, CALIBER] = None
     barrel: str | None = None
     kind: Literal["gun", "mg", "ft", "mtr", "atr"] = "gun"
-    fp: float | None = None
+    fp: Annotated[float | None, COUNT] = None
     ife: bool = False
     manned: bool = True
     functioning: bool = True
@@ -39,7 +54,7 @@ class MainArmament(NamedTuple):
 class MachineGun(NamedTuple):
     """A vehicular MG (``mgs`` entry): FP and mount (CMG, BMG, AAMG, RMG)."""
 
-    fp: float
+    fp: Annotated[float, COUNT]
     mount: Literal["CMG", "BMG", "AAMG", "RMG"] = "CMG"
     functioning: bool = True
     extra: Mapping[str, Any] = NO_EXTRA
@@ -68,10 +83,10 @@ class Unit(NamedTuple):
     aboard: str | None = None
     # guns
     ca: Annotated[int | None, SPINE] = None
-    caliber: float | None = None
+    caliber: Annotated[float | None, CALIBER] = None
     barrel: Literal["*", "L", "LL"] | None = None
     mount: Literal["T", "ST", "NT"] | None = None
-    manhandling: int | None = None
+    manhandling: Annotated[int | None, COUNT] = None
     circled_m: bool = False
     qsu: bool = False
     nm: bool = False
@@ -81,8 +96,8 @@ class Unit(NamedTuple):
     limbered: bool = False
     captured: bool = False
     crew: str | None = None
-    rof: int | None = None
-    breakdown: int | None = None
+    rof: Annotated[int | None, Bounds(0, 9)] = None
+    breakdown: Annotated[int | None, Bounds(2, 12)] = None  # B# (a DR)
     towed_by: str | None = None
     low_ammo: bool = False
     # vehicles
@@ -99,18 +114,18 @@ class Unit(NamedTuple):
     gyro: bool = False
     stabilized: bool = False
     tracked: bool = True
-    mp: int | None = None
-    towing: int | None = None
-    pp: int | None = None
-    pp_used: int = 0
+    mp: Annotated[int | None, COUNT] = None
+    towing: Annotated[int | None, COUNT] = None
+    pp: Annotated[int | None, COUNT] = None
+    pp_used: Annotated[int, COUNT] = 0
     ma: MainArmament | None = None
     mgs: tuple[MachineGun, ...] = ()
-    size: int = 0
+    size: Annotated[int, Bounds(-2, 2)] = 0  # Case P target size DRM (C6.7)
     hd: bool = False
-    hull_af: int | None = None
+    hull_af: Annotated[int | None, COUNT] = None
     # Infantry
     qualified: bool = True
-    labor: int = 0
+    labor: Annotated[int, Bounds(-2, 0)] = 0  # Labor counter (B24.8, C10.3)
     extra: Mapping[str, Any] = NO_EXTRA
 
     @property

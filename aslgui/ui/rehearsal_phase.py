@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QActionGroup, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar, QWidget
 
 from aslgui.model import PHASES, Scenario, Unit
+from aslgui.model.scenario import MAX_TURN
 from aslgui.rules.apply import end_player_turn
 
 #: What the ATTACKER box shows for a scenario that names none (``"player": ""``).
@@ -78,7 +79,7 @@ class PhaseBar(QToolBar):
         self.addSeparator()
         self.addWidget(QLabel(" Turn "))
         self.turn = QSpinBox()
-        self.turn.setRange(1, 99)
+        self.turn.setRange(1, MAX_TURN)
         self.turn.valueChanged.connect(self._on_turn)
         self.addWidget(self.turn)
         self.addWidget(QLabel(" ATTACKER "))
