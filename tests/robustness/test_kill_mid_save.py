@@ -16,14 +16,16 @@ from pathlib import Path
 
 from aslgui.model import load_scenario, scenario_to_json
 
-#: At least this many kills, and at least MID_WRITE of them inside the write itself (each leaves
-#: its temporary file behind); where a kill lands is up to the machine, so it kills on, up to
-#: MAX_KILLS, until both counts are reached.
+#: At least this many kills, at least MID_WRITE of them inside the write itself (each leaves
+#: its temporary file behind), at DIFFERENT_TURNS different points of the save loop; where a kill
+#: lands is up to the machine (a loaded one saves less often), so it kills on, up to MAX_KILLS,
+#: until all three counts are reached.
 KILLS = 30
 MID_WRITE = 5
+DIFFERENT_TURNS = 5
 MAX_KILLS = 300
 #: The child: a 400-extra-unit scenario (a save takes milliseconds), saved over and over with
-#: the turn counting up, until it is killed.
+#: the turn counting up (1..99, the turns a file may hold), until it is killed.
 CHILD = """
 import sys
 from aslgui.model import load_scenario, save_scenario
@@ -38,7 +40,7 @@ scenario.turn = 1
 save_scenario(scenario, target)
 print("ready", flush=True)
 while True:
-    scenario.turn += 1
+    scenario.turn = scenario.turn % 99 + 1
     save_scenario(scenario, target)
 """
 
@@ -48,7 +50,9 @@ def test_sigkill_at_random_points_leaves_a_whole_loadable_file(tmp_path: Path) -
     target = tmp_path / "situation.json"
     expected: dict[str, object] | None = None
     turns = []
-    while len(turns) < MAX_KILLS and (len(turns) < KILLS or len(_leftovers(tmp_path, target)) < MID_WRITE):
+    while len(turns) < MAX_KILLS and (
+        len(turns) < KILLS or len(_leftovers(tmp_path, target)) < MID_WRITE or len(set(turns)) < DIFFERENT_TURNS
+    ):
         child = subprocess.Popen([sys.executable, "-c", CHILD, str(target)], stdout=subprocess.PIPE, text=True)
         assert child.stdout is not None and child.stdout.readline() == "ready\n"
         time.sleep(rng.uniform(0.0, 0.08))
@@ -63,7 +67,7 @@ def test_sigkill_at_random_points_leaves_a_whole_loadable_file(tmp_path: Path) -
     leftovers = _leftovers(tmp_path, target)
     assert all(name.startswith(".situation.json.") and name.endswith(".tmp") for name in leftovers)
     assert len(leftovers) >= MID_WRITE, f"only {len(leftovers)} of {len(turns)} kills landed inside a write"
-    assert len(set(turns)) >= 5  # killed at many different points of the save loop
+    assert len(set(turns)) >= DIFFERENT_TURNS  # killed at many different points of the save loop
 
 
 def _leftovers(folder: Path, target: Path) -> list[str]:
