@@ -102,6 +102,10 @@ class Scenario:
             self._board_terrain = load_board_terrain(self.grid)
         return self._board_terrain
 
+    def reload_boards(self) -> None:
+        """Look the boards up in the board library again on next use (a folder was added)."""
+        self._board_terrain = None
+
     @property
     def board_notes(self) -> tuple[str, ...]:
         """Boards drawn plain although a board library is set up, and why (DESIGN.md 7)."""

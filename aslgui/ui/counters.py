@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from aslgui.model import Unit
 from aslgui.ui import style
+from aslgui.ui.image_pyramid import device_scale, kept_scale
 
 #: Item data role holding the unit id, on a counter tile and on each of its children.
 UNIT_ROLE = 0
@@ -144,27 +145,13 @@ def marker_offset(index: int) -> QPointF:
     return QPointF(_HALF - column * (style.MARKER_SIZE - 4), _HALF - 2 - row * (style.MARKER_SIZE - 6))
 
 
-#: Zooms (each a factor sqrt(2) apart) at which a counter, once drawn, is kept as an image.
-IMAGE_SCALES: tuple[float, ...] = tuple(math.sqrt(0.5) ** k for k in range(7))
-
-
-def image_scale(scale: float) -> float | None:
-    """The kept image a counter shown at ``scale`` is drawn from: the smallest at least as large,
-    so it is only ever shrunk, by less than sqrt(2) (bilinear filtering stays sharp); None above
-    100%, where a counter is drawn from its vector picture."""
-    if scale > IMAGE_SCALES[0] * (1 + 1e-9):
-        return None
-    fitting = [level for level in IMAGE_SCALES if level >= scale * (1 - 1e-9)]
-    return fitting[-1] if fitting else IMAGE_SCALES[-1]
-
-
 class CounterItem(QGraphicsItem):
     """One unit's counter: tile, key numbers, facing arrows (CA/VCA black, TCA red) and markers.
 
     One item per counter. Its drawing is recorded once as a QPicture, and Qt caches what
     ``paint`` draws as a pixmap at the current zoom (DeviceCoordinateCache): a repaint blits 200
     pixmaps.  After a zoom step ``paint`` runs again for each counter; up to 100% it shrinks an
-    image of the picture kept for a nearby zoom (``IMAGE_SCALES``) instead of replaying the
+    image of the picture kept for a nearby zoom (``image_pyramid``) instead of replaying the
     picture's paths and text, a fifth of the cost, so a zoom step over 200 counters stays well
     inside a frame.
     """
@@ -211,8 +198,7 @@ class CounterItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        transform = painter.worldTransform()
-        level = image_scale(math.hypot(transform.m11(), transform.m12()) * painter.device().devicePixelRatioF())
+        level = kept_scale(device_scale(painter))
         if level is None:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             painter.drawPicture(0, 0, self.picture)

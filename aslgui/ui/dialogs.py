@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
 from aslgui.ui import style
+from aslgui.ui.board_list import ROTATED_PREFIX, LibraryBoards
 from aslgui.ui.wheel_guard import guard_wheel
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
@@ -79,22 +80,32 @@ class FileDialog:
 
 
 def parse_board_ids(text: str) -> list[str]:
-    """Board ids from ``"4, 3 2"``; AslError for anything but letters and digits."""
+    """Board ids from ``"4, 3 r2"`` (``r`` + a number: that board rotated, as VASL writes it);
+    AslError for anything but letters and digits, or a board given twice."""
     ids = [part for part in text.replace(",", " ").split() if part]
     if not ids:
         raise AslError("give at least one board number, e.g. 4", "boards")
     for board_id in ids:
         if not board_id.isalnum():
             raise AslError(f"a board id is letters and digits, not {board_id!r}", "boards")
-    if len(set(ids)) != len(ids):
+    boards = [board_placement(board_id, 0, 0).id.upper() for board_id in ids]
+    if len(set(boards)) != len(boards):
         raise AslError("each board can be placed once", "boards")
     return ids
+
+
+def board_placement(board_id: str, col: int, row: int) -> BoardPlacement:
+    """A typed board id at a place: ``r5`` is board 5 rotated (DESIGN.md 7)."""
+    rest = board_id[len(ROTATED_PREFIX) :]
+    if board_id.lower().startswith(ROTATED_PREFIX) and rest.isdigit():
+        return BoardPlacement(rest, col, row, rotated=True)
+    return BoardPlacement(board_id, col, row)
 
 
 def arrange_boards(ids: list[str], per_row: int) -> list[BoardPlacement]:
     """Boards left to right, ``per_row`` to a row, rows top to bottom."""
     per_row = max(per_row, 1)
-    return [BoardPlacement(board_id, i % per_row, i // per_row) for i, board_id in enumerate(ids)]
+    return [board_placement(board_id, i % per_row, i // per_row) for i, board_id in enumerate(ids)]
 
 
 class NewScenario(NamedTuple):
@@ -115,7 +126,8 @@ class NewScenarioDialog(QDialog):
         form = QFormLayout(self)
         self.name = QLineEdit("New scenario")
         self.boards = QLineEdit("4")
-        self.boards.setPlaceholderText("board numbers, e.g. 4, 3, 2, 5")
+        self.boards.setPlaceholderText("board numbers, e.g. 4, 3, 2, r5 (r: rotated)")
+        self.library = LibraryBoards(self.boards)
         self.per_row = QSpinBox()
         self.per_row.setRange(1, 8)
         self.per_row.setValue(2)
@@ -125,6 +137,7 @@ class NewScenarioDialog(QDialog):
         self.attacker.setToolTip("The side whose Player Turn it is (the ATTACKER); the phase bar changes it later")
         form.addRow("Name", self.name)
         form.addRow("Boards", self.boards)
+        form.addRow("Your VASL boards", self.library)
         form.addRow("Boards per row", self.per_row)
         form.addRow("ATTACKER", self.attacker)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

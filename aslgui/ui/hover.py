@@ -35,12 +35,15 @@ def arc_mount(unit: Unit) -> tuple[int, str] | None:
 
 
 def hover_text(scenario: Scenario, h: Hex, selected: Unit | None) -> str:
-    """One line such as ``4E7  road  |  range 2 from 57LL AT: in CA`` for the status bar."""
+    """One line such as ``4E7  road  |  range 2 from 57LL AT: in CA`` for the status bar (on a
+    board read from its VASL archive, ``4E5  woods, level 0``)."""
     grid = scenario.grid
     if h not in grid:
         return ""
     terrain = scenario.terrain_at(h)
     parts = [f"{grid.name(h)}  {terrain}"]
+    if scenario.board_terrain.from_archive(h):  # a VASL board: its level too (hills, gullies)
+        parts[0] += f", level {scenario.elevation_at(h)}"
     units = [u.name or u.id for u in scenario.units_at(h)]
     if units:
         parts.append(", ".join(units))

@@ -28,7 +28,7 @@ from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
 from aslgui.ui.palette import Template, make_unit
 from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
-from aslgui.ui.preferences import layer_actions
+from aslgui.ui.preferences import PreferencesDialog, add_boards_folder, layer_actions
 from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.wheel_guard import guard_wheel
 
@@ -60,6 +60,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.hover_label = QLabel()
         self.statusBar().addWidget(self.hover_label, 1)
+        #: Boards drawn plain although a board library is set up (DESIGN.md 7), and why.
+        self.board_status = QLabel()
+        self.statusBar().addPermanentWidget(self.board_status)
         self.palette_panel = PalettePanel()
         self.properties = PropertiesPanel()
         self.brush = TerrainBrushPanel()
@@ -71,6 +74,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect()
         self._restore_settings()
+        self._show_board_notes()
         self._on_stack_changed()
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
@@ -114,6 +118,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Open...", self.open_dialog, keys.Open))
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addAction(self._action("Open the &demo", lambda: self.open_file(DEMO_PATH)))
+        file_menu.addAction(self._action("Add VASL &boards folder...", self.add_boards_folder))
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Save", self.save, keys.Save))
         file_menu.addAction(self._action("Save &as...", self.save_as, keys.SaveAs))
@@ -135,6 +140,8 @@ class MainWindow(QMainWindow):
             for step, direction, key in ((1, "clockwise", keys_pair[0]), (-1, "counter-clockwise", keys_pair[1]))
         }
         edit_menu.addActions(list(self.rotate_actions.values()))
+        edit_menu.addSeparator()
+        edit_menu.addAction(self._action("&Preferences...", self.edit_preferences, keys.Preferences))
 
         self.menuBar().addMenu(self.view_menu)
         self.view_menu.addAction(self._action("&Fit to window", self.view.fit_to_window, "Ctrl+0"))
@@ -333,10 +340,34 @@ class MainWindow(QMainWindow):
         self.scenario = scenario
         self.path = path
         self.scene.set_scenario(scenario)
+        self._show_board_notes()
         self.undo_stack.clear()
         self.view.fit_to_window()
         self.focus_first_gun()
         self._on_stack_changed()
+
+    # -- the board library -----------------------------------------------------------------
+    def add_boards_folder(self) -> None:
+        """Ask for a VASL boards folder, save it, and show the boards it holds."""
+        if add_boards_folder(self) is not None:
+            self.reload_boards()
+
+    def edit_preferences(self) -> None:
+        PreferencesDialog.edit(self, self.reload_boards)
+
+    def reload_boards(self) -> None:
+        """The board library changed: look the map's boards up again and redraw them."""
+        self.scenario.reload_boards()
+        self.scene.load_boards()
+        self._show_board_notes()
+        self._on_hover(self.scene.hovered)
+
+    def _show_board_notes(self) -> None:
+        """Name the boards drawn plain in the status line (the reasons in its tooltip)."""
+        notes = self.scene.board_notes
+        plain = [b.id for b in self.scenario.grid.boards if b not in self.scene.layers.art]
+        self.board_status.setText(f"Drawn plain: board {', '.join(plain)}" if notes and plain else "")
+        self.board_status.setToolTip("\n".join(notes))
 
     def start_autosave(self) -> None:
         """Start autosaving; after a crash, reopen the autosave the user picks, as unsaved work."""

@@ -20,11 +20,12 @@ import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFontMetricsF, QGlyphRun, QPainter, QPainterPath, QPen, QPolygonF, QRawFont
 
-from aslgui.geometry import Hex, MapGrid, direction_to, neighbour
+from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to, neighbour
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH
 from aslgui.geometry.shapes import hex_polygons, map_rectangle
 from aslgui.model import Scenario
 from aslgui.ui import style
+from aslgui.ui.board_art import BoardArt, board_rect
 
 #: The layers the user can hide (View menu), with what the menu calls them.
 TOGGLED_LAYERS: dict[str, str] = {"grid": "Hex &grid", "names": "Hex &names", "tint": "Terrain &tint"}
@@ -49,7 +50,7 @@ def geometry_path(geometry: Any) -> QPainterPath:
 
 
 def grid_segments(grid: MapGrid) -> np.ndarray:
-    """Every hexside of the map once, cut at the map's edges: an (n, 4) array of x1, y1, x2, y2.
+    """Every hexside of the map's boards once, cut at their edges: an (n, 4) array of x1, y1, x2, y2.
     Drawing each side once instead of every hex's whole outline halves the grid's cost."""
     hexes = grid.all_hexes
     sides = [(i, d) for i in range(len(hexes)) for d in _OWN_SIDES]
@@ -65,14 +66,27 @@ def grid_segments(grid: MapGrid) -> np.ndarray:
     segments = segments[inside]
     segments[:, 0::2] = segments[:, 0::2].clip(0.0, width)
     segments[:, 1::2] = segments[:, 1::2].clip(0.0, height)
-    return segments
+    # A layout with a gap (boards in an L) has half hexes overhanging the gap: keep what lies on
+    # a board (edges included).
+    mid_x, mid_y = (segments[:, 0] + segments[:, 2]) / 2, (segments[:, 1] + segments[:, 3]) / 2
+    on_board = np.zeros(len(segments), dtype=bool)
+    for board in grid.boards:
+        left, top = board.col * BOARD_PIXEL_WIDTH, board.row * BOARD_PIXEL_HEIGHT
+        across = (mid_x >= left) & (mid_x <= left + BOARD_PIXEL_WIDTH)
+        on_board |= across & (mid_y >= top) & (mid_y <= top + BOARD_PIXEL_HEIGHT)
+    kept: np.ndarray = segments[on_board]
+    return kept
 
 
 class MapLayers:
-    """The static map of one scenario, laid out for drawing."""
+    """The static map of one scenario, laid out for drawing, with the art of the boards that
+    have some (``board_art``): those show their art instead of the plain sheet, and neither
+    aslgui's big board number nor, unless rotated, its hex names (the art prints its own; a
+    rotated board's print upside down)."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, art: Mapping[BoardPlacement, BoardArt] | None = None) -> None:
         self.scenario = scenario
+        self.art: dict[BoardPlacement, BoardArt] = dict(art or {})
         self._label_font = style.font(9)
         self._terrain_paths: list[tuple[QPainterPath, QBrush]] = []
         self._drawn_terrain: dict[Hex, str] = {}
@@ -84,13 +98,15 @@ class MapLayers:
 
     # -- building ---------------------------------------------------------------------------
     def _build_boards(self) -> None:
-        """Each board's open-ground sheet, its edge, and its number at both short ends."""
+        """Each board's open-ground sheet, its edge, and, on a plain board, its number at both
+        short ends."""
         sheets, numbers = QPainterPath(), QPainterPath()
         number_font = style.font(120, bold=True)
         for board in self.scenario.grid.boards:
-            left, top = board.col * BOARD_PIXEL_WIDTH, board.row * BOARD_PIXEL_HEIGHT
-            rect = QRectF(left, top, BOARD_PIXEL_WIDTH, BOARD_PIXEL_HEIGHT)
+            rect = board_rect(board)
             sheets.addRect(rect)
+            if board in self.art:
+                continue
             for x in (rect.left() + 0.25 * rect.width(), rect.left() + 0.75 * rect.width()):
                 text = QPainterPath()
                 text.addText(0.0, 0.0, number_font, board.id)
@@ -153,7 +169,10 @@ class MapLayers:
         ascent = QFontMetricsF(self._label_font).ascent()
         glyphs: dict[str, tuple[list[int], list[float]]] = {}
         columns: dict[int, tuple[list[int], list[QPointF]]] = {}
+        printed = {board for board in self.art if not board.rotated}
         for h in grid.all_hexes:
+            if printed and grid.locals_of(h)[0][0] in printed:
+                continue
             match = _LOCAL_NAME.search(grid.name(h))
             text = match.group(1) if match else grid.name(h)
             if text not in glyphs:
@@ -206,6 +225,11 @@ class MapLayers:
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.terrain_color("open ground"))
         painter.drawPath(self._sheets)
+        for board, art in self.art.items():
+            target = board_rect(board)
+            if target.intersects(rect):
+                art.draw(painter, target)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if shown["tint"]:
             for path, brush in self._terrain_paths:
                 painter.setBrush(brush)

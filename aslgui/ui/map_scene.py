@@ -28,6 +28,7 @@ from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.shapes import ca_wedge, hex_polygons
 from aslgui.model import Scenario, Unit
 from aslgui.ui import style
+from aslgui.ui.board_art import load_art
 from aslgui.ui.counters import (
     UNIT_ROLE,
     CounterItem,
@@ -89,6 +90,7 @@ class MapScene(QGraphicsScene):
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
     layers: MapLayers
+    art_notes: tuple[str, ...]
     _handles: list[QGraphicsEllipseItem]
     _wedge_cache: dict[tuple[Hex, int], QPainterPath]
     _hover_item: QGraphicsPathItem
@@ -134,8 +136,21 @@ class MapScene(QGraphicsScene):
         self.addItem(self._stroke_item)
         width, height = scenario.grid.pixel_size
         self.setSceneRect(QRectF(-40, -40, width + 80, height + 80))
-        self.layers = MapLayers(scenario)
+        self.load_boards()
         self.sync()
+
+    def load_boards(self) -> None:
+        """Lay out the static map again, with the art of the boards the board library has now
+        (after a folder is added, the boards it holds show their art)."""
+        art, self.art_notes = load_art(self.scenario)
+        self.layers = MapLayers(self.scenario, art)
+        self.redraw_background()
+
+    @property
+    def board_notes(self) -> tuple[str, ...]:
+        """Boards drawn plain although a board library is set up, and why: none in the library,
+        an unreadable archive, art that cannot be shown."""
+        return (*self.scenario.board_notes, *self.art_notes)
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The static map (``MapLayers``), which the view caches."""

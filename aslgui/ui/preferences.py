@@ -1,14 +1,38 @@
 """What the user chooses once and aslgui remembers: which map layers show (View menu, kept in
-QSettings with the window's other view state)."""
+QSettings with the window's other view state), and where the VASL boards are (Preferences,
+kept in aslgui's own settings file so ``aslgui resolve`` finds them without Qt, DESIGN.md 7)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QWidget
+import os
+from collections.abc import Callable
 
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from aslgui.errors import AslError
+from aslgui.ui.board_list import board_order
+from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.map_layers import TOGGLED_LAYERS
 from aslgui.ui.map_scene import MapScene
+from aslgui.vasl.library import (
+    BOARDS_ENV,
+    add_board_folder,
+    available_boards,
+    library_folders,
+    remove_board_folder,
+    saved_board_folders,
+)
 
 
 def layer_setting(layer: str) -> str:
@@ -35,3 +59,103 @@ def layer_actions(parent: QWidget, settings: QSettings, scene: MapScene) -> dict
 def _toggle(settings: QSettings, scene: MapScene, layer: str, shown: bool) -> None:
     scene.set_layer_shown(layer, shown)
     settings.setValue(layer_setting(layer), shown)
+
+
+class FolderDialog:
+    """Where the user's VASL boards are (None when cancelled); a classmethod so tests can answer."""
+
+    @classmethod
+    def boards_folder(cls, parent: QWidget | None) -> str | None:
+        folder = QFileDialog.getExistingDirectory(parent, "Add VASL boards folder", os.path.expanduser("~"))
+        return folder or None
+
+
+def boards_folder_in(chosen: str) -> str:
+    """The folder holding board archives: ``chosen`` itself, or its ``boards`` folder when the
+    user picked the VASL install around it; AslError when neither holds any."""
+    for folder in (chosen, os.path.join(chosen, "boards")):
+        if available_boards((folder,)):
+            return folder
+    raise AslError(
+        f"no VASL board archives (files named bd01, bd02, ...) in {chosen}: choose the \"boards\" folder of "
+        "your VASL installation",
+        "vasl_board_folders",
+    )
+
+
+def add_boards_folder(parent: QWidget | None) -> str | None:
+    """Ask for a boards folder and save it in aslgui's settings file (where ``aslgui resolve``
+    reads it too); the folder saved, or None (cancelled, or a folder without boards: said why)."""
+    chosen = FolderDialog.boards_folder(parent)
+    if chosen is None:
+        return None
+    try:
+        folder = boards_folder_in(chosen)
+    except AslError as error:
+        MessageBox.error(parent, "Add VASL boards folder", error.message)
+        return None
+    add_board_folder(folder)
+    return folder
+
+
+class PreferencesDialog(QDialog):
+    """The board library: the folders aslgui searches for VASL board archives, and the boards
+    found there.  Every change is saved at once and reported through ``library_changed``, so the
+    open map redraws its boards."""
+
+    library_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Folders searched for VASL board archives (bd01, bd02, ...), in order:"))
+        self.folders = QListWidget()
+        layout.addWidget(self.folders)
+        self.found = QLabel()
+        self.found.setWordWrap(True)
+        layout.addWidget(self.found)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.add_button = buttons.addButton("Add VASL boards folder...", QDialogButtonBox.ButtonRole.ActionRole)
+        self.remove_button = buttons.addButton("Remove", QDialogButtonBox.ButtonRole.ActionRole)
+        self.add_button.clicked.connect(self.add_folder)
+        self.remove_button.clicked.connect(self.remove_selected)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the folders (those from ``$ASLGUI_VASL_BOARDS`` cannot be removed here) and the boards."""
+        self.folders.clear()
+        saved = set(saved_board_folders())
+        for folder in library_folders():
+            item = QListWidgetItem(folder if folder in saved else f"{folder}  (from {BOARDS_ENV})")
+            item.setData(Qt.ItemDataRole.UserRole, folder if folder in saved else None)
+            self.folders.addItem(item)
+        boards = available_boards()
+        self.found.setText(
+            f"Boards found: {', '.join(sorted(boards, key=board_order))}"
+            if boards
+            else "No boards found: maps are drawn plain, with the terrain their files give."
+        )
+
+    def add_folder(self) -> None:
+        if add_boards_folder(self) is not None:
+            self.refresh()
+            self.library_changed.emit()
+
+    def remove_selected(self) -> None:
+        item = self.folders.currentItem()
+        folder = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if folder:
+            remove_board_folder(folder)
+            self.refresh()
+            self.library_changed.emit()
+
+    @classmethod
+    def edit(cls, parent: QWidget | None, on_change: Callable[[], None]) -> None:
+        """Show the dialog modally, calling ``on_change`` after each change to the library."""
+        dialog = cls(parent)
+        dialog.library_changed.connect(on_change)
+        dialog.exec()
+

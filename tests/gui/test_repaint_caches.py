@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import load_scenario
-from aslgui.ui.counters import IMAGE_SCALES, CounterItem, image_scale, markers
+from aslgui.ui.counters import CounterItem, markers
+from aslgui.ui.image_pyramid import SCALES, kept_scale
 from aslgui.ui.main_window import DEMO_PATH
 
 pytestmark = pytest.mark.gui
@@ -19,17 +20,17 @@ pytestmark = pytest.mark.gui
 
 @pytest.mark.parametrize("scale", [0.1, 0.12, 0.2, 0.3, 0.35, 0.5, 0.516, 0.6, 0.7071, 0.8, 0.99, 1.0])
 def test_a_counter_up_to_100_percent_is_shrunk_from_a_kept_image_less_than_sqrt2_larger(scale: float) -> None:
-    level = image_scale(scale)
-    assert level in IMAGE_SCALES
-    if scale >= IMAGE_SCALES[-1]:
+    level = kept_scale(scale)
+    assert level in SCALES
+    if scale >= SCALES[-1]:
         assert scale * (1 - 1e-9) <= level < scale * math.sqrt(2)
     else:  # below the smallest kept image: that one, shrunk further
-        assert level == IMAGE_SCALES[-1]
+        assert level == SCALES[-1]
 
 
 @pytest.mark.parametrize("scale", [1.0001, 1.5, 4.0])
 def test_above_100_percent_a_counter_is_drawn_from_its_vector_picture(scale: float) -> None:
-    assert image_scale(scale) is None
+    assert kept_scale(scale) is None
 
 
 def _drawn(item: CounterItem, scale: float, exact: bool) -> np.ndarray:

@@ -1,0 +1,93 @@
+"""The boards' own art under the hex grid: ``bdNN.gif`` from the players' VASL board archives
+(DESIGN.md section 7), read by ``aslgui.vasl`` and decoded here by Qt.
+
+A geomorphic board's art is 1800 x 645 px, exactly the board's place in map pixels (aslgui uses
+VASL's metrics), so it is drawn into that rectangle, turned 180 degrees for a rotated board.
+It is kept with smaller copies (``image_pyramid``): at any zoom a redraw shrinks the nearest
+larger copy by less than sqrt(2), bilinear, so the art stays sharp and a zoom step (the view
+redraws its cached background) costs well under a millisecond per board.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import NamedTuple
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from aslgui.errors import AslError
+from aslgui.geometry import BoardPlacement
+from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
+from aslgui.model import Scenario
+from aslgui.ui.image_pyramid import SCALES, device_scale, kept_scale, shrunk_copies
+from aslgui.vasl.archive import open_archive
+
+#: Decoded art kept for boards opened again (a new file on the same boards): archive hash and
+#: rotation -> art.  A board's copies take about 9 MB.
+_KEPT: OrderedDict[tuple[str, bool], BoardArt] = OrderedDict()
+_KEPT_BOARDS = 12
+
+
+class BoardArt(NamedTuple):
+    """One board's art, turned as the board lies, at every kept zoom."""
+
+    copies: dict[float, QImage]
+
+    def draw(self, painter: QPainter, target: QRectF) -> None:
+        """Fill ``target`` (the board's place, scene pixels) with the art."""
+        image = self.copies[kept_scale(device_scale(painter)) or SCALES[0]]
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # its edges lie on whole pixels
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawImage(target, image)
+
+
+def board_rect(board: BoardPlacement) -> QRectF:
+    """A board's place on the map, in scene pixels."""
+    return QRectF(board.col * BOARD_PIXEL_WIDTH, board.row * BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, BOARD_PIXEL_HEIGHT)
+
+
+def decode_art(data: bytes, rotated: bool, where: str) -> BoardArt:
+    """Art from an image file's bytes; AslError naming ``where`` when Qt cannot read it or it is
+    not a geomorphic board's size (it would not line up with the hex grid)."""
+    image = QImage.fromData(data)
+    if image.isNull():
+        raise AslError(f"{where}: the board art is not an image aslgui can read", where)
+    expected = (round(BOARD_PIXEL_WIDTH), round(BOARD_PIXEL_HEIGHT))
+    if (image.width(), image.height()) != expected:
+        raise AslError(
+            f"{where}: the board art is {image.width()}x{image.height()} px, not a geomorphic board's "
+            f"{expected[0]}x{expected[1]}",
+            where,
+        )
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    if rotated:
+        image = image.flipped(Qt.Orientation.Horizontal | Qt.Orientation.Vertical)
+    return BoardArt(shrunk_copies(image))
+
+
+def load_art(scenario: Scenario) -> tuple[dict[BoardPlacement, BoardArt], tuple[str, ...]]:
+    """The art of every board of the scenario that the board library has, and a note for each
+    whose art cannot be shown (that board is drawn plain; its terrain still comes from the
+    archive).  Boards the library lacks are in ``scenario.board_notes`` already."""
+    found: dict[BoardPlacement, BoardArt] = {}
+    notes: list[str] = []
+    read = scenario.board_terrain.boards
+    for board in scenario.grid.boards:
+        vasl = read.get(board.id.upper())
+        if vasl is None:
+            continue
+        key = (vasl.digest, board.rotated)
+        art = _KEPT.get(key)
+        if art is None:
+            try:
+                art = decode_art(open_archive(vasl.path).image_bytes(), board.rotated, vasl.path)
+            except AslError as error:
+                notes.append(f"board {board.id}: {error.message}; drawn without its art")
+                continue
+            _KEPT[key] = art
+            while len(_KEPT) > _KEPT_BOARDS:
+                _KEPT.popitem(last=False)
+        _KEPT.move_to_end(key)
+        found[board] = art
+    return found, tuple(notes)

@@ -1,0 +1,44 @@
+"""Images kept at a few zooms, each sqrt(2) smaller than the last, so that a redraw after a zoom
+step shrinks the nearest larger one (bilinear, by less than sqrt(2), which stays sharp) instead
+of drawing a counter afresh or filtering a whole board's art far down.  Counters keep theirs up
+to 100%; board art keeps its own image and the smaller copies."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
+
+#: The zooms at which images are kept: 100% down to 12.5% (the view's least zoom is 10%).
+SCALES: tuple[float, ...] = tuple(math.sqrt(0.5) ** k for k in range(7))
+
+
+def kept_scale(scale: float) -> float | None:
+    """The kept image a drawing at ``scale`` shrinks: the smallest at least as large (the
+    smallest of all below 12.5%); None above 100%, where nothing kept is large enough."""
+    if scale > SCALES[0] * (1 + 1e-9):
+        return None
+    fitting = [level for level in SCALES if level >= scale * (1 - 1e-9)]
+    return fitting[-1] if fitting else SCALES[-1]
+
+
+def device_scale(painter: QPainter) -> float:
+    """How many device pixels one unit of the painter's coordinates covers (no rotation here)."""
+    transform = painter.worldTransform()
+    return math.hypot(transform.m11(), transform.m12()) * painter.device().devicePixelRatioF()
+
+
+def shrunk_copies(image: QImage) -> dict[float, QImage]:
+    """``image`` (taken as the 100% one) and its smooth (area-averaged) copies at every smaller
+    kept zoom, each made from the one before."""
+    copies = {SCALES[0]: image}
+    for larger, level in itertools.pairwise(SCALES):
+        source = copies[larger]
+        width = max(1, round(image.width() * level))
+        height = max(1, round(image.height() * level))
+        copies[level] = source.scaled(
+            width, height, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
+    return copies

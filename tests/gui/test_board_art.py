@@ -1,0 +1,141 @@
+"""Real boards on the map (issue 13, DESIGN.md 7): each board's VASL art under the hex grid at
+every zoom, turned with a rotated board; a board the library lacks drawn plain and named in the
+status line; hover with the archive's terrain and level; ``aslgui render`` with the art.
+Always-run tests use archives the tests build (tests/gui/art_boards.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+from pytestqt.qtbot import QtBot
+
+from aslgui.errors import AslError
+from aslgui.geometry import MapGrid
+from aslgui.model import Scenario, scenario_from_json
+from aslgui.ui import style
+from aslgui.ui.board_art import decode_art
+from aslgui.ui.main_window import MainWindow
+from aslgui.ui.map_scene import MapScene
+from aslgui.ui.render import render_image
+from aslgui.vasl.library import BOARDS_ENV
+from tests.gui.art_boards import ART_A1, ART_E5, ART_GROUND, art_board, hover
+from tests.vasl.make_archive import TINY_GIF
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A board library holding bd77 (art and terrain), named by ASLGUI_VASL_BOARDS."""
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    art_board(folder, "77")
+    monkeypatch.setenv(BOARDS_ENV, str(folder))
+    return folder
+
+
+def scenario(boards: list[dict[str, Any]], **more: Any) -> Scenario:
+    return scenario_from_json({"format": "aslgui-scenario", "version": 1, "boards": boards, "units": [], **more})
+
+
+def close(a: QColor, b: QColor, tolerance: int = 12) -> bool:
+    return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) <= tolerance
+
+
+def shown_at(window: MainWindow, hex_name: str) -> QColor:
+    """The colour the view shows at a hex's centre (the view scrolled there first)."""
+    x, y = window.scenario.grid.center(window.scenario.grid.parse(hex_name))
+    window.view.centerOn(x, y)
+    image = window.view.viewport().grab().toImage()
+    return image.pixelColor(window.view.mapFromScene(QPointF(x, y)))
+
+
+def test_art_that_is_not_an_image_or_not_a_board_is_refused_with_the_file_named() -> None:
+    with pytest.raises(AslError, match=r"bd99: the board art is not an image"):
+        decode_art(b"GIF89a but not really", False, "bd99")
+    with pytest.raises(AslError, match=r"bd99: the board art is 1x1 px, not a geomorphic board's 1800x645"):
+        decode_art(TINY_GIF, False, "bd99")  # a GIF Qt reads, of the wrong size
+
+
+@pytest.mark.parametrize("zoom", [0.15, 0.3, 0.55, 1.0, 2.5])
+def test_the_art_lies_under_its_hexes_at_every_zoom(window: MainWindow, library: Path, zoom: float) -> None:
+    window.set_scenario(scenario([{"id": "77"}]), None)
+    window.view.set_zoom(zoom)
+    assert close(shown_at(window, "77E5"), ART_E5)
+    assert close(shown_at(window, "77F5"), ART_GROUND, 40)  # hex grid lines aside, the art's ground
+
+
+def test_a_rotated_board_turns_its_art_with_its_names(window: MainWindow, library: Path) -> None:
+    window.set_scenario(scenario([{"id": "77", "rotated": True}]), None)
+    window.view.set_zoom(1.0)
+    grid = window.scenario.grid
+    unturned = MapGrid.single("77")
+    assert grid.center(grid.parse("77E5")) == unturned.center(unturned.parse("77CC6"))  # where CC6 is unturned
+    assert close(shown_at(window, "77E5"), ART_E5)
+    assert close(shown_at(window, "77CC6"), ART_GROUND, 40)
+    assert not close(shown_at(window, "77CC6"), ART_E5)
+
+
+def test_a_board_the_library_lacks_is_drawn_plain_and_named_in_the_status_line(
+    window: MainWindow, library: Path
+) -> None:
+    window.set_scenario(scenario([{"id": "77"}, {"id": "78", "col": 1}]), None)
+    window.view.set_zoom(1.0)
+    assert close(shown_at(window, "77E5"), ART_E5)
+    assert shown_at(window, "78E5").name() == style.terrain_color("open ground").name()
+    assert window.board_status.text() == "Drawn plain: board 78"
+    assert "bd78" in window.board_status.toolTip()
+
+
+def test_a_plain_map_without_a_library_says_nothing(window: MainWindow) -> None:
+    window.set_scenario(scenario([{"id": "4"}]), None)
+    assert window.board_status.text() == "" and window.scene.layers.art == {}
+
+
+def test_hover_reads_the_archives_terrain_and_level(qtbot: QtBot, window: MainWindow, library: Path) -> None:
+    window.set_scenario(scenario([{"id": "77"}, {"id": "78", "col": 1}]), None)
+    window.view.set_zoom(1.0)
+    expected = {"77E5": "77E5  woods, level 0", "77K5": "77K5  open ground, level 1", "78E5": "78E5  open ground"}
+    for name, words in expected.items():
+        x, y = window.scenario.grid.center(window.scenario.grid.parse(name))
+        window.view.centerOn(x, y)
+        hover(qtbot, window, x, y)
+        assert window.hover_label.text().split("  |  ")[0] == words
+
+
+def test_the_art_board_prints_its_own_hex_names_a_rotated_one_gets_upright_ones(library: Path, qtbot: QtBot) -> None:
+    for rotated, names_drawn in ((False, False), (True, True)):
+        scene = MapScene(scenario([{"id": "77", "rotated": rotated}]))
+        pictures = []
+        for shown in (True, False):
+            scene.set_layer_shown("names", shown)
+            image = QImage(1800, 645, QImage.Format.Format_RGB32)
+            painter = QPainter(image)
+            scene.render(painter, QRectF(image.rect()), QRectF(0, 0, 1800, 645))
+            painter.end()
+            pictures.append(image)
+        assert (pictures[0] == pictures[1]) is not names_drawn
+
+
+def test_render_draws_the_art(library: Path, qtbot: QtBot) -> None:
+    image = render_image(scenario([{"id": "77"}]), hex_range="77A1-77F6")
+    grid = MapGrid.single("77")
+    for name, colour in (("E5", ART_E5), ("A1", ART_A1)):
+        x, y = grid.center(grid.parse(name))
+        assert close(image.pixelColor(round(x) + 2, round(y)), colour)
+
+
+def test_an_unreadable_art_member_leaves_the_board_plain_with_the_terrain_kept(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    art_board(tmp_path, "79", art=b"not an image")
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
+    window.set_scenario(scenario([{"id": "79"}]), None)
+    assert window.scenario.terrain_at(window.scenario.grid.parse("79E5")) == "woods"
+    assert shown_at(window, "79E5").name() == style.terrain_color("open ground").name()
+    assert window.board_status.text() == "Drawn plain: board 79"
+    assert "the board art is not an image" in window.board_status.toolTip()
