@@ -16,7 +16,7 @@ from aslgui.geometry.hexgrid import (
     parse_spine,
     spines_to_bring,
 )
-from aslgui.geometry.mapgrid import BoardPlacement, HexNameError, MapGrid
+from aslgui.geometry.mapgrid import BoardPlacement, HexNameError, MapGrid, board_key, check_board_ids
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -25,7 +25,9 @@ __all__ = [
     "Hex",
     "HexNameError",
     "MapGrid",
+    "board_key",
     "ca_hexes",
+    "check_board_ids",
     "direction_to",
     "distance",
     "entry_hexsides",

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from functools import cached_property
 from typing import NamedTuple
 
-from aslgui.errors import AslError
+from aslgui.errors import AslError, shown
 from aslgui.geometry.hexgrid import Hex
 
 BOARD_COLUMNS = 33
@@ -40,7 +40,10 @@ COLUMN_LETTERS: tuple[str, ...] = tuple(
     [chr(ord("A") + i) for i in range(26)] + [chr(ord("A") + i) * 2 for i in range(7)]
 )
 _LETTER_INDEX = {letters: i for i, letters in enumerate(COLUMN_LETTERS)}
-_LOCAL_NAME = re.compile(r"([A-Z]{1,2})(\d{1,2})$")
+#: ASCII only: ``\d`` would take other scripts' digits, which no later reader takes back.
+_LOCAL_NAME = re.compile(r"([A-Z]{1,2})([0-9]{1,2})$")
+#: A board id as VASL names its archives (``bd04``, ``bdRO``, ``bdDB``): ASCII letters and digits.
+_BOARD_ID = re.compile(r"[0-9A-Za-z]+")
 
 
 class HexNameError(AslError):
@@ -54,6 +57,47 @@ class BoardPlacement(NamedTuple):
     col: int
     row: int
     rotated: bool = False
+
+
+def board_key(board_id: str) -> str:
+    """The board an id names: ``4`` and ``04`` are one board (both find ``bd04``), ``ro`` and ``RO`` too."""
+    upper = board_id.upper()
+    return str(int(upper)) if upper.isdigit() and upper.isascii() else upper
+
+
+def _is_local(name: str) -> bool:
+    match = _LOCAL_NAME.fullmatch(name)
+    return match is not None and match.group(1) in _LETTER_INDEX
+
+
+def check_board_ids(ids: Sequence[str]) -> None:
+    """AslError naming ``boards[i].id`` unless every hex name of a map of these boards reads one
+    way only: ids of ASCII letters and digits, no board twice (``4`` and ``04``), and no id that
+    is another plus a column letter (``4`` and ``4E``: ``4EE5`` is EE5 of 4 or E5 of 4E)."""
+    first: dict[str, int] = {}
+    for i, board_id in enumerate(ids):
+        path = f"boards[{i}].id"
+        if not isinstance(board_id, str) or not _BOARD_ID.fullmatch(board_id):
+            raise AslError(f'expected a board id of ASCII letters and digits such as "4" or "RO", got {shown(board_id)}',
+                           path)
+        key = board_key(board_id)
+        if key in first:
+            raise AslError(f"board {board_id} is board {ids[first[key]]} (boards[{first[key]}]) again: each board "
+                           "can be placed once, or its hex names would name two hexes", path)
+        first[key] = i
+    by_upper = {board_id.upper(): i for i, board_id in enumerate(ids)}
+    for longer, j in by_upper.items():
+        for cut_at in range(1, len(longer)):
+            shorter, suffix = longer[:cut_at], longer[cut_at:]
+            if shorter not in by_upper:
+                continue
+            clash = next((col for col in COLUMN_LETTERS if _is_local(f"{suffix}{col}1")), None)
+            if clash is not None:
+                raise AslError(
+                    f"board ids {ids[by_upper[shorter]]} and {ids[j]} make hex names ambiguous: {longer}{clash}1 "
+                    f"would be {clash}1 of board {ids[j]} or {suffix}{clash}1 of board {ids[by_upper[shorter]]}",
+                    f"boards[{j}].id",
+                )
 
 
 def turn_local(col: int, row: int) -> tuple[int, int]:
@@ -71,6 +115,7 @@ class MapGrid:
     def __init__(self, boards: Sequence[BoardPlacement]) -> None:
         if not boards:
             raise AslError("a map needs at least one board", path="boards")
+        check_board_ids([b.id for b in boards])
         self.boards: tuple[BoardPlacement, ...] = tuple(boards)
         # Upper, then left board first: its name is the canonical one for a joined hex.
         self._by_position = sorted(self.boards, key=lambda b: (b.row, b.col))
@@ -155,7 +200,7 @@ class MapGrid:
 
     def parse(self, text: str, path: str = "") -> Hex:
         """The hex named ``text`` (case-insensitive; the board may be omitted on a one-board map)."""
-        raw = text.strip().upper()
+        raw = text.strip().upper() if text.isascii() else ""  # "4E\u0665" is no hex: refused, not read as 4E5
         candidates = [(bid, raw[len(bid) :]) for bid in self._ids_longest_first if raw.startswith(bid)]
         if len(self.boards) == 1:
             candidates.append((self._ids_longest_first[0], raw))
@@ -168,7 +213,7 @@ class MapGrid:
             local_row = int(match.group(2))
             if local_row not in _rows_in_column(local_col):
                 raise HexNameError(
-                    f"hex {text!r} is not on board {board.id}: column {match.group(1)} holds rows "
+                    f"hex {shown(text)} is not on board {board.id}: column {match.group(1)} holds rows "
                     f"{_rows_in_column(local_col)[0]}..{BOARD_ROWS}",
                     path=path,
                 )
@@ -177,7 +222,7 @@ class MapGrid:
             return Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row)
         boards = ", ".join(b.id for b in self.boards)
         raise HexNameError(
-            f"hex {text!r} is not on the map (boards {boards}; a hex is <board><A..GG><row>, e.g. "
+            f"hex {shown(text)} is not on the map (boards {boards}; a hex is <board><A..GG><row>, e.g. "
             f"{self.boards[0].id}E6)",
             path=path,
         )

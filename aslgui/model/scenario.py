@@ -186,7 +186,7 @@ def _implied_board(data: dict[str, Any]) -> str | None:
     if isinstance(units, list):
         names += [u.get("hex") for u in units if isinstance(u, dict)]
     prefixes = {
-        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"(\d+)[A-Za-z]{1,2}\d+", n.strip()))
+        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"([0-9]+)[A-Za-z]{1,2}[0-9]+", n.strip()))
     }
     return prefixes.pop() if len(prefixes) == 1 else None
 
@@ -208,7 +208,7 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
         board_id = board.get("id")
         if type(board_id) is int:
             board_id = str(board_id)
-        if not isinstance(board_id, str) or not re.fullmatch(r"[0-9A-Za-z]+", board_id):
+        if not isinstance(board_id, str):  # what a board id may hold: MapGrid's check_board_ids
             raise AslError(f'expected a board id such as "4", got {shown(board.get("id"))}', f"{path}.id")
         place = [board.get("col", 0), board.get("row", 0)]
         for key, value in zip(("col", "row"), place, strict=True):

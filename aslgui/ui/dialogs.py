@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.errors import AslError
-from aslgui.geometry import BoardPlacement
+from aslgui.geometry import BoardPlacement, check_board_ids
 from aslgui.ui import style
 from aslgui.ui.board_list import ROTATED_PREFIX, LibraryBoards
 from aslgui.ui.wheel_guard import guard_wheel
@@ -81,16 +81,11 @@ class FileDialog:
 
 def parse_board_ids(text: str) -> list[str]:
     """Board ids from ``"4, 3 r2"`` (``r`` + a number: that board rotated, as VASL writes it);
-    AslError for anything but letters and digits, or a board given twice."""
+    AslError for ids a map cannot hold (``check_board_ids``: non-ASCII, a board twice, ``4`` with ``4E``)."""
     ids = [part for part in text.replace(",", " ").split() if part]
     if not ids:
         raise AslError("give at least one board number, e.g. 4", "boards")
-    for board_id in ids:
-        if not board_id.isalnum():
-            raise AslError(f"a board id is letters and digits, not {board_id!r}", "boards")
-    boards = [board_placement(board_id, 0, 0).id.upper() for board_id in ids]
-    if len(set(boards)) != len(boards):
-        raise AslError("each board can be placed once", "boards")
+    check_board_ids([board_placement(board_id, 0, 0).id for board_id in ids])
     return ids
 
 
