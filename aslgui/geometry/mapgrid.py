@@ -78,8 +78,8 @@ def check_board_ids(ids: Sequence[str]) -> None:
     for i, board_id in enumerate(ids):
         path = f"boards[{i}].id"
         if not isinstance(board_id, str) or not _BOARD_ID.fullmatch(board_id):
-            raise AslError(f'expected a board id of ASCII letters and digits such as "4" or "RO", got {shown(board_id)}',
-                           path)
+            expected = 'a board id of ASCII letters and digits such as "4" or "RO"'
+            raise AslError(f"expected {expected}, got {shown(board_id)}", path)
         key = board_key(board_id)
         if key in first:
             raise AslError(f"board {board_id} is board {ids[first[key]]} (boards[{first[key]}]) again: each board "

@@ -179,6 +179,9 @@ def _typed(data: dict[str, Any], key: str, kind: type, expected: str, default: A
     return value
 
 
+_BOARD_PREFIXED = re.compile(r"([0-9]+)[A-Za-z]{1,2}[0-9]+")
+
+
 def _implied_board(data: dict[str, Any]) -> str | None:
     """The one board every hex name in a file without ``boards`` points at (e.g. ``4E5``)."""
     names = list(data.get("terrain", {}) if isinstance(data.get("terrain"), dict) else [])
@@ -186,7 +189,7 @@ def _implied_board(data: dict[str, Any]) -> str | None:
     if isinstance(units, list):
         names += [u.get("hex") for u in units if isinstance(u, dict)]
     prefixes = {
-        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(r"([0-9]+)[A-Za-z]{1,2}[0-9]+", n.strip()))
+        m.group(1) for n in names if isinstance(n, str) and (m := _BOARD_PREFIXED.fullmatch(n.strip()))
     }
     return prefixes.pop() if len(prefixes) == 1 else None
 
