@@ -63,23 +63,36 @@ def _fp(shot: Shot, critical: bool) -> tuple[float, tuple[str, ...]]:
     return fp, tuple(notes)
 
 
-def _terrain_line(shot: Shot, critical: bool) -> DrmLine | None:
+def _reversed(line: DrmLine | None) -> tuple[DrmLine, ...]:
+    """A TEM under a CH: a positive one reversed, as a negative DRM on the IFT DR; a negative one
+    still applies as it is (C3.71)."""
+    if line is None:
+        return ()
+    if line.value <= 0:
+        return (line,)
+    return (DrmLine("TEM", "C3.71", -line.value, f"{line.text} reversed by the CH"),)
+
+
+def _terrain_lines(shot: Shot, critical: bool) -> tuple[DrmLine, ...]:
     """The TEM on the Effects DR (C3.4): the target Location's or the wall/hedge crossed into
-    it (B9.31); a vehicle gets only a hedge/wall that did not make it HD (C3.332 EX, D4.2).
-    A CH reverses a positive TEM (C3.71)."""
+    it (B9.31); a vehicle gets only a hedge/wall that did not make it HD (C3.332 EX, D4.2); in
+    woods an Air Burst -1 replaces the woods TEM (B13.3). A CH reverses every positive TEM the
+    target would get for the TH or IFT DR (C3.71): on the Infantry Target Type the woods TEM of
+    its TH DR too, the Air Burst still applying; not on the Area Target Type, whose TH DR takes no
+    TEM (C3.331, C3.71 EX)."""
     scenario, target, origin = shot.scenario, shot.target_hex, shot.firer.hex
     if shot.target_is_vehicle:
         hd = shot.target is not None and shot.target.hd
         line = None if hd else crossed_hexside_line(scenario, target, origin, "C3.4")
     elif shot.target_terrain == "woods":
-        return DrmLine("TEM", "B13.3", AIR_BURST, "Air Burst in woods")
+        air_burst = DrmLine("TEM", "B13.3", AIR_BURST, "Air Burst in woods")
+        th_tem = crossed_tem_line(scenario, target, origin, "C6") if shot.target_type == "infantry" else None
+        return (*(_reversed(th_tem) if critical and th_tem and th_tem.value > 0 else ()), air_burst)
     else:
         line = crossed_tem_line(scenario, target, origin, "C3.4")
-    if line is None:
-        return None
-    if critical and line.value > 0:
-        return DrmLine("TEM", "C3.71", -line.value, f"{line.text} reversed by the CH")
-    return line
+    if critical:
+        return _reversed(line)
+    return (line,) if line is not None else ()
 
 
 def _armor_lines(shot: Shot) -> tuple[DrmLine, ...]:
@@ -107,6 +120,5 @@ def he_attack(shot: Shot, critical: bool = False) -> HeAttack | None:
     if not makes_he_attack(shot):
         return None
     fp, notes = _fp(shot, critical)
-    terrain = _terrain_line(shot, critical)
-    drm = ((terrain,) if terrain else ()) + _armor_lines(shot) + shot.effects_extra
+    drm = _terrain_lines(shot, critical) + _armor_lines(shot) + shot.effects_extra
     return HeAttack(fp, ift_column(fp), drm, notes)
