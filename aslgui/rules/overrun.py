@@ -33,6 +33,7 @@ from aslgui.rules.ift_attack import (
 )
 from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.roster import HALFTRACK, vehicle_type
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
 
@@ -44,6 +45,10 @@ MALFUNCTION_DR = 12  # D7.17
 PASSENGER_SHARE = {"ce_halftrack": 0.5, "other": 0.25}
 #: DESIGN.md section 10: the IFT result vs the ``drm`` targets, malfunction, immobilization (D7.17).
 OVERRUN_ODDS = counting(("malfunction", "immobilized"), ("result",))
+#: The reading this project takes of A9.74 (not in its rules folder) for D7.17.
+INANIMATE_NOTE = reason("read as A9.74: a Gun with no manning Infantry in its hex is an inanimate object; vs only "
+                        "such targets an Original 12 immobilizes the vehicle instead of malfunctioning a weapon",
+                        "D7.17")
 _SQUAD_FP = re.compile(r"^\s*(\d+)-\d+-\d+")
 _LEADERSHIP = re.compile(r"^\s*\d+([+-]\d+)\s*$")
 
@@ -141,12 +146,30 @@ def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_onl
         parts.append({"source": f"MG {number(total)} x 3 (TPBF) / 2 (Bounding First Fire), no RMG (D7.11)",
                       "fp": number(total * 3 / 2)})
         weapons += [f"{mg.mount} {number(mg.fp)}" for mg in mgs]
-    ce_halftrack = vehicle.afv and not vehicle.tracked and not vehicle.bu
-    share = PASSENGER_SHARE["ce_halftrack" if ce_halftrack else "other"]
+    share = PASSENGER_SHARE["ce_halftrack" if _ce_armored_halftrack(vehicle) else "other"]
     for rider in passengers:
         value = printed_fp(rider, scenario) * share * 3
         parts.append({"source": f"{rider.id} {share:g} of printed FP x 3 (TPBF) (D7.11)", "fp": number(value)})
     return OverrunFp(sum(float(p["fp"]) for p in parts), tuple(parts), tuple(dict.fromkeys(weapons)))
+
+
+def _ce_armored_halftrack(vehicle: Unit) -> bool:
+    """Only a CE armored halftrack's Passengers add one-half of their FP to an OVR (D7.11)."""
+    return vehicle.afv and not vehicle.bu and vehicle_type(vehicle) == HALFTRACK
+
+
+def passenger_notes(vehicle: Unit, passengers: list[Unit]) -> list[str]:
+    """Why the Passengers add the share they do, when the vehicle's type leaves room for doubt (D7.11)."""
+    if not passengers:
+        return []
+    if vehicle_type(vehicle) is None:
+        return [reason(f'{vehicle.id} does not say it is a halftrack ("type": "ht"): its Passengers add '
+                       "one-fourth of their FP", "D7.11")]
+    if vehicle_type(vehicle) == HALFTRACK and not _ce_armored_halftrack(vehicle):
+        why = "is BU" if vehicle.afv else "is not armored"
+        return [reason(f"{vehicle.id} {why}: only a CE armored halftrack's Passengers add one-half, so one-fourth",
+                       "D7.11")]
+    return []
 
 
 def motion_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
@@ -168,6 +191,7 @@ def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aim
         if tem:
             lines.append(tem)
         infantry = any(u.is_infantry for u in aimed)
+        # In any Open Ground hex, cumulative with TEM such as a shellhole's or a wall's (D7.15).
         if terrain_entry(scenario.terrain_at(target)).get("ffmo") and infantry:
             lines.append(DrmLine("FFMO", "D7.15", FFMO_DRM, "Infantry OVR in an Open Ground hex"))
     carriers = [motion_carrier(scenario, u) for u in aimed]
@@ -300,11 +324,13 @@ def resolve_overrun(action: Action) -> Resolution:
     }
     if unverified:
         values["unverified"] = unverified
+    inanimate = bool(targets) and all(u.kind == "gun" for u in targets)
+    values["notes"] = passenger_notes(vehicle, riders) + ([INANIMATE_NOTE] if inanimate else [])
 
     def read(original: int) -> dict[str, Any]:
         """What an Original DR does: the IFT result vs each target (D7.14), malfunction (D7.17)."""
         outcome = ift_outcome(column, original, sum(line.value for line in drm))
-        outcome.update(_malfunction(vehicle, computed.weapons, original))
+        outcome.update(_malfunction(vehicle, () if inanimate else computed.weapons, original))
         outcome["targets"] = [
             {"id": u.id, **{k: v for k, v in ift_outcome(column, original, sum(line.value for line in lines)).items()
                             if k != "ift_column"}}
@@ -319,7 +345,8 @@ def resolve_overrun(action: Action) -> Resolution:
 
 def _malfunction(vehicle: Unit, weapons: tuple[str, ...], original_dr: int) -> dict[str, Any]:
     """D7.17: an Original 12 malfunctions a weapon that took part (A9.71 picks one of several); a
-    MA with B# below 12 malfunctions at its B#; with no weapon taking part the vehicle is immobilized."""
+    MA with B# below 12 malfunctions at its B#; with no weapon that can malfunction (none took
+    part, or the OVR is vs only inanimate objects) an Original 12 immobilizes the vehicle."""
     ma_breaks = "MA" in weapons and vehicle.breakdown is not None and original_dr >= vehicle.breakdown
     if original_dr < MALFUNCTION_DR and not ma_breaks:
         return {"malfunction": False, "immobilized": False}

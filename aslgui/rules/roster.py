@@ -26,8 +26,10 @@ class RosterEntry(NamedTuple):
     name: str
     kind: str
     nationality: str
+    #: A Gun's C2.22 type (AT, MTR, ...); a vehicle's type (tank, ac, ht: D7.11).
     type: str
-    caliber: float
+    #: None for a vehicle whose roster entry has no ordnance MA (a halftrack with MG only).
+    caliber: float | None
     source: str
     verified: bool
     barrel: str | None = None
@@ -58,6 +60,20 @@ def roster() -> dict[str, RosterEntry]:
 def roster_entry(name: str) -> RosterEntry | None:
     """The roster entry a unit's ``name`` points at, if any."""
     return roster().get(name)
+
+
+#: A vehicle ``type`` that is a halftrack (D7.11).
+HALFTRACK = "ht"
+
+
+def vehicle_type(unit: Unit) -> str | None:
+    """A vehicle's type (``tank``, ``ac``, ``ht`` ...): its own ``type`` key, else its roster
+    entry's; None when neither says."""
+    stated = unit.extra.get("type")
+    if isinstance(stated, str):
+        return stated.lower()
+    entry = roster_entry(unit.name)
+    return entry.type if entry is not None and entry.kind == "vehicle" else None
 
 
 class Armament(NamedTuple):
@@ -129,7 +145,8 @@ def armament(unit: Unit, path: str) -> Armament:
     else:
         raise AslError(f"unit {unit.id!r} is a {unit.kind}: only a Gun or a vehicle's MA fires ordnance (C3)", path)
     if caliber is None:
-        raise AslError(f"unit {unit.id!r} has no caliber and its name {unit.name!r} is not in the roster", where)
+        known = "its roster entry gives none" if entry is not None else f"its name {unit.name!r} is not in the roster"
+        raise AslError(f"unit {unit.id!r} has no caliber and {known}", where)
     return Armament(
         caliber=caliber,
         barrel=barrel,

@@ -49,7 +49,8 @@ def roster_templates() -> list[Template]:
             values = {
                 "vca": 0, "turret": entry.turret, "tca": 0 if entry.turret else None, "mp": entry.mp,
                 "towing": entry.towing, "pp": entry.pp, "tracked": entry.tracked, "gyro": entry.gyro,
-                "stabilized": entry.stabilized, "ma": MainArmament(caliber=entry.caliber, barrel=entry.barrel),
+                "stabilized": entry.stabilized, "extra": {"type": entry.type},
+                "ma": MainArmament(caliber=entry.caliber, barrel=entry.barrel) if entry.caliber is not None else None,
             }
         else:
             continue

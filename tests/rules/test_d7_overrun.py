@@ -326,7 +326,7 @@ def test_d7_11_ft_fp_adds_whole() -> None:
 
 
 def test_d7_11_passengers_of_a_ce_armored_halftrack_add_half_their_fp_tripled() -> None:
-    units = {"tank": {"tracked": False, "bu": False, "ma": None, "mgs": []}}
+    units = {"tank": {"tracked": False, "bu": False, "ma": None, "mgs": [], "type": "ht"}}
     pax = {"id": "pax", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "1D3", "aboard": "tank"}
     assert ovr(board(units, extra_units=[pax]))["fp"] == 8  # 2 + 4 x 1/2 x 3
 
