@@ -18,11 +18,18 @@ from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role
 from aslgui.rules.los import sight_reason
 from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.tables import terrain_entry
+from aslgui.rules.to_hit.shot import NO_FIRE
+from aslgui.rules.towing import cannot_fire_reasons
 
 FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
 REACTION_TYPES = ("cc", "non_cc")
 NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FPF_WEAPONS = ("tpbf", "ordnance", "ft", "dc")  # D7.221
+#: The reading taken where A23.63 (no DC in FPF) meets D7.221 (a Thrown DC among the FPF weapons).
+FPF_DC_NOTE = reason("read as D7.221 says: a unit under a Final Fire counter may Throw a DC as FPF Non-CC Reaction "
+                     "Fire vs an OVR, an exception to A23.63's FPF clause; one under a First Fire counter may not",
+                     "D7.221, A23.63")
 NON_STOPPED_CC_DRM = 2  # A11.51, as the D7.22 EX applies it
 AMBUSH_DRM = -1  # D7.211: the Street Fighting Ambush CC DRM
 
@@ -33,9 +40,10 @@ class _Status:
 
     counter: str
     gun_counter: str
-    forcing: bool  # not an unarmored vehicle with no PRC, so FPF is obligatory
+    forcing: bool  # OVR by other than an unarmored vehicle with no PRC, so FPF is obligatory
     crew_forced: bool  # it mans a Gun under a fire counter (D7.23)
     gun_must_if: bool  # ... a First Fire counter it can Intensive Fire through
+    gun_problem: str | None  # why its Gun cannot fire at the OVRing vehicle (None: it can)
     paatc_failed: bool
 
     @property
@@ -50,9 +58,34 @@ class _Status:
 
 
 def _counter(action: Action, key: str, unit: Unit) -> str:
-    """The fire counter a unit is under: ``key`` if given, else from its ``fired`` flags."""
-    default = "intensive" if unit.intensive_fired else "first" if unit.fired else "none"
+    """The fire counter a unit is under: ``key`` if given, else from its markers (a No Fire counter
+    after OVR Prevention, C5.64)."""
+    marked = "no_fire" if unit.extra.get(NO_FIRE) else "intensive" if unit.intensive_fired else None
+    default = marked or ("first" if unit.fired else "none")
     return action.choice(key, FIRE_COUNTERS, default)
+
+
+def gun_problem(action: Action, gun: Unit, crew: Unit, vehicle: Unit, counter: str) -> str | None:
+    """Why a Gun cannot fire at the OVRing vehicle (None when it can): it must first turn its CA to
+    the vehicle's VCA (D7.22), which an RFNM Gun never does (C10.25) nor one that has fired from
+    woods/building/rubble (C5.11); in tow or limbered it fires not at all (C10.1, C10.21); under a
+    First Fire counter only Intensive Fire is left, which No IF, a pinned crew (C5.6, C5.63) or
+    an Intensive/Final/No Fire counter rule out (D7.23)."""
+    found = cannot_fire_reasons(gun)
+    if counter in ("final", "intensive", "no_fire"):
+        found.append(reason(f"{gun.id} is under a {counter.replace('_', ' ')} counter and may not fire again", "D7.23"))
+    if counter == "first" and gun.no_if:
+        found.append(reason(f"{gun.id} has No IF, the only fire it has left", "C5.63"))
+    if counter == "first" and crew.pinned:
+        found.append(reason(f"{crew.id} is pinned and may not Intensive Fire", "C5.6"))
+    if vehicle.vca is not None and gun.ca != vehicle.vca:
+        fixed = gun.fired and bool(terrain_entry(action.scenario.terrain_at(gun.hex))["woods_building_rubble"])
+        if gun.rfnm:
+            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but is RFNM", "C10.25, D7.22"))
+        elif fixed:
+            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but has fired from "
+                                f"{action.scenario.terrain_at(gun.hex)}", "C5.11, D7.22"))
+    return "; ".join(found) or None
 
 
 def _manned_gun(action: Action, unit: Unit) -> Unit | None:
@@ -85,15 +118,20 @@ def resolve_reaction_fire(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} is broken", "D7.21, D7.22"))
     if action.flag("melee"):
         reasons.append(reason(f"{unit.id} is in Melee / under a CC counter", "D7.21, D7.22"))
-    forcing = vehicle.afv or any(u.aboard == vehicle.id for u in scenario.units.values())
+    # The FPF obligations (D7.212, D7.221, D7.23) exist only when OVR, and not by an unarmored
+    # vehicle with no PRC; a Reaction Fire CC attack need not follow an OVR (D7.21).
+    overrun = action.flag("overrun", True)
+    forcing = overrun and (vehicle.afv or any(u.aboard == vehicle.id for u in scenario.units.values()))
     crew_forced = gun is not None and gun_counter != "none" and forcing
+    problem = gun_problem(action, gun, unit, vehicle, gun_counter) if gun is not None else None
     paatc_due = vehicle.afv and not action.flag("paatc_exempt") and not action.flag("paatc_taken")
     status = _Status(
         counter=_counter(action, "fire_counter", unit),
         gun_counter=gun_counter,
         forcing=forcing,
         crew_forced=crew_forced,
-        gun_must_if=crew_forced and gun_counter == "first" and gun is not None and not gun.no_if,
+        gun_must_if=crew_forced and gun_counter == "first" and problem is None,
+        gun_problem=problem,
         # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21).
         paatc_failed=paatc_due and not action.flag("paatc_passed", True),
     )
@@ -122,7 +160,8 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
     if status.gun_must_if:
         reasons.append(reason(f"{unit.id} must Intensive Fire its Gun instead", "D7.23"))
     if unit.pinned and not status.fpf:
-        reasons.append(reason(f"{unit.id} is pinned; only FPF CC Reaction Fire may be made pinned", "D7.213"))
+        reasons.append(reason(f"{unit.id} is pinned; only FPF CC Reaction Fire, when Overrun, may be made pinned",
+                              "D7.213, D7.212"))
     if status.paatc_failed and not status.fpf:
         reasons.append(reason(f"{unit.id} failed its PAATC: it is pinned and may make no Reaction Fire", "D7.21"))
     street = action.flag("street_fighting")
@@ -150,13 +189,14 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
 
 
 def _allowed_weapons(unit: Unit, status: _Status) -> tuple[list[str], str]:
-    """Non-CC weapons the DEFENDER may use, and the rule that limits them."""
+    """Non-CC weapons the DEFENDER may use, and the rule that limits them: a crew whose Gun is
+    under a fire counter Intensive Fires it if it can, else TPBF (or CC) as under Final Fire (D7.23)."""
     if status.crew_forced:
         allowed, rule = (["gun"] if status.gun_must_if else ["tpbf"]), "D7.23"
     elif status.as_final:
         allowed, rule = list(FPF_WEAPONS), "D7.221"
     else:
-        allowed, rule = list(NON_CC_WEAPONS), "D7.22"
+        allowed, rule = [w for w in NON_CC_WEAPONS if w != "gun" or status.gun_problem is None], "D7.22"
     if unit.pinned:
         allowed = [w for w in allowed if w not in ("ft", "dc")]
     return allowed, rule
@@ -170,21 +210,26 @@ def _non_cc(action: Action, unit: Unit, vehicle: Unit, gun: Unit | None, status:
     if status.paatc_failed:
         reasons.append(reason(f"{unit.id} failed a Reaction Fire PAATC: no Non-CC Reaction Fire either", "D7.21"))
     allowed, rule = _allowed_weapons(unit, status)
-    gun_ready = gun is not None and status.gun_counter in ("none", "first") and not (
-        status.gun_counter == "first" and gun.no_if)
+    gun_ready = gun is not None and status.gun_problem is None
     weapon = action.choice("weapon", NON_CC_WEAPONS, "gun" if gun_ready and "gun" in allowed else "tpbf")
     if unit.pinned and weapon in ("ft", "dc"):
         reasons.append(reason(f"{unit.id} is pinned and cannot use a FT or DC", "D7.22, A7.81"))
+    elif weapon == "gun" and gun is not None and status.gun_problem is not None:
+        reasons.append(status.gun_problem)
     elif weapon not in allowed:
         reasons.append(reason(f"{unit.id} must use {' or '.join(allowed)} here, not {weapon}", rule))
+    if weapon == "dc" and status.counter == "first":
+        reasons.append(reason(f"{unit.id} is marked with a First Fire counter and may not Throw a DC", "A23.63, D7.22"))
+    if weapon == "dc" and not unit.dc:
+        reasons.append(reason(f"{unit.id} carries no DC", "A23.6"))
     if weapon == "mol" and (status.counter != "none" or status.gun_counter != "none"):
         reasons.append(reason("MOL cannot be used with TPBF by a unit (or its Gun) under a fire counter", "D7.22"))
     values: dict[str, Any] = {"weapon": weapon, "allowed_weapons": allowed, "target_facing": "rear"}
+    if weapon == "dc" and status.as_final:
+        values["notes"] = [FPF_DC_NOTE]
     if weapon == "gun":
         if gun is None:
             reasons.append(reason(f"{unit.id} mans no Gun", "D7.22"))
-        elif not gun_ready and "gun" in allowed:
-            reasons.append(reason(f"{gun.id} cannot fire again", "D7.23"))
         if vehicle.vca is None:
             raise AslError(f"vehicle {vehicle.id!r} has no vca; give it a hexspine such as \"N/NE\"", "action.vehicle")
         values.update(gun_ca=SPINE_NAMES[vehicle.vca], th_cases_na=["A", "E"],

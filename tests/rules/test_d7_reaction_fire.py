@@ -129,7 +129,8 @@ def test_d7_21_no_paatc_vs_an_unarmored_vehicle_or_when_already_taken() -> None:
 
 def test_d7_213_a_pinned_unit_makes_no_cc_reaction_fire_unless_fpf() -> None:
     pinned = board({"s628": {"pinned": True}})
-    assert react(pinned)["reasons"] == ["s628 is pinned; only FPF CC Reaction Fire may be made pinned (D7.213)"]
+    assert react(pinned)["reasons"] == [
+        "s628 is pinned; only FPF CC Reaction Fire, when Overrun, may be made pinned (D7.213, D7.212)"]
     fpf = react(pinned, fire_counter="final")
     assert fpf["legal"] is True
     assert fpf["ccv_modifier"] == -2
@@ -165,7 +166,7 @@ def test_d7_2_non_cc_reaction_fire_only_vs_an_ovr() -> None:
 
 
 def test_d7_22_a_pinned_defender_cannot_use_a_ft_or_dc() -> None:
-    pinned = board({"s628": {"pinned": True}})
+    pinned = board({"s628": {"pinned": True, "fired": False, "dc": True}})
     answer = react(pinned, "s628", "non_cc", weapon="dc")
     assert answer["reasons"] == ["s628 is pinned and cannot use a FT or DC (D7.22, A7.81)"]
     assert "dc" not in react(pinned, "s628", "non_cc")["allowed_weapons"]
@@ -178,7 +179,7 @@ def test_d7_22_no_mol_under_a_fire_counter() -> None:
 
 
 def test_d7_221_fpf_non_cc_must_use_tpbf_ordnance_ft_or_dc() -> None:
-    answer = react(board(), "s628", "non_cc", fire_counter="final", weapon="dc")
+    answer = react(board({"s628": {"dc": True}}), "s628", "non_cc", fire_counter="final", weapon="dc")
     assert (answer["legal"], answer["mandatory"], answer["nmc_on_attack_dr"]) == (True, True, True)
     assert answer["allowed_weapons"] == ["tpbf", "ordnance", "ft", "dc"]
     assert react(board(), "s628", "non_cc", fire_counter="final", weapon="mol")["legal"] is False
@@ -194,7 +195,7 @@ def test_d7_22_a_gun_turns_to_the_vca_and_cases_a_and_e_are_na() -> None:
 
 
 def test_d7_23_gun_under_first_fire_must_intensive_fire_as_fpf() -> None:
-    scenario = board(extra_units=[dict(GUN, fired=True), CREW])
+    scenario = board(extra_units=[dict(GUN, fired=True, ca="SW/NW"), CREW])  # its CA already on the VCA
     answer = react(scenario, "c228", "non_cc")
     assert (answer["legal"], answer["mandatory"], answer["gun_fire"]) == (True, True, "intensive")
     assert (answer["allowed_weapons"], answer["nmc_on_attack_dr"]) == (["gun"], True)
@@ -202,9 +203,9 @@ def test_d7_23_gun_under_first_fire_must_intensive_fire_as_fpf() -> None:
 
 
 def test_d7_23_gun_that_cannot_intensive_fire_leaves_cc_or_tpbf_as_if_final_fire() -> None:
-    scenario = board(extra_units=[dict(GUN, fired=True, no_if=True), CREW])
+    scenario = board(extra_units=[dict(GUN, fired=True, no_if=True, ca="SW/NW"), CREW])
     answer = react(scenario, "c228", "non_cc", weapon="gun")
-    assert answer["reasons"] == ["c228 must use tpbf here, not gun (D7.23)"]
+    assert answer["reasons"] == ["g45 has No IF, the only fire it has left (C5.63)"]
     tpbf = react(scenario, "c228", "non_cc")
     assert (tpbf["legal"], tpbf["weapon"], tpbf["fpf"], tpbf["nmc_on_attack_dr"]) == (True, "tpbf", True, True)
     cc = react(scenario, "c228", "cc")
@@ -222,7 +223,8 @@ def test_d7_23_gun_under_final_intensive_or_no_fire_counter_cannot_fire(counter:
 
 
 def test_d7_23_crew_of_a_gun_under_a_counter_is_not_forced_by_an_unarmored_vehicle_with_no_prc() -> None:
-    answer = react(board({"tank": {"afv": False}}, extra_units=[dict(GUN, fired=True), CREW]), "c228", "non_cc")
+    answer = react(board({"tank": {"afv": False}}, extra_units=[dict(GUN, fired=True, ca="SW/NW"), CREW]), "c228",
+                   "non_cc")
     assert (answer["legal"], answer["mandatory"], answer["weapon"]) == (True, False, "gun")
 
 

@@ -25,6 +25,9 @@ FIRERS = ("gun", "vehicle")
 #: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
 #: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
 ROF_KEPT = "rof_kept"
+#: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
+#: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
+NO_FIRE = "no_fire"
 
 
 def unit_path(scenario: Scenario, unit: Unit) -> str:
