@@ -12,6 +12,7 @@ import io
 import lzma
 import zipfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from aslgui.geometry import Hex, MapGrid
@@ -19,6 +20,16 @@ from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, COLUM
 
 ESC = "\x1b"
 MARGIN = 400
+#: The real VASL saves, ``../shared/vasl/vsav`` beside the repository (or beside the folder of
+#: worktrees holding it); tests that use them skip when it is absent (a user's clone).
+REAL_SAVES = next(
+    (
+        d / "shared" / "vasl" / "vsav"
+        for d in Path(__file__).resolve().parents[1].parents
+        if (d / "shared" / "vasl").is_dir()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "vasl" / "vsav",
+)
 
 
 def encode_sequence(tokens: Sequence[str], delimiter: str) -> str:

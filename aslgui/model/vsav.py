@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import io
 import os
-import stat
 import zipfile
 import zlib
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.user_files import read_bounded
 
-#: A save file larger than this is refused (DESIGN.md section 9), as is its command text.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+#: The most command text aslgui unpacks from a save (the file itself is read up to 64 MB).
 MAX_TEXT_BYTES = 256 * 1024 * 1024
 #: The zip entry holding the command list.
 SAVED_GAME = "savedGame"
@@ -49,8 +48,8 @@ KNOWN_HEADERS = "!VCSK (VASSAL 3.7 and earlier), !VOBS, VOBS, !VOXZ or a bare XZ
 class VsavError(AslError):
     """A save aslgui cannot read; names the file, and in ``path`` the part of it (DESIGN.md 8)."""
 
-    def __init__(self, file: str, message: str, path: str = "") -> None:
-        super().__init__(f"{file}: {message}", path)
+    def __init__(self, file: str, message: str, path: str = "", names_file: bool = False) -> None:
+        super().__init__(message if names_file else f"{file}: {message}", path)
         self.file = file
 
     def to_json(self) -> dict[str, str]:
@@ -260,20 +259,11 @@ def _int(text: str, default: int) -> int:
 
 # -- the container --------------------------------------------------------------------------
 def _read_file(path: str) -> bytes:
-    """The file's bytes: a regular file of at most MAX_FILE_BYTES, never a FIFO or device."""
+    """The file's bytes: a regular file of at most 64 MB, never a FIFO or device (DESIGN.md 9)."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise VsavError(path, "not a regular file (a device, FIFO or folder)")
-        if info.st_size > MAX_FILE_BYTES:
-            raise VsavError(path, f"{info.st_size} bytes is larger than the {MAX_FILE_BYTES} bytes aslgui reads")
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise VsavError(path, f"cannot read it: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise VsavError(path, f"larger than the {MAX_FILE_BYTES} bytes aslgui reads")
-    return data
+        return read_bounded(path, "VASL save")
+    except AslError as error:
+        raise VsavError(path, error.message, names_file=True) from None
 
 
 def _saved_game_entry(path: str, data: bytes) -> bytes:
@@ -520,23 +510,22 @@ def read_vsav(path: str | os.PathLike[str]) -> SavedGame:
 
 
 def stacks_of(game: SavedGame) -> Iterator[tuple[Stack | None, list[Piece]]]:
-    """Each stack with its pieces bottom up, then each piece in no stack on its own."""
+    """Each stack with its pieces bottom up, and each piece in no stack on its own, in the
+    order the save lists the pieces (a stack where its first piece is)."""
     by_id: dict[str, Piece] = {p.id: p for p in game.pieces}
-    placed: set[str] = set()
+    stack_of: dict[str, Stack] = {}
     for stack in game.stacks:
-        members = [by_id[i] for i in stack.piece_ids if i in by_id and i not in placed]
-        placed.update(p.id for p in members)
-        if members:
-            yield stack, members
+        for piece_id in stack.piece_ids:
+            stack_of.setdefault(piece_id, stack)
+    done: set[str] = set()
     for piece in game.pieces:
-        if piece.id not in placed:
+        if piece.id in done:
+            continue
+        home = stack_of.get(piece.id)
+        if home is None:
+            done.add(piece.id)
             yield None, [piece]
-
-
-def describe(game: SavedGame) -> dict[str, Any]:
-    """A short summary of a save (boards and piece counts), for messages and tests."""
-    return {
-        "boards": [("r" if b.rotated else "") + b.name for b in game.boards],
-        "pieces": len(game.pieces),
-        "stacks": len(game.stacks),
-    }
+            continue
+        members = [by_id[i] for i in home.piece_ids if i in by_id and i not in done and stack_of[i] is home]
+        done.update(p.id for p in members)
+        yield home, members

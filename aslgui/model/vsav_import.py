@@ -22,8 +22,8 @@ import re
 from collections import Counter
 from typing import Any, NamedTuple
 
-from aslgui.geometry import SPINE_NAMES, MapGrid
-from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, COLUMN_LETTERS
+from aslgui.geometry import SPINE_NAMES, BoardPlacement, MapGrid
+from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
 from aslgui.model.vsav import Board, Piece, SavedGame, Stack, VsavError, read_vsav, stacks_of
 from aslgui.resource_files import load_json
 
@@ -154,10 +154,17 @@ class _Layout:
             if board.crop != (0, 0, -1, -1):
                 self.notes.append(f"board {board.name} is cropped in VASL; the whole board is used")
         self._origins = self._place()
+        #: The scenario's map of these boards: it names the hexes (a turned board's own names,
+        #: a joined hex by its upper/left board, DESIGN.md sections 3 and 7).
+        self.grid = (
+            MapGrid([BoardPlacement(board_id, b.col, b.row, b.rotated) for b, board_id in self.boards])
+            if self.boards
+            else None
+        )
 
     @staticmethod
     def size(board: Board) -> tuple[float, float]:
-        """The board's size on the map: its cropped part, magnified."""
+        """The board's size on VASL's map: its cropped part, magnified."""
         _, _, width, height = board.crop
         w = width if width > 0 else BOARD_PIXEL_WIDTH
         h = height if height > 0 else BOARD_PIXEL_HEIGHT
@@ -175,27 +182,27 @@ class _Layout:
         return origins
 
     def hex_name(self, x: int, y: int) -> str | None:
-        """The hex a counter at map pixel (x, y) is in, or None off the boards."""
-        for (board, board_id), (ox, oy) in zip(self.boards, self._origins, strict=True):
+        """The hex a counter at VASL map pixel (x, y) is in, or None off the boards."""
+        for (board, _), (ox, oy) in zip(self.boards, self._origins, strict=True):
             width, height = self.size(board)
-            if ox <= x <= ox + width and oy <= y <= oy + height:
-                return board_hex_name(board, board_id, (x - ox, y - oy))
+            if self.grid is not None and ox <= x <= ox + width and oy <= y <= oy + height:
+                h = MapGrid.hex_at(*map_pixel(board, (x - ox, y - oy)))
+                return self.grid.name(h) if h in self.grid else None
         return None
 
 
-def board_hex_name(board: Board, board_id: str, point: tuple[float, float]) -> str | None:
-    """The name of the hex at ``point`` (pixels from the board's top-left on the map): VASL's
-    local coordinates undo a 180° turn and the zoom and add the crop offset, so a turned board
-    names its hexes as its own art does (DESIGN.md 7: its A1 lies at the bottom right)."""
+def map_pixel(board: Board, point: tuple[float, float]) -> tuple[float, float]:
+    """Where ``point`` (pixels from the board's top-left on VASL's map) lies on aslgui's map of
+    whole, unmagnified boards: VASL's board coordinates undo the turn and the zoom and add the
+    crop offset (its ``localCoordinates``); aslgui's map turns a rotated board back in its place."""
     px, py = point
     width, height = _Layout.size(board)
     if board.rotated:
         px, py = width - px, height - py
     px, py = px / board.zoom + board.crop[0], py / board.zoom + board.crop[1]
-    h = MapGrid.hex_at(px, py)
-    if not 0 <= h.col < len(COLUMN_LETTERS) or not (0 if h.col & 1 else 1) <= h.row <= 10:
-        return None
-    return f"{board_id}{COLUMN_LETTERS[h.col]}{h.row}"
+    if board.rotated:
+        px, py = BOARD_PIXEL_WIDTH - px, BOARD_PIXEL_HEIGHT - py
+    return board.col * BOARD_PIXEL_WIDTH + px, board.row * BOARD_PIXEL_HEIGHT + py
 
 
 def scenario_board_id(file: str, vasl_name: str) -> str:

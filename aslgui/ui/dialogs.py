@@ -24,6 +24,7 @@ from aslgui.ui.board_list import ROTATED_PREFIX, LibraryBoards
 from aslgui.ui.wheel_guard import guard_wheel
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
+VSAV_FILTER = "VASL saves (*.vsav);;All files (*)"
 #: Characters no file name may hold on Windows (and "/" nowhere), with control characters.
 _NOT_IN_FILE_NAMES = re.compile(r'\s*[<>:"/\\|?*\x00-\x1f]+\s*')
 _WINDOWS_DEVICES = re.compile(r"(CON|PRN|AUX|NUL|COM\d|LPT\d)(\..*)?", re.IGNORECASE)
@@ -69,6 +70,11 @@ class FileDialog:
     @classmethod
     def open_path(cls, parent: QWidget | None, folder: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(parent, "Open scenario", folder, SCENARIO_FILTER)
+        return path or None
+
+    @classmethod
+    def open_vsav_path(cls, parent: QWidget | None, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, "Import VASL game", folder, VSAV_FILTER)
         return path or None
 
     @classmethod

@@ -26,6 +26,7 @@ from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, file_na
 from aslgui.ui.hover import hover_text
 from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
+from aslgui.ui.order_of_battle import OrderOfBattleDock
 from aslgui.ui.palette import Template, make_unit
 from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.preferences import PreferencesDialog, add_boards_folder, layer_actions
@@ -77,6 +78,8 @@ class MainWindow(QMainWindow):
         self._show_board_notes()
         self._on_stack_changed()
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
+        #: Units off the boards by side, dragged onto hexes; File > Import VASL game (issue 15).
+        self.order_of_battle = OrderOfBattleDock(self)
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
         self.rehearsal = Rehearsal(self, self)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
@@ -118,6 +121,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Open...", self.open_dialog, keys.Open))
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addAction(self._action("Open the &demo", lambda: self.open_file(DEMO_PATH)))
+        file_menu.addAction(self._action("&Import VASL game...", lambda: self.order_of_battle.import_dialog()))
         file_menu.addAction(self._action("Add VASL &boards folder...", self.add_boards_folder))
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Save", self.save, keys.Save))

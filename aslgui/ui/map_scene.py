@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
+    QGraphicsSceneDragDropEvent,
     QGraphicsSceneMouseEvent,
 )
 
@@ -39,6 +40,7 @@ from aslgui.ui.counters import (
     stacking_order,
 )
 from aslgui.ui.map_layers import TOGGLED_LAYERS, MapLayers, geometry_path
+from aslgui.ui.order_of_battle import oob_unit_id
 
 #: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
 HANDLE_ROLE = 1
@@ -82,6 +84,7 @@ class MapScene(QGraphicsScene):
     place_requested = Signal(object)  # Hex
     context_requested = Signal(object, object)  # unit id | None, QPoint (screen)
     unit_pressed = Signal(str)  # unit id: a counter picked up (also when already selected)
+    oob_drop_requested = Signal(str, object)  # unit id of the order of battle, Hex
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
     wedge_items: dict[str, QGraphicsPathItem]
@@ -332,8 +335,13 @@ class MapScene(QGraphicsScene):
 
     def drop_counter(self, unit_id: str, scene_pos: QPointF) -> None:
         """A counter let go at ``scene_pos``: in Setup it moves there (via ``move_requested``);
-        in Rehearse the ``action_handler`` decides. Off the map, or on its own hex, it snaps back."""
+        in Rehearse the ``action_handler`` decides. Off the map, or on its own hex, it snaps back.
+        A unit of the order of battle is placed on the hex (``oob_drop_requested``) in any mode."""
         h = self.hex_at(scene_pos)
+        if unit_id in self.scenario.off_board:
+            if h is not None:
+                self.oob_drop_requested.emit(unit_id, h)
+            return
         unit = self.scenario.units.get(unit_id)
         if unit is not None and h is not None and h != unit.hex:
             if self.mode == "rehearse":
@@ -430,6 +438,21 @@ class MapScene(QGraphicsScene):
         fill = style.terrain_color(self.brush_terrain)
         fill.setAlpha(0xB0)
         self._stroke_item.setBrush(QBrush(fill))
+
+    # -- drops from the order of battle (a real drag from another widget) ----------------------
+    def dragEnterEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
+        event.setAccepted(oob_unit_id(event.mimeData()) is not None)
+
+    def dragMoveEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
+        event.setAccepted(oob_unit_id(event.mimeData()) is not None and self.hex_at(event.scenePos()) is not None)
+
+    def dropEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
+        unit_id = oob_unit_id(event.mimeData())
+        if unit_id is None:
+            event.ignore()
+            return
+        self.drop_counter(unit_id, event.scenePos())
+        event.acceptProposedAction()
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         item = self._unit_item_at(event.scenePos())

@@ -159,16 +159,17 @@ def test_a_piece_without_its_position(tmp_path: Path) -> None:
 
 
 def test_a_folder_or_fifo_is_no_save(tmp_path: Path) -> None:
-    with pytest.raises(VsavError, match="not a regular file"):
+    with pytest.raises(VsavError, match="folder, not a file") as caught:
         read_vsav(tmp_path)
+    assert caught.value.file == str(tmp_path) and caught.value.message.count(str(tmp_path)) == 1
     fifo = tmp_path / "pipe.vsav"
     os.mkfifo(fifo)
-    with pytest.raises(VsavError, match="not a regular file"):
+    with pytest.raises(VsavError, match="FIFO or socket, not a file"):
         read_vsav(fifo)
 
 
 def test_a_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(VsavError, match="cannot read it"):
+    with pytest.raises(VsavError, match="cannot read VASL save"):
         read_vsav(tmp_path / "absent.vsav")
 
 

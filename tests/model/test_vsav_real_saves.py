@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from aslgui.model import scenario_from_json
 from aslgui.model.vsav import read_vsav
 from aslgui.model.vsav_import import import_vsav
+from tests import vsav_saves as vs
 
-#: ``../shared/vasl/vsav`` beside the repository (or beside a folder of worktrees holding it).
-SAVES = next(
-    (
-        d / "shared" / "vasl" / "vsav"
-        for d in Path(__file__).resolve().parents[2].parents
-        if (d / "shared" / "vasl").is_dir()
-    ),
-    Path(__file__).resolve().parents[3] / "shared" / "vasl" / "vsav",
-)
+SAVES = vs.REAL_SAVES
 STALINGRAD = SAVES / "The Streets Of Stalingrad (Scenario C).vsav"
 pytestmark = pytest.mark.skipif(not SAVES.is_dir(), reason=f"no real VASL saves at {SAVES} (a clone has no ../shared)")
 

@@ -1,0 +1,202 @@
+"""The order of battle: units off the boards (``"hex": null``) listed by side in a dock, from
+which the user drags them onto a hex; and File > Import VASL game..., which fills it.
+
+The list is a plain ``QTreeWidget`` whose drag carries the unit id (``OOB_MIME``); the map
+scene accepts that drop and asks for the placement (``MapScene.oob_drop_requested``), which
+is one undoable ``PlaceCommand``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex
+from aslgui.model import Scenario, scenario_from_json
+from aslgui.ui import style
+from aslgui.ui.dialogs import FileDialog, MessageBox
+
+if TYPE_CHECKING:
+    from aslgui.ui.main_window import MainWindow
+
+#: The drag payload of a unit taken from the order of battle: its id, UTF-8.
+OOB_MIME = "application/x-aslgui-oob-unit"
+UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def oob_unit_id(mime: QMimeData) -> str | None:
+    """The unit id a drag from the order of battle carries, if it is one."""
+    if not mime.hasFormat(OOB_MIME):
+        return None
+    return bytes(mime.data(OOB_MIME).data()).decode("utf-8") or None
+
+
+def describe(entry: dict[str, Any]) -> str:
+    """One line for a unit of the order of battle: its name and what state it is in."""
+    states = [word for key, word in (("broken", "broken"), ("concealed", "?"), ("hip", "HIP")) if entry.get(key)]
+    sw = entry.get("sw")
+    if isinstance(sw, list) and sw:
+        states.append("+ " + ", ".join(map(str, sw)))
+    if entry.get("dc"):
+        states.append("+ DC")
+    name = entry.get("name") or entry.get("kind", "")
+    return f"{name} ({', '.join(states)})" if states else str(name)
+
+
+#: How the list orders a side's units: as an OOB reads, leaders first, vehicles last.
+KIND_ORDER = ("leader", "squad", "halfsquad", "crew", "gun", "vehicle")
+
+
+class OrderOfBattle(QTreeWidget):
+    """Units off the boards by side, alike ones on one line (``4-4-7 1sq  x21``); drag a line
+    onto a hex of the map to place one of them there."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("order_of_battle")
+        self.setHeaderHidden(True)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setToolTip("Units off the boards. Drag one onto a hex to place it there.")
+        self._shown: tuple[tuple[str, str], ...] | None = None
+        self._icons: dict[str, QIcon] = {}
+        #: The line showing each unit id (alike units share one), and the ids of each line.
+        self.items: dict[str, QTreeWidgetItem] = {}
+        self._lines: list[list[str]] = []
+
+    def show_scenario(self, scenario: Scenario) -> None:
+        """List the scenario's order of battle (only rebuilt when it changed)."""
+        entries = scenario.off_board
+        shown = tuple((unit_id, describe(entry)) for unit_id, entry in entries.items())
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.clear()
+        self.items, self._lines = {}, []
+        sides: dict[str, dict[tuple[int, str, str], list[str]]] = {}
+        for unit_id, text in shown:
+            entry = entries[unit_id]
+            kind = str(entry.get("kind", ""))
+            rank = KIND_ORDER.index(kind) if kind in KIND_ORDER else len(KIND_ORDER)
+            key = (rank, str(entry.get("nationality", "")), text)
+            sides.setdefault(str(entry.get("side", "")), {}).setdefault(key, []).append(unit_id)
+        for side, lines in sorted(sides.items()):
+            count = sum(len(ids) for ids in lines.values())
+            group = QTreeWidgetItem(self, [f"{side.capitalize() or 'No side'} ({count})"])
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            for (_, nationality, text), ids in sorted(lines.items()):
+                item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
+                item.setData(0, UNIT_ID_ROLE, ids[0])
+                item.setToolTip(0, f"{nationality} {entries[ids[0]].get('kind', '')}: {', '.join(ids)}".strip())
+                item.setIcon(0, self._icon(nationality or side))
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
+                self.items.update(dict.fromkeys(ids, item))
+                self._lines.append(ids)
+            group.setExpanded(True)
+
+    def _icon(self, nationality: str) -> QIcon:
+        """A swatch of the nationality's counter colour, as the map draws its counters."""
+        if nationality not in self._icons:
+            pixmap = QPixmap(14, 14)
+            pixmap.fill(QColor(style.NATIONALITY_COLORS.get(nationality, style.FALLBACK_NATIONALITY)))
+            self._icons[nationality] = QIcon(pixmap)
+        return self._icons[nationality]
+
+    def unit_ids(self) -> list[str]:
+        """The ids listed, top to bottom."""
+        return [unit_id for ids in self._lines for unit_id in ids]
+
+    def mimeTypes(self) -> list[str]:
+        return [OOB_MIME]
+
+    def mimeData(self, items: Sequence[QTreeWidgetItem]) -> QMimeData:
+        """The drag's payload: the id of the unit dragged (the first of a line of alike ones)."""
+        mime = QMimeData()
+        ids = [item.data(0, UNIT_ID_ROLE) for item in items if item.data(0, UNIT_ID_ROLE)]
+        if ids:
+            mime.setData(OOB_MIME, str(ids[0]).encode("utf-8"))
+        return mime
+
+
+class PlaceCommand(QUndoCommand):
+    """A unit of the order of battle placed on a hex (on top of its stack), as one undo step."""
+
+    def __init__(self, scenario: Scenario, unit_id: str, h: Hex) -> None:
+        super().__init__(f"Place {scenario.off_board[unit_id].get('name') or unit_id} in {scenario.grid.name(h)}")
+        self.scenario = scenario
+        self.unit_id = unit_id
+        self.unit = scenario.placed(unit_id, h)
+        self.entry = scenario.off_board[unit_id]
+        self.rank = {u: i for i, u in enumerate(scenario.off_board)}
+
+    def redo(self) -> None:
+        self.scenario.off_board.pop(self.unit_id, None)
+        self.scenario.units[self.unit_id] = self.unit
+
+    def undo(self) -> None:
+        """Back into the order of battle, at its place in the list."""
+        self.scenario.units.pop(self.unit_id, None)
+        entries = {**self.scenario.off_board, self.unit_id: self.entry}
+        self.scenario.off_board.clear()
+        self.scenario.off_board.update(sorted(entries.items(), key=lambda item: self.rank.get(item[0], len(self.rank))))
+
+
+class OrderOfBattleDock:
+    """The window's order of battle: the dock, placing by drop, and importing a VASL game."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.list = OrderOfBattle()
+        self.dock = QDockWidget("Order of battle", window)
+        self.dock.setObjectName("dock_order_of_battle")
+        self.dock.setWidget(self.list)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
+        window.view_menu.addAction(self.dock.toggleViewAction())
+        window.scene.oob_drop_requested.connect(self.place)
+        window.scenario_changed.connect(self.refresh)
+        self.refresh()
+        self.dock.setVisible(bool(window.scenario.off_board))
+
+    def refresh(self) -> None:
+        self.list.show_scenario(self.window.scenario)
+
+    def place(self, unit_id: str, h: Hex) -> None:
+        """Put a unit of the order of battle on hex ``h`` (undoable)."""
+        if unit_id in self.window.scenario.off_board:
+            self.window.undo_stack.push(PlaceCommand(self.window.scenario, unit_id, h))
+
+    def import_dialog(self) -> None:
+        window = self.window
+        folder = str(window.path.parent) if window.path else str(Path.home())
+        chosen = FileDialog.open_vsav_path(window, folder)
+        if chosen:
+            self.import_file(chosen)
+
+    def import_file(self, path: str | os.PathLike[str]) -> bool:
+        """Open a VASL save as a new, unsaved scenario and say what came over and what did not."""
+        from aslgui.model.vsav_import import import_vsav
+
+        window = self.window
+        if not window.maybe_discard():
+            return False
+        try:
+            imported = import_vsav(path)
+            scenario = scenario_from_json(imported.scenario)
+        except AslError as error:
+            MessageBox.error(window, "Cannot import VASL game", f"{os.fspath(path)}\n\n{error.message}")
+            return False
+        window.set_scenario(scenario, None)
+        window.undo_stack.resetClean()  # nothing saved yet: closing asks first
+        self.dock.setVisible(bool(scenario.off_board))
+        self.dock.raise_()
+        lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]
+        MessageBox.info(window, "Imported VASL game", f"{os.fspath(path)}\n\n" + "\n".join(lines))
+        return True
