@@ -1,7 +1,7 @@
 """Run every benchmark script present and print one markdown table, with the machine it ran on.
 
-``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_gui.py and bench_popup.py
-(those that exist) one after the other, each in its own process so none pays for another's
+``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_gui.py, bench_popup.py and
+bench_vsav.py (those that exist) one after the other, each in its own process so none pays for another's
 imports, and merges the markdown tables they print.
 """
 
@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("bench_core.py", "bench_gui.py", "bench_popup.py")
+SCRIPTS = ("bench_core.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py")
 COLUMNS = ("Figure", "Measured", "Target", "Met")
 
 

@@ -169,8 +169,8 @@ def decode_sequence(text: str, delimiter: str) -> list[str]:
     precedes; an escaped delimiter stays in its token without the backslash; a token wrapped in
     single quotes loses them.  A trailing delimiter leaves one empty token after it."""
     parts = text.split(delimiter)
-    if "\\" + delimiter not in text:
-        return [_unquote(part) for part in parts]
+    if "\\" + delimiter not in text and "'" not in text:
+        return parts
     tokens: list[str] = []
     pieces = [parts[0]]
     for part in parts[1:]:
@@ -236,7 +236,7 @@ def nested_levels(text: str) -> list[str]:
         start = i + 1
         k += 1
     levels.append(text[start:])
-    if any(level[:1] == "'" or level[-1:] == "'" for level in levels):
+    if "'" in text and any(level[:1] == "'" or level[-1:] == "'" for level in levels):
         return _nested_levels_slowly(text)
     return levels
 
@@ -251,10 +251,11 @@ def _nested_levels_slowly(text: str) -> list[str]:
 
 
 def _int(text: str, default: int) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        return default
+    """An integer field, or ``default`` (VASSAL's ``nextInt``); no exception on the common path."""
+    digits = text.strip()
+    if digits[:1] == "-":
+        digits = digits[1:]
+    return int(text) if digits.isascii() and digits.isdigit() else default
 
 
 # -- the container --------------------------------------------------------------------------
@@ -379,6 +380,9 @@ def parse_boards(path: str, command: str) -> list[Board]:
 # -- pieces ---------------------------------------------------------------------------------
 def _layer(type_text: str, state_text: str) -> Layer | None:
     """The active level of a Layer trait, or None when it is inactive or shows nothing."""
+    value = _int(decode_sequence(state_text, ";")[0], -1)
+    if value <= 0:  # inactive (most are): its type need not be read
+        return None
     if type_text.startswith("emb2;"):
         fields = decode_sequence(type_text[5:], ";")
         images = decode_sequence(fields[15], ",") if len(fields) > 15 else []
@@ -388,8 +392,7 @@ def _layer(type_text: str, state_text: str) -> Layer | None:
         pairs = [decode_sequence(f, ",") for f in fields[7:]]
         images = [p[0] for p in pairs]
         names = [p[1] if len(p) > 1 else "" for p in pairs]
-    value = _int(decode_sequence(state_text, ";")[0], -1)
-    if value <= 0 or value > max(len(images), len(names)):
+    if value > max(len(images), len(names)):
         return None
     image = images[value - 1].strip() if value <= len(images) else ""
     common = names[value - 1] if value <= len(names) else ""

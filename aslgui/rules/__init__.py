@@ -15,6 +15,7 @@ from aslgui.errors import AslError, shown
 from aslgui.model import Scenario
 from aslgui.model.scenario import OffBoardError
 from aslgui.rules.actions import COMMON_KEYS, Action, action_kind
+from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, Resolution
 
 Resolver = Callable[[Action], Resolution]
@@ -89,6 +90,10 @@ RESOLVERS: dict[str, ActionKind] = {
 }
 
 
+#: The kinds that roll, whose answers carry ``odds`` (DESIGN.md 10).
+ROLLED_KINDS = frozenset({"fire", "overrun", "place_dc", "throw_dc", "set_dc", "detonate_dc", "push", "trailer_target"})
+
+
 def _spec(kind: str) -> ActionKind:
     spec = RESOLVERS.get(kind)
     if spec is None:
@@ -112,8 +117,10 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     try:
         answer = resolver_for(kind)(checked)
     except OffBoardError as error:
-        # A unit in the order of battle is not on the map: nothing it could do there is legal.
-        answer = Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",))
+        # A unit in the order of battle is not on the map: nothing it could do there is legal,
+        # and nothing is rolled (odds null, as for any illegal rolled action, DESIGN.md 10).
+        values = odds_values(None) if kind in ROLLED_KINDS else {}
+        answer = Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",), values=values)
     if scenario.board_notes:  # boards drawn plain although a board library is set up (DESIGN.md 7)
         notes = [*answer.values.get("notes", ()), *scenario.board_notes]
         answer = answer._replace(values={**answer.values, "notes": notes})

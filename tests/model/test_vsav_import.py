@@ -6,10 +6,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aslgui.geometry import parse_spine
+from aslgui.geometry.mapgrid import COLUMN_LETTERS
 from aslgui.model import scenario_from_json
-from aslgui.model.vsav_import import Imported, import_vsav
+from aslgui.model.vsav import parse_commands
+from aslgui.model.vsav_import import Imported, import_game, import_vsav
 from tests import vsav_saves as vs
 
 
@@ -308,3 +312,35 @@ def test_the_report_counts_by_side(tmp_path: Path) -> None:
         "boards: 01",
         'units: 3 (allied 1, axis 2); 1 on the map, 2 in the order of battle ("hex": null)',
     ]
+
+
+LAYOUT = ((0, 0, "01"), (1, 0, "r05"), (0, 1, "r03"), (1, 1, "07"))
+LOCAL_HEXES = st.sampled_from(
+    [f"{letters}{row}" for i, letters in enumerate(COLUMN_LETTERS) for row in range(0 if i % 2 else 1, 11)]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(LAYOUT), LOCAL_HEXES, st.integers(-20, 20), st.integers(-20, 20))
+def test_every_hex_of_every_board_lands_where_vasl_shows_it(
+    board: tuple[int, int, str], local: str, dx: int, dy: int
+) -> None:
+    """On a 2x2 layout with two turned boards, a counter near any hex's centre imports into the
+    hex whose centre on aslgui's map (plus VASL's margin) is that centre, named as the board names
+    it (property)."""
+    col, row, name = board
+    rotated = name.startswith("r")
+    x, y = vs.hex_pixel(local, col=col, row=row, rotated=rotated)
+    text = vs.command_list([vs.boards(*LAYOUT), vs.squad("p1", x + dx, y + dy)])
+    imported = import_game(parse_commands("layout.vsav", text))
+    scenario = scenario_from_json(imported.scenario)
+    if not (vs.MARGIN <= x + dx <= vs.MARGIN + 3600 and vs.MARGIN <= y + dy <= vs.MARGIN + 1290):
+        assert list(scenario.off_board) == ["s1"]  # the outer half of an edge half hex: off the boards
+        return
+    (unit,) = scenario.units.values()
+    cx, cy = scenario.grid.center(unit.hex)
+    assert (cx + vs.MARGIN, cy + vs.MARGIN) == pytest.approx((x, y), abs=1)
+    board_id = name.lstrip("r").lstrip("0")
+    assert f"{board_id}{local}" in {
+        f"{b.id}{COLUMN_LETTERS[h.col]}{h.row}" for b, h in scenario.grid.locals_of(unit.hex)
+    }

@@ -55,6 +55,8 @@ def test_an_action_on_an_off_board_unit_is_illegal(action: dict[str, Any], who: 
     answer = resolve(scenario_from_json(SCENARIO), action)
     assert answer.legal is False
     assert any(f"{who} is off the map" in r and "order of battle" in r for r in answer.reasons)
+    rolled = action["kind"] == "fire"
+    assert ("odds" in answer.values, answer.values.get("odds")) == (rolled, None)  # nothing rolled
 
 
 def test_units_on_the_map_still_act() -> None:
