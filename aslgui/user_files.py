@@ -43,23 +43,58 @@ def user_folder(kind: str) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old file or the new one, never half
-    of either: a temporary file in the same folder, flushed to disk, renamed over the target.
-    (tempfile is imported here: ``aslgui resolve`` rarely writes and should not pay for it.)"""
-    import tempfile
+    """Write ``data`` to ``path`` so that a crash, a kill or a full disk leaves the old file or
+    the new one, never half of either: a temporary file in the same folder, flushed to disk,
+    renamed over the target, and the rename itself flushed (the folder's fsync).
 
-    folder, name = os.path.split(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    Through a symlink the link's target is written and the link stays.  The file keeps its mode
+    (a shared 0644 file stays 0644); a new file gets the mode the user's umask gives."""
+    target = os.path.realpath(path)
+    folder, name = os.path.split(target)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = None
+    fd, tmp = _new_temporary(folder, name)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    _sync_folder(folder)
+
+
+def _new_temporary(folder: str, name: str) -> tuple[int, str]:
+    """A new file beside the target, created 0666 less the umask (``tempfile`` makes 0600)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+
+
+def _sync_folder(folder: str) -> None:
+    """Flush a folder's entries (the rename) to disk where the system allows it (POSIX)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems cannot fsync a folder
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _megabytes(size: int) -> str:
