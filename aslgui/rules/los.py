@@ -28,14 +28,16 @@ so Half-Level terrain needs no floats.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry import Hex, MapGrid, distance
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, thread
 from aslgui.model import Scenario, Unit
+from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
 from aslgui.rules.resolution import DrmLine, Resolution
@@ -77,6 +79,7 @@ class LosMap:
         levels: Mapping[Hex, int] | None = None,
         depressions: frozenset[Hex] = frozenset(),
         upper_levels: Mapping[Hex, int] | None = None,
+        floors: Mapping[Hex, int] | None = None,
     ) -> None:
         self.grid = grid
         self.features = features
@@ -84,6 +87,8 @@ class LosMap:
         self.levels: Mapping[Hex, int] = levels or {}
         self.depressions = depressions
         self.upper_levels: Mapping[Hex, int] = upper_levels or {}
+        #: A hex's lowest ground, where it differs from its centre's level (a crest hex).
+        self.floors: Mapping[Hex, int] = self.levels if floors is None else floors
 
     def level(self, h: Hex) -> int:
         """Ground level of a hex (its centre dot's)."""
@@ -131,23 +136,105 @@ def _upper_levels(name: str) -> int:
 
 
 def los_map(scenario: Scenario) -> LosMap:
-    """The LOS map of a scenario: the file's whole-hex terrain and its wall/hedge hexsides."""
-    features = {}
-    upper = {}
+    """The LOS map of a scenario: the boards' VASL archives where the library has them (depicted
+    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR)."""
+    boards = scenario.board_terrain
+    archive = _archive_los(boards) if boards.boards else None
+    features: dict[Hex, tuple[Feature, ...]] = dict(archive.features) if archive else {}
+    upper: dict[Hex, int] = dict(archive.upper_levels) if archive else {}
+    sides: dict[Hex, list[str | None]] = {h: list(v) for h, v in archive.hexsides.items()} if archive else {}
+    levels = archive.levels if archive else {}
+    floors = dict(archive.floors) if archive else None
     for h, name in scenario.terrain.items():
-        if found := terrain_features(name):
-            features[h] = found
-            if levels := _upper_levels(name):
-                upper[h] = levels
-    sides: dict[Hex, list[str | None]] = {}
+        features[h] = terrain_features(name, levels.get(h, 0))
+        if floors is not None and h in levels:
+            floors[h] = levels[h]  # the file's terrain fills the hex: its ground is the hex's level
+        upper[h] = _upper_levels(name)
     if scenario.hexsides:
         known = load_json("data", "los.json")["hexsides"]
         for pair, feature in scenario.hexsides.items():
-            if feature in known:
-                a, b = pair
-                for here, there in ((a, b), (b, a)):
-                    sides.setdefault(here, [None] * 6)[_direction(here, there)] = feature
-    return LosMap(scenario.grid, features, {h: tuple(v) for h, v in sides.items()}, upper_levels=upper)
+            a, b = pair
+            for here, there in ((a, b), (b, a)):
+                sides.setdefault(here, [None] * 6)[_direction(here, there)] = feature if feature in known else None
+    return LosMap(
+        scenario.grid,
+        {h: f for h, f in features.items() if f},
+        {h: tuple(v) for h, v in sides.items() if any(v)},
+        levels,
+        archive.depressions if archive else frozenset(),
+        {h: n for h, n in upper.items() if n},
+        floors,
+    )
+
+
+_ARCHIVE_MAPS: dict[tuple[Any, ...], LosMap] = {}
+
+
+def _archive_los(boards: BoardTerrain) -> LosMap:
+    """What the boards' archives say for LOS, on this map (kept per map layout and archives)."""
+    key = tuple((p, boards.boards[p.id.upper()].digest) for p in boards.grid.boards if p.id.upper() in boards.boards)
+    found = _ARCHIVE_MAPS.get(key)
+    if found is None:
+        if len(_ARCHIVE_MAPS) > 8:
+            _ARCHIVE_MAPS.clear()
+        found = _ARCHIVE_MAPS[key] = _read_archive_los(key, boards)
+    return found
+
+
+def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
+    from aslgui.vasl.board import aslgui_name
+    from aslgui.vasl.catalog import load_catalog
+    from aslgui.vasl.library import library_folders
+    from aslgui.vasl.los_geometry import board_los
+
+    grid = boards.grid
+    data = load_json("data", "los.json")
+    features: dict[Hex, tuple[Feature, ...]] = {}
+    levels: dict[Hex, int] = {}
+    depressions: set[Hex] = set()
+    upper: dict[Hex, int] = {}
+    floors: dict[Hex, int] = {}
+    sides: dict[Hex, tuple[str | None, ...]] = {}
+    known_sides = data["hexsides"]
+    for placement, _ in key:
+        board = boards.boards[placement.id.upper()]
+        catalog = load_catalog((os.path.dirname(board.path), *library_folders()))
+        product = board_los(board.path, board.digest, catalog, board.hexes)
+        flip = -1.0 if placement.rotated else 1.0
+        for local, facts in board.hexes.items():
+            h = grid.parse(f"{placement.id}{local}")
+            here = [_archive_feature(raw, flip, data) for raw in product["hexes"].get(local, ())]
+            floor = product["floors"].get(local, facts.elevation)
+            floors[h] = min(floor, floors.get(h, floor))
+            name = aslgui_name(facts.terrain)
+            found = terrain_features(name, facts.elevation)
+            if found and found[0].inherent:
+                here.extend(found)
+            if h in features:  # a half hex joined to the board before: both halves count
+                features[h] += tuple(here)
+            else:
+                features[h] = tuple(here)
+                levels[h] = facts.elevation
+                if facts.depression:
+                    depressions.add(h)
+                if facts.building_levels:
+                    upper[h] = facts.building_levels
+        for h in {grid.parse(f"{placement.id}{local}") for local in board.hexes}:
+            walls = tuple(w if w in known_sides else None for w in (boards.hexside(h, d) for d in range(6)))
+            if any(walls):
+                sides[h] = walls
+    return LosMap(grid, features, sides, levels, frozenset(depressions), upper, floors)
+
+
+def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Feature:
+    """A feature of the archive product (``aslgui.vasl.los_geometry``), turned with its board."""
+    kind, top, xs, ys, name, aslgui, category = raw
+    facts = data["terrain"].get(aslgui) if aslgui else None
+    rule = facts["rule"] if facts else data["categories"].get(category, "A6.2")
+    hull = (tuple(flip * x for x in xs), tuple(flip * y for y in ys))
+    radius = max(math.hypot(x, y) for x, y in zip(xs, ys, strict=True))
+    code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
+    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule)
 
 
 def _direction(a: Hex, b: Hex) -> int:
@@ -202,12 +289,17 @@ class _Trace:
         return min(values), max(values)
 
     def crosses(self, f: Feature, base: float) -> bool:
-        """Whether the thread passes through a feature of a hex it crosses inside."""
+        """Whether the thread passes through a feature of a hex it crosses inside: pixels of the
+        depiction strictly on both sides of it (A6.1).  Through a hex's very centre dot (a half
+        hex on the board's edge, whose other side is off the map) coming within 1.5 pixels of it
+        is enough."""
         if f.hull is None:
             return True
         if abs(base) > f.radius * self.length:
             return False
         low, high = self.spread(f, base)
+        if base == 0:
+            return low <= 1.5 * self.length and high >= -1.5 * self.length
         return low < 0 < high
 
     def reaches(self, f: Feature, base: float) -> bool:
@@ -219,6 +311,15 @@ class _Trace:
             return False
         low, high = self.spread(f, base)
         return high > -reach if base < 0 else low < reach
+
+    def own_slope(self, f: Feature, h: Hex, from_source: int, to_target: int) -> bool:
+        """Ground at the higher end's own level in an adjacent hex whose centre lies lower (a
+        shore or hill edge spilling into it) is the higher end's own slope: it looks down past
+        it, as VASL does for a unit beside a water hex."""
+        if f.kind != GROUND or f.top != self.high or self.es == self.et:
+            return False
+        near = from_source if self.es > self.et else to_target
+        return near == 1 and 2 * self.los.level(h) == self.low
 
     # -- the rules for one feature ----------------------------------------------------------
     def effect(self, f: Feature, h: Hex, from_source: int, to_target: int) -> tuple[int, str]:
@@ -274,13 +375,19 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
     def block(h: Hex, reason: str) -> LosResult:
         return LosResult(rng, True, h, reason, tuple(hindrances))
 
+    counted: set[int] = set()
+
     def hinder(h: Hex, f: Feature) -> LosResult | None:
+        at = distance(source, h)
+        if at in counted:  # one Hindrance per range from the firer (a corner clipped, a hexside run along)
+            return None
+        counted.add(at)
         hindrances.append(Hindrance(h, f.name, f.rule))
         if len(hindrances) >= 6:
             return block(h, f"Hindrances add up to {len(hindrances)}: six or more block LOS (B.10)")
         return None
 
-    features, hexsides, levels = los.features, los.hexsides, los.levels
+    features, hexsides, floors = los.features, los.hexsides, los.floors
     for e in events:
         kind = e[0]
         if kind == INTERIOR:
@@ -291,14 +398,14 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
             if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
                 return block(h, reason)
             here = features.get(h, _NO_FEATURES)
-            ground = 2 * levels.get(h, 0)
+            ground = 2 * floors.get(h, 0)
             if ground > t.low:  # ground at or below the lower end never blocks
                 here = (_ground(ground), *here)
             if not here:
                 continue
             base = t.offset(e[5], e[6])
             for f in here:
-                if t.crosses(f, base):
+                if t.crosses(f, base) and not t.own_slope(f, h, from_source, to_target):
                     effect, reason = t.effect(f, h, from_source, to_target)
                     if effect == 2:
                         return block(h, reason)
@@ -379,10 +486,10 @@ def _along(t: _Trace, e: Any, hinder: Any) -> LosResult | tuple[Hex, str] | None
         base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
         why_blocked, hindering = "", None
         here = t.los.features.get(h, _NO_FEATURES)
-        if (ground := 2 * t.los.level(h)) > t.low:
+        if (ground := 2 * t.los.floors.get(h, 0)) > t.low:
             here = (_ground(ground), *here)
         for f in here:
-            if not t.reaches(f, base):
+            if not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):
                 continue
             effect, reason = t.effect(f, h, from_source, to_target)
             if effect == 2:
@@ -425,7 +532,7 @@ def _depression_limits(t: _Trace, rng: int) -> Any:
             floor, end = floor_target, t.target
         else:
             return ""
-        if h in los.depressions and los.level(h) == floor and not _raised(t, h, floor, cx, cy):
+        if h in los.depressions and los.floors.get(h, 0) == floor and not _raised(t, h, floor, cx, cy):
             return ""
         name = los.grid.name(end)
         return f"the thread leaves the depression of {name} before the elevation difference covers the range (A6.3)"
