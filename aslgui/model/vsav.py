@@ -37,12 +37,12 @@ ESC = "\x1b"
 #: Headers of the obfuscated command list.  ``!VCSK`` (VASSAL up to 3.7): a key and then each
 #: byte XORed with it, all written as two hex digits.  VASSAL 3.8's sources define binary forms:
 #: ``!VOBS`` (also ``VOBS``): a key byte, then the bytes XORed with it; ``!VOXZ``: a key byte,
-#: then an XZ stream XORed with it; and a bare XZ stream.
+#: then an XZ stream XORed with it; and a bare XZ stream.  Plain text VASSAL reads as it is.
 LEGACY_HEADER = b"!VCSK"
 XOR_HEADERS = (b"!VOBS", b"VOBS")
 XZ_XOR_HEADER = b"!VOXZ"
 XZ_MAGIC = b"\xfd7zXZ\x00"
-KNOWN_HEADERS = "!VCSK (VASSAL 3.7 and earlier), !VOBS, VOBS, !VOXZ or a bare XZ stream (VASSAL 3.8)"
+KNOWN_HEADERS = "!VCSK (VASSAL 3.7 and earlier), !VOBS, VOBS, !VOXZ or a bare XZ stream (VASSAL 3.8), or plain text"
 
 
 class VsavError(AslError):
@@ -95,8 +95,6 @@ class Piece(NamedTuple):
     concealed: bool
     #: A ``?`` counter: it conceals what lies under it.
     is_concealment: bool
-    #: A Wreck/replace or other trait names not decoded, kept for the report.
-    trait_ids: tuple[str, ...]
 
     @property
     def name(self) -> str:
@@ -333,6 +331,8 @@ def deobfuscate(path: str, raw: bytes) -> str:
             plain = _unxz(path, plain)
     elif raw.startswith(XZ_MAGIC):
         plain = _unxz(path, raw)
+    elif raw.startswith(b"begin_save"):  # not obfuscated: VASSAL reads plain text as it is
+        plain = raw
     else:
         shown = raw[:8].decode("latin-1").encode("unicode_escape").decode("ascii")
         raise VsavError(path, f"{SAVED_GAME} starts with {shown!r}, not {KNOWN_HEADERS}", SAVED_GAME)
@@ -427,11 +427,9 @@ def _piece(path: str, piece_id: str, type_text: str, state_text: str) -> Piece |
     layers: list[Layer] = []
     rotation: int | None = None
     hidden = concealed = is_concealment = False
-    trait_ids: list[str] = []
     # Inside out, as VASSAL applies a Layer's name to what the traits inside it made.
     for type_part, state_part in zip(reversed(types[:-1]), reversed(states[: len(types) - 1]), strict=True):
         trait = type_part.split(";", 1)[0]
-        trait_ids.append(trait)
         if trait in ("emb2", "emb"):
             layer = _layer(type_part, state_part)
             if layer is not None:
@@ -457,7 +455,6 @@ def _piece(path: str, piece_id: str, type_text: str, state_text: str) -> Piece |
         hidden=hidden,
         concealed=concealed,
         is_concealment=is_concealment,
-        trait_ids=tuple(reversed(trait_ids)),
     )
 
 

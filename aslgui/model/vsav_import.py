@@ -8,8 +8,11 @@ set-up file keeps the order of battle there).
 
 What a counter is: its name and art (``ru/ru447S`` "4-4-7 1sq", ``ge/gun/geAT75L``
 "75L AT PaK 40", ``ge/veh/...``), its nationality from the art's folder.  Layers on it say
-broken, BU/CE, limbered and its CA (VASL's ``ca``/``vca``/``tca`` levels 1-6 name the
-hexspines clockwise from N/NE; unrotated art points at level 3, SE/S).  Marker counters
+broken, BU/CE, limbered and its CA: VASL names a counter's CA ``ca``/``vca``/``tca`` 1-6, and
+VASL's own code fixes the numbering: its Turreted trait takes an unrotated, whole-rotating
+vehicle counter's CA to be 3 and offsets the TCA marker for 1-6 clockwise from the upper right,
+3 at the lower right, so 1 is N/NE and 3 is SE/S, where unrotated art points; every 60° turn
+clockwise adds one (VASSAL's rotator turns clockwise with its index).  Marker counters
 (Pin, Prep Fire, Motion ...) and ``?`` counters in a stack apply to the units under them.
 Support weapons go to the unit they sit on.  Labels, set-up outlines, turn/CVP/phase markers
 and fortifications are no units: they are counted in the report, never guessed at.
@@ -262,7 +265,7 @@ def classify(piece: Piece) -> _Counter:
     for what, pattern in _NOT_UNITS:
         if pattern.search(name) or image.startswith("tables/"):
             return _Counter(piece, "skip", what if not image.startswith("tables/") else _NOT_UNITS[2][0], nationality)
-    return _Counter(piece, "unknown", name or image or "(unnamed)", nationality)
+    return _Counter(piece, "unknown", piece.name.strip() or image or "(unnamed)", nationality)
 
 
 def _spines(piece: Piece) -> dict[str, int]:

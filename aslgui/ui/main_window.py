@@ -334,6 +334,7 @@ class MainWindow(QMainWindow):
                 menu.addActions([self.rotate_actions["tca", 1], self.rotate_actions["tca", -1]])
             menu.addSeparator()
         menu.addAction(self.delete_action)
+        self.order_of_battle.fill_menu(menu, unit_id)
         if self.scene.mode == "rehearse":
             self.rehearsal.fill_menu(menu, unit_id)
         menu.exec(screen_pos)

@@ -3,7 +3,7 @@ which the user drags them onto a hex; and File > Import VASL game..., which fill
 
 The list is a plain ``QTreeWidget`` whose drag carries the unit id (``OOB_MIME``); the map
 scene accepts that drop and asks for the placement (``MapScene.oob_drop_requested``), which
-is one undoable ``PlaceCommand``.
+is one undoable ``OrderOfBattleCommand``; a counter's context menu sends it back.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
@@ -126,27 +126,56 @@ class OrderOfBattle(QTreeWidget):
         return mime
 
 
-class PlaceCommand(QUndoCommand):
-    """A unit of the order of battle placed on a hex (on top of its stack), as one undo step."""
+def _put_back(table: dict[str, Any], key: str, value: Any, rank: dict[str, int]) -> None:
+    """Put ``key`` back into ``table`` where it was (``rank``: every key's former position)."""
+    entries = {**table, key: value}
+    table.clear()
+    table.update(sorted(entries.items(), key=lambda item: rank.get(item[0], len(rank))))
 
-    def __init__(self, scenario: Scenario, unit_id: str, h: Hex) -> None:
-        super().__init__(f"Place {scenario.off_board[unit_id].get('name') or unit_id} in {scenario.grid.name(h)}")
+
+class OrderOfBattleCommand(QUndoCommand):
+    """A unit moved between the order of battle and the map, as one undo step: placed on hex
+    ``h`` (on top of its stack), or taken off the map back into the order of battle (``h`` None).
+    Undo puts it back where it was, in its stack or in the list."""
+
+    def __init__(self, scenario: Scenario, unit_id: str, h: Hex | None) -> None:
         self.scenario = scenario
         self.unit_id = unit_id
-        self.unit = scenario.placed(unit_id, h)
-        self.entry = scenario.off_board[unit_id]
-        self.rank = {u: i for i, u in enumerate(scenario.off_board)}
+        self.placing = h is not None
+        if h is not None:
+            self.unit = scenario.placed(unit_id, h)
+            self.entry = scenario.off_board[unit_id]
+            text = f"Place {self.entry.get('name') or unit_id} in {scenario.grid.name(h)}"
+        else:
+            self.unit = scenario.units[unit_id]
+            self.entry = scenario.off_board_entry(self.unit)
+            text = f"Return {self.unit.name or unit_id} to the order of battle"
+        super().__init__(text)
+        self.map_rank = {u: i for i, u in enumerate(scenario.units)}
+        self.oob_rank = {u: i for i, u in enumerate(scenario.off_board)}
+
+    def _onto_map(self, on_top: bool) -> None:
+        self.scenario.off_board.pop(self.unit_id, None)
+        if on_top:
+            self.scenario.units[self.unit_id] = self.unit
+        else:
+            _put_back(self.scenario.units, self.unit_id, self.unit, self.map_rank)
+
+    def _off_map(self) -> None:
+        self.scenario.units.pop(self.unit_id, None)
+        _put_back(self.scenario.off_board, self.unit_id, self.entry, self.oob_rank)
 
     def redo(self) -> None:
-        self.scenario.off_board.pop(self.unit_id, None)
-        self.scenario.units[self.unit_id] = self.unit
+        if self.placing:
+            self._onto_map(on_top=True)
+        else:
+            self._off_map()
 
     def undo(self) -> None:
-        """Back into the order of battle, at its place in the list."""
-        self.scenario.units.pop(self.unit_id, None)
-        entries = {**self.scenario.off_board, self.unit_id: self.entry}
-        self.scenario.off_board.clear()
-        self.scenario.off_board.update(sorted(entries.items(), key=lambda item: self.rank.get(item[0], len(self.rank))))
+        if self.placing:
+            self._off_map()
+        else:
+            self._onto_map(on_top=False)
 
 
 class OrderOfBattleDock:
@@ -171,7 +200,17 @@ class OrderOfBattleDock:
     def place(self, unit_id: str, h: Hex) -> None:
         """Put a unit of the order of battle on hex ``h`` (undoable)."""
         if unit_id in self.window.scenario.off_board:
-            self.window.undo_stack.push(PlaceCommand(self.window.scenario, unit_id, h))
+            self.window.undo_stack.push(OrderOfBattleCommand(self.window.scenario, unit_id, h))
+
+    def withdraw(self, unit_id: str) -> None:
+        """Take a unit off the map into the order of battle (undoable)."""
+        if unit_id in self.window.scenario.units:
+            self.window.undo_stack.push(OrderOfBattleCommand(self.window.scenario, unit_id, None))
+            self.dock.setVisible(True)
+
+    def fill_menu(self, menu: QMenu, unit_id: str) -> None:
+        """The map's context menu on a counter: send it back to the order of battle."""
+        menu.addAction("Return to order of battle", lambda: self.withdraw(unit_id))
 
     def import_dialog(self) -> None:
         window = self.window

@@ -37,8 +37,10 @@ class PhaseCommand(QUndoCommand):
 
 
 def sides(scenario: Scenario) -> list[str]:
-    """The sides on the map, the ATTACKER first."""
-    found = sorted({u.side for u in scenario.units.values()} | ({scenario.player} if scenario.player else set()))
+    """The scenario's sides, on the map or in the order of battle, the ATTACKER first."""
+    on_map = {u.side for u in scenario.units.values()}
+    in_oob = {str(entry.get("side")) for entry in scenario.off_board.values() if entry.get("side")}
+    found = sorted(on_map | in_oob | ({scenario.player} if scenario.player else set()))
     return sorted(found, key=lambda side: side != scenario.player)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMenu
 
 from aslgui.model import load_scenario
 from aslgui.rules import resolve
@@ -18,6 +18,7 @@ from aslgui.ui.dialogs import FileDialog, MessageBox
 from aslgui.ui.main_window import MainWindow
 from aslgui.ui.order_of_battle import oob_unit_id
 from aslgui.ui.palette import new_unit_id
+from aslgui.ui.rehearsal_phase import sides as phase_sides
 from tests import vsav_saves as vs
 
 pytestmark = pytest.mark.gui
@@ -220,3 +221,27 @@ def test_stalingrad_set_up_dragged_onto_board_01_and_fired(window: MainWindow, i
     assert answer.legal is True, answer.reasons
     assert answer.values["range"] == 3
     assert squad_id not in listing.items and tank_id not in listing.items
+
+
+def test_a_counter_returns_to_the_order_of_battle_and_undo_puts_it_back(imported: MainWindow) -> None:
+    window = imported
+    window.scene.drop_counter("l1", centre(window, "4B2"))  # on the squad s1
+    window.order_of_battle.withdraw("s1")
+    assert "s1" not in window.scenario.units and window.scenario.off_board["s1"]["hex"] is None
+    assert "s1" in window.order_of_battle.list.unit_ids()
+    window.undo_stack.undo()
+    assert list(window.scenario.units) == ["s1", "l1"]  # back under the leader, where it was
+    assert window.scenario.units["s1"].hex == window.scenario.grid.parse("4B2")
+
+
+def test_the_context_menu_offers_the_return(imported: MainWindow) -> None:
+    menu = QMenu()
+    imported.order_of_battle.fill_menu(menu, "s1")
+    (action,) = menu.actions()
+    assert action.text() == "Return to order of battle"
+    action.trigger()
+    assert "s1" in imported.scenario.off_board
+
+
+def test_the_attacker_can_be_a_side_still_in_the_order_of_battle(imported: MainWindow) -> None:
+    assert phase_sides(imported.scenario) == ["allied", "axis"]

@@ -83,6 +83,11 @@ def test_every_obfuscation_vassal_writes_is_read(tmp_path: Path, header: str) ->
     assert [b.name for b in game.boards] == ["01"]
 
 
+def test_plain_command_text_is_read_as_vassal_reads_it() -> None:
+    text = vs.command_list(SMALL)
+    assert deobfuscate("g.vsav", text.encode("utf-8")) == text
+
+
 def test_the_legacy_key_is_read_from_its_hex_digits() -> None:
     text = vs.command_list([])
     assert deobfuscate("g.vsav", vs.obfuscate(text, key=0xE3)) == text
@@ -93,7 +98,7 @@ def test_the_legacy_key_is_read_from_its_hex_digits() -> None:
     ("raw", "words"),
     [
         (b"PK\x03\x04junk", "not !VCSK"),
-        (b"begin_save\x1bend_save", "not !VCSK"),
+        (b"<?xml version='1.0'?>", "not !VCSK"),
         (b"!VCSK", "key is missing"),
         (b"!VCSKzz0102", "bad obfuscation key"),
         (b"!VCSK5a010", "truncated"),
