@@ -47,7 +47,7 @@ RESOLVERS: dict[str, ActionKind] = {
     "los": _kind("aslgui.rules.los:resolve_los", "from to from_level to_level"),
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
-        "firer target target_hex target_type ammo pivot acquisition intensive deliberate_immobilization"
+        "firer target target_hex target_type ammo pivot acquisition intensive ovr_prevention deliberate_immobilization"
         " opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm effects_drm effects_dr",
     ),
     "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit ca arc"),

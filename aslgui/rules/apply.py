@@ -6,7 +6,8 @@ command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), 
 ``bounding_fired``; TI lives in ``extra["ti"]``, a Placed/Set DC in ``extra["placed_dc"]`` /
 ``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``, a CA changed in
 the PFPh (no more movement, C3.22) in ``extra["no_move"]``, a Multiple ROF kept (C2.24) in
-``extra["rof_kept"]`` (the phase it may fire again in).
+``extra["rof_kept"]`` (the phase it may fire again in), a No Fire counter after OVR Prevention
+(C5.64) in ``extra["no_fire"]``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import ROF_KEPT
+from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
@@ -57,13 +58,18 @@ def _target_hex(scenario: Scenario, action: Mapping[str, Any]) -> Hex:
 def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     firer = scenario.unit(action.get("firer"), "action.firer")
     _mark(changes, firer.id, fired=True)
-    if action.get("intensive"):
+    prevention = resolution.values.get("ovr_prevention")
+    if action.get("intensive") or prevention == "C5.64":
         _mark(changes, firer.id, intensive_fired=True)
+    if prevention == "C5.64":  # No Fire counter: no more fire this Player Turn, even if OVR again
+        _extra(scenario, changes, firer.id, **{NO_FIRE: True})
     phase = action.get("phase", scenario.phase)
     if firer.kind == "vehicle" and phase == "MPh" and firer.side == scenario.player:
         _mark(changes, firer.id, bounding_fired=True)
     if resolution.values.get("ca_change_spines"):
         target = _target_hex(scenario, action)
+        if target == firer.hex and action.get("entered_from") is not None:  # take in that hexside (C5.51)
+            target = scenario.grid.parse(str(action["entered_from"]), "action.entered_from")
         if firer.kind == "gun" and firer.ca is not None:
             _mark(changes, firer.id, ca=nearest_spine(firer.hex, firer.ca, target))
         elif firer.turret is not None and firer.tca is not None:
@@ -217,7 +223,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE)
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:

@@ -88,9 +88,24 @@ def _vehicle_gestures(scenario: Scenario, vehicle: Unit, h: Hex, phase: str, ene
     if phase == "MPh" and h != vehicle.hex and any(not (u.kind == "vehicle" and u.afv) for u in enemies):
         out.append(Gesture("overrun", f"Overrun {grid.name(h)} (D7.1)",
                            {"kind": "overrun", "vehicle": vehicle.id, "target_hex": grid.name(h)}))
+        out += ovr_prevention_gestures(scenario, vehicle, h, enemies)
     if phase == "MPh":
         out += _gun_loading(scenario, vehicle, h)
     return out
+
+
+def ovr_prevention_gestures(scenario: Scenario, vehicle: Unit, h: Hex, enemies: list[Unit]) -> list[Gesture]:
+    """Each enemy Gun in an OVR hex may fire at the vehicle first, once it has entered (C5.64): the
+    vehicle moves in and the Gun's CA must take in the hexside it came through (C5.51)."""
+    grid = scenario.grid
+    return [
+        Gesture("fire", f"OVR Prevention: {gun.name or gun.id} fires at {vehicle.name or vehicle.id} first (C5.64)",
+                {"kind": "fire", "firer": gun.id, "target": vehicle.id, "target_type": "vehicle",
+                 "ovr_prevention": True, "entered_from": grid.name(vehicle.hex), "phase": "MPh"},
+                ((vehicle.id, h),))
+        for gun in enemies
+        if gun.kind == "gun" and distance(vehicle.hex, h) == 1
+    ]
 
 
 def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:

@@ -222,7 +222,7 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
         reasons.append(reason(f"an OVR happens in the vehicle's MPh, not the {action.phase}", "D7.1"))
     if attacker_role(action, vehicle) == "defender":
         reasons.append(reason(f"{vehicle.id} belongs to the DEFENDER; only a moving vehicle OVRs", "D7.1"))
-    if vehicle.immobilized:
+    if vehicle.immobilized and not _entered(vehicle, target, from_hex):
         reasons.append(reason(f"{vehicle.id} is Immobile and cannot enter the hex", "D7.1"))
     if from_hex == target:
         reasons.append(reason(f"{vehicle.id} is already in {scenario.grid.name(target)}: an OVR is made on entering a "
@@ -256,6 +256,12 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
     return reasons
 
 
+def _entered(vehicle: Unit, target: Hex, from_hex: Hex) -> bool:
+    """Whether the vehicle already stands in the OVR hex, having come from ``from_hex`` (its OVR
+    announced, then e.g. OVR Prevention fired at it; C5.64)."""
+    return vehicle.hex == target != from_hex
+
+
 def _is_afv(unit: Unit) -> bool:
     return unit.kind == "vehicle" and unit.afv
 
@@ -284,7 +290,8 @@ def resolve_overrun(action: Action) -> Resolution:
 
     fp = computed.fp
     parts = list(computed.parts)
-    if action.flag("immobilized_before_resolution"):
+    # Immobilized after entering, e.g. by OVR Prevention (C5.64): the OVR is still made, at half FP.
+    if action.flag("immobilized_before_resolution") or (vehicle.immobilized and _entered(vehicle, target, from_hex)):
         fp /= 2
         parts.append({"source": "halved: Immobile/destroyed before the OVR is resolved (D7.11)", "fp": number(-fp)})
     concealed = concealed_target(action, [u for u in defenders if not _is_afv(u)])

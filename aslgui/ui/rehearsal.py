@@ -198,7 +198,18 @@ class RehearsalController(QObject):
         entry = self.commit(decision)
         if entry is not None and decision.action.get("kind") == "overrun":
             self.offer_reaction_fire(decision.action)
+        if entry is not None and decision.action.get("ovr_prevention"):
+            self.offer_overrun_after_prevention(decision.action, gestures)
         return entry
+
+    def offer_overrun_after_prevention(self, prevention: dict[str, Any], gestures: Sequence[Gesture]) -> None:
+        """The OVR announced before an OVR Prevention shot is resolved right after it (C5.64): the
+        vehicle is in the hex now, so it comes from the hex it entered by."""
+        for gesture in gestures:
+            if gesture.kind == "overrun" and gesture.action.get("vehicle") == prevention.get("target"):
+                action = {**gesture.action, "from_hex": prevention["entered_from"]}
+                self.offer([Gesture("overrun", gesture.label, action)], "Overrun (D7.1)")
+                return
 
     def refuse(self, message: str) -> None:
         self.refused.emit(message)

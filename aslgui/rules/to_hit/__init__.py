@@ -69,6 +69,7 @@ def resolve_fire(action: Action) -> Resolution:
         "breakdown": breakdown(shot),
         "rof": rate_of_fire(shot),
         "rof_note": rof_lost(shot),
+        "ovr_prevention": shot.prevention_rule,
         "notes": [*shot_notes(shot), *filter(None, [numbers.doubled_ch_note])],
     }
     attack = he_attack(shot)

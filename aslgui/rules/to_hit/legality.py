@@ -8,7 +8,7 @@ from collections.abc import Callable
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
-from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.to_hit.shot import NO_FIRE, Shot
 from aslgui.rules.towing import cannot_fire_reasons
 
 Check = Callable[[Shot], str | None]
@@ -72,8 +72,11 @@ def rfnm(shot: Shot) -> str | None:
 
 def rof_left(shot: Shot) -> str | None:
     """A unit that has fired fires again only with a Multiple ROF kept in this phase or with
-    Intensive Fire (C2.24, C5.6), and never twice in its AFPh unless as Opportunity Fire (C5.2)."""
-    if not shot.firer.fired:
+    Intensive Fire (C2.24, C5.6), and never twice in its AFPh unless as Opportunity Fire (C5.2);
+    a Gun about to be OVR may fire whatever it fired before (C5.64), unless under a No Fire counter."""
+    if shot.firer.extra.get(NO_FIRE):
+        return reason(f"{shot.firer.id} is under a No Fire counter: no more fire this Player Turn", "C5.64")
+    if not shot.firer.fired or shot.ovr_prevention:
         return None
     if shot.phase == "AFPh" and not shot.opportunity:
         return reason(f"{shot.firer.id} has fired: no weapon fires more than once in its AFPh unless as "
@@ -157,12 +160,38 @@ def intensive_allowed(shot: Shot) -> str | None:
     problems = {
         "its counter says No IF": (shot.arms.no_if, "C5.63"),
         f"its crew {shot.crew.id} is pinned": (shot.crew.pinned, "C5.6"),
-        "it is already marked Intensive Fire": (shot.firer.intensive_fired, "C5.6"),
+        # OVR Prevention comes whatever the Gun fired before, Intensive Fire included (C5.64).
+        "it is already marked Intensive Fire": (shot.firer.intensive_fired and not shot.ovr_prevention, "C5.6"),
         "not in the AFPh unless as Opportunity Fire": (shot.phase == "AFPh" and not shot.opportunity, "C5.6"),
-        "its normal ROF is not used up yet": (not shot.firer.fired or shot.rof_kept, "C5.6"),
+        "its normal ROF is not used up yet": (
+            (not shot.firer.fired or shot.rof_kept) and shot.prevention_rule != "C5.64", "C5.6"
+        ),
     }
     found = [reason(f"no Intensive Fire: {text}", rule) for text, (bad, rule) in problems.items() if bad]
     return "; ".join(found) or None
+
+
+def ovr_prevention_allowed(shot: Shot) -> str | None:
+    """C5.64: OVR Prevention is one more shot by a non-vehicular Gun at the vehicle about to OVR
+    its own hex, as the DEFENDER in that vehicle's MPh; never by a Gun with No IF (C5.63)."""
+    if not shot.ovr_prevention:
+        return None
+    target = shot.target
+    problems = [
+        text
+        for text, bad in {
+            "only a non-vehicular Gun prevents an OVR": shot.firer.kind != "gun",
+            "the target must be the enemy vehicle OVRing the Gun's own hex": not (
+                target is not None and target.kind == "vehicle" and target.side != shot.firer.side
+                and target.hex == shot.firer.hex
+            ),
+            "it happens in the OVRing vehicle's MPh": shot.phase != "MPh",
+            "the Gun must be the DEFENDER's": bool(shot.scenario.player) and shot.attacker,
+            "a Gun with No IF has no OVR Prevention (C5.63)": shot.arms.no_if,
+        }.items()
+        if bad
+    ]
+    return reason("no OVR Prevention: " + "; ".join(problems), "C5.64") if problems else None
 
 
 def deliberate_immobilization_allowed(shot: Shot) -> str | None:
@@ -218,6 +247,7 @@ CHECKS: tuple[Check, ...] = (
     no_ca_change_on_the_move,
     ca_fixed_in_woods_building_rubble,
     intensive_allowed,
+    ovr_prevention_allowed,
     deliberate_immobilization_allowed,
     within_listed_range,
 )

@@ -50,6 +50,16 @@ def shot_notes(shot: Shot) -> list[str]:
             shot.bounding_first_fire and multiple_rof
         ),
         ("only a hull hit counts: it immobilizes, with no TK DR", "C5.72"): shot.deliberate,
+        ("OVR Prevention by a Gun under a fire counter: an Intensive Fire shot, then mark the Gun No Fire for the "
+         "rest of the Player Turn", "C5.64"): shot.prevention_rule == "C5.64",
+        ("OVR Prevention by a Gun under no fire counter: not penalized as Intensive Fire, no No Fire counter",
+         "C5.641"): shot.prevention_rule == "C5.641",
+        ("the Original TH DR is also a NMC on the crew: pinned or broken voids the shot", "C5.64"): (
+            shot.ovr_prevention
+        ),
+        (f'give {shot.crew.id} its Morale Level ("morale") to read that NMC', "C5.64"): (
+            shot.ovr_prevention and shot.crew_morale is None
+        ),
     }
     lost = rof_lost(shot)
     return [*([lost] if lost else []), *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]

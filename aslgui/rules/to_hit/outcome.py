@@ -176,6 +176,20 @@ def _same(value: Any, other: Any) -> bool:
     return type(value) is type(other) and bool(value == other)
 
 
+#: NMC results that void an OVR Prevention To Hit attempt (C5.64).
+VOIDING_NMC = frozenset({"pinned", "broken"})
+
+
+def crew_nmc(shot: Shot, original_dr: int) -> str | None:
+    """An OVR Prevention shot's Original TH DR is also a NMC on the manning Infantry (C5.64):
+    ``passed`` below its Morale Level, ``pinned`` on it, ``broken`` above; None when the shot is no
+    OVR Prevention or the crew's Morale Level is unknown."""
+    morale = shot.crew_morale if shot.ovr_prevention else None
+    if morale is None:
+        return None
+    return "passed" if original_dr < morale else "pinned" if original_dr == morale else "broken"
+
+
 def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, Any]]:
     """The function that reads a roll of this shot for the To Hit itself (hit, CH, location,
     malfunction, ROF), without the hit's effects; it raises ``DrNeeded`` when it needs a dr not
@@ -187,7 +201,11 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
         dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
         final_dr = dr_used + numbers.total_drm
         forced: str | None = None
-        if improbable:
+        nmc = crew_nmc(shot, roll.dice.total)
+        voided = nmc in VOIDING_NMC
+        if voided:  # only a malfunction stands (C5.64)
+            hit, critical = False, False
+        elif improbable:
             hit, critical, forced = _improbable(shot, roll)
         else:
             hit = final_dr <= numbers.modified_th
@@ -205,10 +223,15 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
             "th_dr": dr_used,
             "final_dr": final_dr,
             "malfunction": roll.dice.total >= limit,
-            "rof_retained": roll.dice.colored <= rof and roll.dice.total < limit,
+            "rof_retained": roll.dice.colored <= rof and roll.dice.total < limit and not voided,
         }
         if shot.deliberate:
             out["immobilized"] = hit and location == "hull"  # C5.72
+        if shot.ovr_prevention:
+            out.update(crew_nmc=nmc, voided=voided)
+            if voided:
+                notes.append(f"the Original DR {nmc} {shot.crew.id} on its NMC: the To Hit attempt is void and the "
+                             "OVR is resolved (C5.64)")
         out["notes"] = notes
         return out
 

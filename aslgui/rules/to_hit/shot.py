@@ -6,6 +6,7 @@ here, so each of those stays a small function of the shot.
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
@@ -22,6 +23,7 @@ TARGET_TYPES = ("vehicle", "infantry", "area")
 AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
 PIVOTS = ("tca", "vca")
 FIRERS = ("gun", "vehicle")
+_PRINTED_MORALE = re.compile(r"^\s*\d+-\d+-(\d+)")
 #: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
 #: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
 ROF_KEPT = "rof_kept"
@@ -57,6 +59,8 @@ class Shot(NamedTuple):
     gun_type: str
     spines: int
     intensive: bool = False
+    #: ``ovr_prevention``: the Gun fires at the vehicle about to OVR its hex (C5.64, C5.641).
+    ovr_prevention: bool = False
     deliberate: bool = False
     opportunity: bool = False
     acquisition: int = 0
@@ -86,6 +90,24 @@ class Shot(NamedTuple):
     def rof_kept(self) -> bool:
         """Whether the firer kept its Multiple ROF earlier in this phase, so it may fire again (C2.24)."""
         return bool(self.firer.extra.get(ROF_KEPT) == self.phase)
+
+    @property
+    def crew_morale(self) -> int | None:
+        """The manning Infantry's Morale Level: its ``morale`` key, else the last figure of a name
+        such as ``2-2-8`` (None when neither says)."""
+        stated = self.crew.extra.get("morale")
+        if type(stated) is int:
+            return stated
+        match = _PRINTED_MORALE.match(self.crew.name)
+        return int(match.group(1)) if match else None
+
+    @property
+    def prevention_rule(self) -> str | None:
+        """Which OVR Prevention this is: C5.64 for a Gun under a First/Final/Intensive Fire counter
+        (an Intensive Fire shot, then a No Fire counter), C5.641 for one under none (a normal shot)."""
+        if not self.ovr_prevention:
+            return None
+        return "C5.64" if self.firer.fired or self.firer.intensive_fired else "C5.641"
 
     @property
     def attacker(self) -> bool:
@@ -235,6 +257,9 @@ def read_shot(action: Action) -> Shot:
     spines = _spines(action, firer, spine, target_hex)
     arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None), spines)
     basic_tk = action.integer("basic_tk", 0, 0, 99) if action.has("basic_tk") else None
+    ovr_prevention = action.flag("ovr_prevention")
+    # OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64).
+    marked = firer.fired or firer.intensive_fired
     return Shot(
         scenario=scenario,
         firer=firer,
@@ -250,7 +275,8 @@ def read_shot(action: Action) -> Shot:
         spine=spine,
         gun_type="NT" if arc == "vca" else arms.mount,
         spines=spines,
-        intensive=action.flag("intensive"),
+        intensive=action.flag("intensive") or (ovr_prevention and marked),
+        ovr_prevention=ovr_prevention,
         deliberate=action.flag("deliberate_immobilization"),
         opportunity=action.flag("opportunity"),
         acquisition=action.integer("acquisition", 0, 0, 2),
