@@ -111,13 +111,23 @@ def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) 
             _extra(scenario, changes, str(uid), **{NO_MOVE: True})
 
 
+def _drive(scenario: Scenario, changes: Changes, vehicle: Unit, to_hex: Hex) -> None:
+    """A vehicle enters a hex with the Gun it tows (C10.1) and its Passengers/Riders aboard."""
+    _mark(changes, vehicle.id, hex=to_hex, moved=True)
+    for unit in scenario.units.values():
+        if vehicle.id in (unit.towed_by, unit.aboard):
+            _mark(changes, unit.id, hex=to_hex)
+
+
+def _tow_move(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+    vehicle = scenario.unit(action.get("vehicle"), "action.vehicle")
+    _drive(scenario, changes, vehicle, scenario.grid.parse(str(action.get("to_hex")), "action.to_hex"))
+
+
 def _overrun(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     vehicle = scenario.unit(action.get("vehicle"), "action.vehicle")
     target = scenario.grid.parse(str(action.get("target_hex")), "action.target_hex")
-    _mark(changes, vehicle.id, hex=target, moved=True)
-    for gun in scenario.units.values():
-        if gun.towed_by == vehicle.id:
-            _mark(changes, gun.id, hex=target)
+    _drive(scenario, changes, vehicle, target)
     outcome = resolution.outcome or {}
     if outcome.get("immobilized"):
         _mark(changes, vehicle.id, immobilized=True)
@@ -164,9 +174,13 @@ def _towing(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> 
     if kind == "hook_up":
         _mark(changes, vehicle.id, hex=gun.hex, moved=vehicle.hex != gun.hex or vehicle.moved)
         _mark(changes, gun.id, towed_by=vehicle.id)
+        if crew is not None and action.get("crew_loads"):  # loads at no extra MP (C10.11)
+            _mark(changes, crew.id, aboard=vehicle.id)
         _ti(scenario, changes, gun, crew, vehicle)
     elif kind == "unhook":
         _mark(changes, gun.id, towed_by=None, hex=vehicle.hex)
+        if crew is not None and crew.aboard == vehicle.id:  # disembarks as part of unhooking (C10.12)
+            _mark(changes, crew.id, aboard=None)
         _ti(scenario, changes, gun, crew)
     elif kind == "portee_load":
         _mark(changes, gun.id, aboard=vehicle.id, limbered=not gun.qsu)
@@ -207,6 +221,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
         "change_ca": lambda: _change_ca(scenario, action, changes),
         "overrun": lambda: _overrun(scenario, action, resolution, changes),
         "push": lambda: _push(scenario, action, resolution, changes),
+        "tow_move": lambda: _tow_move(scenario, action, changes),
     }
     for dc_kind in ("place_dc", "throw_dc", "set_dc", "detonate_dc"):
         appliers[dc_kind] = lambda: _dc(scenario, action, changes)

@@ -313,5 +313,17 @@ class Rehearsal(RehearsalController):
             return
         self.services.set_scenario(example.load(), None)
         self.services.set_mode("rehearse")
+        if example.steps:
+            self.rehearse_steps(example)
+            return
         gesture = Gesture(str(example.prepared_action["kind"]), example.title, dict(example.prepared_action))
         self.offer([gesture], example.title)
+
+    def rehearse_steps(self, example: Example) -> None:
+        """Walk a procedure EX: the phase bar advances to each step's phase (Player-Turn markers
+        come off on the way, A3.8) and its action opens in the popup; Cancel ends the walk."""
+        for step in example.steps:
+            self.phase_bar.reach(step.phase, step.turn, step.player)
+            gesture = Gesture(str(step.action["kind"]), step.title, dict(step.action))
+            if self.offer([gesture], f"{example.rule} EX: {step.title}") is None:
+                return

@@ -2,15 +2,18 @@
 
 An example is a scenario file in ``resources/examples/`` with two more top-level keys:
 ``example`` (``rule``, ``title`` and the numbers the EX text gives, ``expected`` /
-``expected_contains``) and ``prepared_action``, the action the EX talks about, which opens in
-the popup so the player sees the rulebook's numbers and can roll.
+``expected_contains``; where the EX tells what a roll does, ``roll`` and ``expected_outcome``)
+and ``prepared_action``, the action the EX talks about, which opens in the popup so the player
+sees the rulebook's numbers and can roll. An EX that walks a procedure phase by phase (C10's
+hooking up and unhooking) lists ``steps``: each a phase, turn and ATTACKER, a title and the
+action of that phase, opened one after the other.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,18 @@ from aslgui.resource_files import resource_path
 
 
 @dataclass(frozen=True)
+class Step:
+    """One phase of a procedure EX: when it happens and what is done then."""
+
+    title: str
+    phase: str
+    turn: int
+    player: str
+    action: dict[str, Any]
+    expected: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Example:
     """One rulebook EX: where its file is, what it shows, and the action it prepares."""
 
@@ -33,14 +48,21 @@ class Example:
     prepared_action: dict[str, Any]
     expected: dict[str, Any]
     expected_contains: dict[str, list[Any]]
+    roll: dict[str, int] = field(default_factory=dict)
+    expected_outcome: dict[str, Any] = field(default_factory=dict)
+    steps: tuple[Step, ...] = ()
 
     def load(self) -> Scenario:
         return load_scenario(self.path)
 
 
 def _rule_key(rule: str) -> tuple[Any, ...]:
-    """A23.3 < C3.2 < C3.32 < C5.3 < C10.3 < D7.22: chapter letter, then numbers."""
-    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"[A-Z]+|\d+", rule))
+    """Rulebook order: chapter letter, section number, then the rest as decimals read digit by
+    digit (C3.32 < C3.331 < C3.6 < C3.71 < C5.3 < C10.13 < C10.2 < C10.3 < D7.22)."""
+    match = re.fullmatch(r"([A-Z]+)(\d+)(?:\.(\d+))?", rule)
+    if match is None:
+        return (rule,)
+    return match.group(1), int(match.group(2)), match.group(3) or ""
 
 
 def read_example(path: Path) -> Example:
@@ -53,7 +75,22 @@ def read_example(path: Path) -> Example:
     if not isinstance(action, dict):
         raise AslError(f"{path.name}: expected the action the EX is about", "prepared_action")
     return Example(about["rule"], about["title"], path, action, dict(about.get("expected", {})),
-                   dict(about.get("expected_contains", {})))
+                   dict(about.get("expected_contains", {})), dict(about.get("roll", {})),
+                   dict(about.get("expected_outcome", {})), _steps(path, data.get("steps", [])))
+
+
+def _steps(path: Path, raw: Any) -> tuple[Step, ...]:
+    """The phases of a procedure EX; AslError names the step that is not one."""
+    if not isinstance(raw, list):
+        raise AslError(f"{path.name}: expected a list of steps", "steps")
+    steps = []
+    for i, item in enumerate(raw):
+        keys = {"title": str, "phase": str, "turn": int, "player": str, "action": dict}
+        if not isinstance(item, dict) or any(not isinstance(item.get(k), t) for k, t in keys.items()):
+            raise AslError(f"{path.name}: expected {{title, phase, turn, player, action}}", f"steps[{i}]")
+        steps.append(Step(item["title"], item["phase"], item["turn"], item["player"], item["action"],
+                          dict(item.get("expected", {}))))
+    return tuple(steps)
 
 
 @cache

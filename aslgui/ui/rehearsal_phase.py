@@ -129,6 +129,18 @@ class PhaseBar(QToolBar):
     def set_phase(self, phase: str) -> None:
         self._push(phase, self._scenario().turn, self._scenario().player)
 
+    def reach(self, phase: str, turn: int, player: str) -> None:
+        """Advance phase by phase to (phase, turn, player), as a player would; a point behind
+        the current one, or more than two Game Turns ahead, is set at once."""
+        for _ in range(4 * len(PHASES)):
+            scenario = self._scenario()
+            if (scenario.phase, scenario.turn, scenario.player) == (phase, turn, player):
+                return
+            if scenario.turn > turn:
+                break
+            self.advance()
+        self._push(phase, turn, player)
+
     def advance(self) -> None:
         """Next phase; past the CCPh, end the Player Turn (markers off) in the same undo step."""
         scenario = self._scenario()

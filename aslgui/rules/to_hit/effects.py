@@ -1,6 +1,7 @@
 """What an HE hit on the Infantry or Area Target Type does on the IFT: its FP (C3.33 halving,
 C3.53 marsh, C3.51 no PBF doubling, C3.71 CH doubling) and its Effects DRM: the TEM of the target
-hex or the wall/hedge crossed, and, for an AFV on the vehicle line, OT and thin armor (C1.55)."""
+hex or the wall/hedge crossed, for an AFV on the vehicle line OT and thin armor (C1.55), and
+FFNAM/FFMO vs moving Infantry (A4.6)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, NamedTuple
 from aslgui.rules.ift_attack import crossed_hexside_line, crossed_tem_line
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.roster import roster_entry
-from aslgui.rules.tables import ift_column
+from aslgui.rules.tables import ift_column, terrain_entry
 from aslgui.rules.to_hit.shot import Shot
 from aslgui.rules.to_hit.table import he_fp
 
@@ -18,6 +19,8 @@ HE_TARGET_TYPES = frozenset({"infantry", "area"})
 AIR_BURST = -1
 #: C1.55: an AFV whose Armor Factors are all at most this takes -1 on the IFT (C3.332 EX).
 THIN_ARMOR = 4
+#: A4.6: Defensive First Fire at moving Infantry: FFNAM, and FFMO in Open Ground (C3.71 EX).
+FIRST_FIRE_DRM = -1
 
 
 def makes_he_attack(shot: Shot) -> bool:
@@ -115,10 +118,26 @@ def _armor_lines(shot: Shot) -> tuple[DrmLine, ...]:
     return tuple(lines)
 
 
+def _moving_target_lines(shot: Shot) -> tuple[DrmLine, ...]:
+    """A4.6: Infantry moving in its MPh, attacked by the DEFENDER's First Fire: FFNAM unless it
+    used Assault Movement (``assault_movement`` on the unit), FFMO in Open Ground seen through no
+    Hindrance. A CH does not reverse them (C3.71)."""
+    target = shot.target
+    if target is None or not target.is_infantry or not target.moved or shot.phase != "MPh" or shot.attacker:
+        return ()
+    lines = []
+    if not target.extra.get("assault_movement"):
+        lines.append(DrmLine("FFNAM", "A4.6", FIRST_FIRE_DRM, f"{target.id} moving, not by Assault Movement"))
+    hindered = shot.sight is not None and bool(shot.sight.hindrances)
+    if terrain_entry(shot.target_terrain).get("ffmo") and not hindered:
+        lines.append(DrmLine("FFMO", "A4.6", FIRST_FIRE_DRM, f"{target.id} moving in Open Ground"))
+    return tuple(lines)
+
+
 def he_attack(shot: Shot, critical: bool = False) -> HeAttack | None:
     """The IFT attack of an HE hit, or None when the shot does not make one."""
     if not makes_he_attack(shot):
         return None
     fp, notes = _fp(shot, critical)
-    drm = _terrain_lines(shot, critical) + _armor_lines(shot) + shot.effects_extra
+    drm = _terrain_lines(shot, critical) + _armor_lines(shot) + _moving_target_lines(shot) + shot.effects_extra
     return HeAttack(fp, ift_column(fp), drm, notes)
