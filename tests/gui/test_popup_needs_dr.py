@@ -18,14 +18,13 @@ pytestmark = pytest.mark.gui
 
 
 def _c3_6_ex_popup(qtbot: QtBot) -> RehearsalPopup:
-    """The C3.6 EX (Improbable Hit only) with its +2 other TH DRM set."""
+    """The C3.6 EX (Improbable Hit only): its +2 is the target's wooden building (Case Q)."""
     scenario = example("c3_6_improbable_hit")
     drop = gestures_for_drop(scenario, "c1", scenario.grid.parse("2F5"))
     popup = RehearsalPopup(scenario, drop.gestures, DiceRoller(random.Random(7)))
     qtbot.addWidget(popup)
-    other_drm = popup.options["extra_drm"]
-    assert isinstance(other_drm, QSpinBox)
-    other_drm.setValue(2)
+    assert isinstance(popup.options["extra_drm"], QSpinBox)
+    assert popup.resolution is not None and popup.resolution.total_drm == 2
     return popup
 
 

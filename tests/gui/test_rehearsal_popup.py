@@ -107,8 +107,7 @@ def test_c3_6_ex_improbable_hit_needs_an_original_2_and_a_dr_of_1_to_3(qtbot: Qt
     scenario = example("c3_6_improbable_hit")
     popup = popup_for(scenario, "c1", "2F5")
     qtbot.addWidget(popup)
-    popup.options["extra_drm"].setValue(2)  # the EX's other TH DRM
-    assert popup.drm_labels() == ["extra +2 (user) user-given DRM"]
+    assert popup.drm_labels() == ["Q +2 (C6) wooden building TEM"]  # the EX's +2, from the situation
     assert "Improbable Hit only: yes" in popup.numbers_label.text()
     hits = {}
     for dr in (1, 3, 4):
