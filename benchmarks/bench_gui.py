@@ -1,11 +1,17 @@
-"""Speed of the map window (issue 6 targets): repaint, select-to-wedge, start-to-first-paint.
+"""Speed of the map window (issue 6 and 13 targets): repaint, zoom step, select-to-wedge,
+start-to-first-paint.
 
 Run ``.venv/bin/python benchmarks/bench_gui.py`` from the repo; it prints a markdown table.
 Repaints are of a 1920x1080 view under ``QT_QPA_PLATFORM=offscreen`` (Qt's software raster),
 with 200 counters (and their markers) and 10 CA wedges, zoomed to show the whole map.
 "Warm" is a repaint with the static map cached by the view (what a redraw after a selection,
-a hover or a counter move costs); "cold" throws that cache away first (what the first frame
-after a zoom step costs).
+a hover or a counter move costs); "cold" throws that cache away first.  A zoom step is what a
+wheel notch costs: every cache is redrawn (background, counters, wedges).  The "first" zoom step
+is taken in a window just opened, so nothing is kept yet for the new zoom.
+
+The rows "with art" draw the real boards 1-4 under the grid: from ``$ASLGUI_VASL_BOARDS``, else
+``shared/vasl/boards`` beside the repository (or a folder above it); without either they are
+left out, saying so.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from aslgui.model import MainArmament, Scenario, Unit
 from aslgui.ui import style
 from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
+from aslgui.vasl.library import BOARDS_ENV
 
 REPO = Path(__file__).resolve().parent.parent
 TERRAIN = ("woods", "grain", "brush", "orchard", "stone building", "wooden building", "road", "marsh")
@@ -101,11 +108,17 @@ def timed(action: Callable[[], object], repeat: int, setup: Callable[[], object]
     return Timing(statistics.median(wall) * 1000, statistics.median(cpu) * 1000)
 
 
-def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]:
-    """Full repaints of the whole map in a 1920x1080 view: warm, with the background cache
-    dropped, a zoom step (every cache redrawn, Python counter paints included); the background
-    dropped at the zoom that shows the most hexes with their names (the costliest repaint);
-    and warm at 100% zoom.  Also that zoom."""
+def board_library() -> Path | None:
+    """The folder of real VASL boards to draw the art from, if there is one."""
+    named = os.environ.get(BOARDS_ENV)
+    if named:
+        return Path(named.split(os.pathsep)[0])
+    found = (p / "shared" / "vasl" / "boards" for p in REPO.parents)
+    return next((folder for folder in found if folder.is_dir()), None)
+
+
+def fitted_view(boards: int) -> tuple[Scenario, MapScene, MapView]:
+    """A 1920x1080 view of the situation, the Russian CAs shown, zoomed to the whole map."""
     scenario = situation(boards)
     scene = MapScene(scenario)
     view = MapView(scene)
@@ -117,6 +130,52 @@ def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]
     assert arcs == 10, arcs
     view.fit_to_window()
     QApplication.processEvents()
+    return scenario, scene, view
+
+
+def first_zoom_step(boards: int, repeat: int) -> Timing:
+    """One wheel notch in (x1.2) in a window just opened on the whole map: nothing is kept for
+    the new zoom yet (the window is built untimed each time)."""
+    views: list[MapView] = []
+
+    def setup() -> None:
+        if views:
+            views.pop().close()
+        views.append(fitted_view(boards)[2])
+
+    def notch() -> None:
+        views[-1].zoom_by(1.2)
+        QApplication.processEvents()
+
+    timing = timed(notch, repeat, setup)
+    views.pop().close()
+    return timing
+
+
+def zoom_sweep(boards: int, repeat: int) -> tuple[Timing, float]:
+    """Wheel notches (x1.2) from the whole map in to about 4x that zoom and back out, in one
+    window, ``repeat`` notches in all: the median notch, and the slowest one's CPU time (ms)."""
+    view = fitted_view(boards)[2]
+    notches = itertools.cycle([1.2] * 8 + [1 / 1.2] * 8)
+    cpu: list[float] = []
+
+    def notch() -> None:
+        start = time.process_time()
+        view.zoom_by(next(notches))
+        QApplication.processEvents()
+        cpu.append(time.process_time() - start)
+
+    timing = timed(notch, repeat)
+    view.close()
+    return timing, max(cpu) * 1000
+
+
+def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]:
+    """Full repaints of the whole map in a 1920x1080 view: warm, with the background cache
+    dropped, a zoom step (every cache redrawn, Python counter paints included) alternating
+    between two zooms, and a first zoom step; the background dropped at the zoom that shows the
+    most hexes with their names (the costliest repaint); and warm at 100% zoom.  Also that zoom."""
+    view = fitted_view(boards)[2]
     viewport = view.viewport()
 
     def cold() -> None:
@@ -132,6 +191,7 @@ def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]
         QApplication.processEvents()  # the update the zoom asks for, painted
 
     figures["zoom"] = timed(zoom_step, repeat)
+    figures["first zoom"] = first_zoom_step(boards, max(5, repeat // 3))
     named_zoom = max(fit, style.LABEL_MIN_SCALE)
     view.set_zoom(named_zoom)
     QApplication.processEvents()
@@ -216,16 +276,29 @@ def main() -> None:
     app = QApplication.instance() or QApplication([])
     assert app is not None
     rows: list[tuple[str, Timing, float | None]] = []
-    for boards in (1, 4, 8):
+    library = board_library()
+    layouts: list[tuple[int, bool]] = [(1, False), (4, False), (8, False)]
+    if library is not None:
+        layouts.append((4, True))
+    for boards, art in layouts:
+        if art:
+            os.environ[BOARDS_ENV] = str(library)
         figures, named_zoom = repaint_figures(boards, options.repeat)
+        os.environ.pop(BOARDS_ENV, None)
         limit = {1: None, 4: 8.0, 8: 16.0}[boards]  # issue 6: a full repaint, 4 and 8 boards
-        what = f"{boards} board{'s' if boards > 1 else ''}"
+        zoom_limit = 16.0 if boards == 4 else None  # issue 13: a zoom step, 4 boards
+        what = f"{boards} board{'s' if boards > 1 else ''}" + (" with art" if art else "")
         rows.append((f"Repaint, {what}, whole map, warm", figures["warm"], limit))
         rows.append((f"Repaint, {what}, whole map, background cache dropped", figures["cold"], limit))
         named = f"Repaint, {what}, most hexes with names (zoom {named_zoom:.2f}), background dropped"
         rows.append((named, figures["named"], limit))
         rows.append((f"Repaint, {what}, 100% zoom, warm", figures["actual"], limit))
-        rows.append((f"Zoom step, {what}, whole map (every cache redrawn)", figures["zoom"], None))
+        rows.append((f"Zoom step, {what}, whole map (every cache redrawn)", figures["zoom"], zoom_limit))
+        rows.append((f"Zoom step, {what}, first at its zoom (window just opened)", figures["first zoom"], zoom_limit))
+        sweep, slowest = zoom_sweep(boards, max(16, options.repeat))
+        rows.append((f"Zoom step, {what}, notches in to ~4x and out (slowest CPU {slowest:.1f} ms)", sweep, zoom_limit))
+    if library is None:
+        print("no VASL boards found (set ASLGUI_VASL_BOARDS): the rows with art are left out")
     alone, painted = select_to_wedge(options.repeat)
     rows.append(("Select a Gun, 8 boards: wedge built", alone, 5.0))
     rows.append(("Select a Gun, 8 boards: wedge built and on screen (100%)", painted, 5.0))

@@ -20,7 +20,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
 from aslgui.model import Scenario
-from aslgui.ui.image_pyramid import SCALES, device_scale, kept_scale, shrunk_copies
+from aslgui.ui.image_pyramid import NATURAL, device_scale, kept_scale, shrunk_copies
 from aslgui.vasl.archive import open_archive
 
 #: Decoded art kept for boards opened again (a new file on the same boards): archive hash and
@@ -36,7 +36,8 @@ class BoardArt(NamedTuple):
 
     def draw(self, painter: QPainter, target: QRectF) -> None:
         """Fill ``target`` (the board's place, scene pixels) with the art."""
-        image = self.copies[kept_scale(device_scale(painter)) or SCALES[0]]
+        level = kept_scale(device_scale(painter))
+        image = self.copies[NATURAL if level is None or level > NATURAL else level]
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # its edges lie on whole pixels
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(target, image)

@@ -150,10 +150,9 @@ class CounterItem(QGraphicsItem):
 
     One item per counter. Its drawing is recorded once as a QPicture, and Qt caches what
     ``paint`` draws as a pixmap at the current zoom (DeviceCoordinateCache): a repaint blits 200
-    pixmaps.  After a zoom step ``paint`` runs again for each counter; up to 100% it shrinks an
-    image of the picture kept for a nearby zoom (``image_pyramid``) instead of replaying the
-    picture's paths and text, a fifth of the cost, so a zoom step over 200 counters stays well
-    inside a frame.
+    pixmaps.  After a zoom step ``paint`` runs again for each counter; it shrinks an image of the
+    picture kept for a nearby zoom (``image_pyramid``) instead of replaying the picture's paths
+    and text, a fifth of the cost, so a zoom step over 200 counters stays well inside a frame.
     """
 
     def __init__(self, unit: Unit, marker_names: list[str]) -> None:

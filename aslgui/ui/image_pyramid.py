@@ -1,7 +1,8 @@
 """Images kept at a few zooms, each sqrt(2) smaller than the last, so that a redraw after a zoom
 step shrinks the nearest larger one (bilinear, by less than sqrt(2), which stays sharp) instead
-of drawing a counter afresh or filtering a whole board's art far down.  Counters keep theirs up
-to 100%; board art keeps its own image and the smaller copies."""
+of drawing a counter afresh or filtering a whole board's art far down.  Counters keep theirs at
+any of these zooms (drawn at the zoom first needed); board art keeps its own image (100%) and
+the smaller copies, and is enlarged from its own above 100%."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ import math
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
-#: The zooms at which images are kept: 100% down to 12.5% (the view's least zoom is 10%).
-SCALES: tuple[float, ...] = tuple(math.sqrt(0.5) ** k for k in range(7))
+#: The zooms at which images are kept: 400% down to 12.5% (the view shows 10% to 600%).
+SCALES: tuple[float, ...] = tuple(math.sqrt(2) ** k for k in range(4, -7, -1))
+#: The zoom of an image as stored (board art): the copies made from it are smaller.
+NATURAL = 1.0
 
 
 def kept_scale(scale: float) -> float | None:
     """The kept image a drawing at ``scale`` shrinks: the smallest at least as large (the
-    smallest of all below 12.5%); None above 100%, where nothing kept is large enough."""
+    smallest of all below 12.5%); None above 400%, where nothing kept is large enough."""
     if scale > SCALES[0] * (1 + 1e-9):
         return None
     fitting = [level for level in SCALES if level >= scale * (1 - 1e-9)]
@@ -33,8 +36,8 @@ def device_scale(painter: QPainter) -> float:
 def shrunk_copies(image: QImage) -> dict[float, QImage]:
     """``image`` (taken as the 100% one) and its smooth (area-averaged) copies at every smaller
     kept zoom, each made from the one before."""
-    copies = {SCALES[0]: image}
-    for larger, level in itertools.pairwise(SCALES):
+    copies = {NATURAL: image}
+    for larger, level in itertools.pairwise(s for s in SCALES if s <= NATURAL):
         source = copies[larger]
         width = max(1, round(image.width() * level))
         height = max(1, round(image.height() * level))

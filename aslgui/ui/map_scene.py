@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneDragDropEvent,
     QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from aslgui.geometry import Hex, MapGrid
@@ -60,11 +62,22 @@ def _path_item(path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: fl
     return item
 
 
-def _cached(item: QGraphicsPathItem) -> QGraphicsPathItem:
-    """Let Qt keep the item's pixels at the current zoom (only the part on screen): a wedge's
-    large antialiased translucent fill then costs one blit per repaint instead of a raster pass."""
-    item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    return item
+class _SideArcsItem(QGraphicsPathItem):
+    """One side's arcs.  Qt keeps its pixels at the current zoom (only the part on screen), so
+    its large translucent fill costs one blit per repaint; and it is drawn without antialiasing,
+    like the hex grid, since every edge of a wedge is a hexside: half the cost of redrawing it
+    after a zoom step."""
+
+    def __init__(self, path: QPainterPath, pen: QPen, brush: QBrush) -> None:
+        super().__init__(path)
+        self.setPen(pen)
+        self.setBrush(brush)
+        self.setZValue(_Z_WEDGES)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        super().paint(painter, option, widget)
 
 
 def nearest_spine(dx: float, dy: float) -> int:
@@ -263,7 +276,7 @@ class MapScene(QGraphicsScene):
         fill, edge = style.ARC_COLORS["ca"]
         pen = QPen(style.color(edge), 1.0)
         pen.setCosmetic(True)
-        item = _cached(_path_item(union, pen, QBrush(style.color(fill, style.SIDE_ARC_ALPHA)), _Z_WEDGES))
+        item = _SideArcsItem(union, pen, QBrush(style.color(fill, style.SIDE_ARC_ALPHA)))
         self.addItem(item)
         self.side_wedges.append(item)
 

@@ -20,6 +20,7 @@ class MapView(QGraphicsView):
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        self._kept_scene = scene  # a view does not own its scene: without this, one made for it alone is freed
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)

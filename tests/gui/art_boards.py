@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry.mapgrid import MapGrid
@@ -23,7 +23,8 @@ from tests.vasl.make_archive import (
     write_archive,
 )
 
-#: The art: this green everywhere, a blue disc on hex E5, a red one on A1.
+#: The art: this green everywhere, a blue disc on hex E5, a red one on A1, the hex grid in thin
+#: black lines as VASL's art has it.
 ART_GROUND, ART_E5, ART_A1 = QColor("#6f9a45"), QColor("#2040c0"), QColor("#c02020")
 
 
@@ -36,6 +37,10 @@ def art_png() -> bytes:
     for name, colour in (("E5", ART_E5), ("A1", ART_A1)):
         painter.setBrush(colour)
         painter.drawEllipse(QPointF(*MapGrid.center(local_hex(name))), 20.0, 20.0)
+    painter.setPen(QColor("black"))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for h in MapGrid.single().all_hexes:
+        painter.drawPolygon(QPolygonF([QPointF(x, y) for x, y in MapGrid.vertices(h)]))
     painter.end()
     data = QByteArray()
     buffer = QBuffer(data)
