@@ -33,6 +33,16 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
+@pytest.fixture
+def infos(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Messages the window would show in an information box (the box itself is not opened)."""
+    shown: list[str] = []
+    monkeypatch.setattr(
+        MessageBox, "info", classmethod(lambda cls, parent, title, text: shown.append(f"{title}: {text}"))
+    )
+    return shown
+
+
 @pytest.fixture(autouse=True, scope="session")
 def private_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Windows made without explicit settings write to a temporary folder, not ~/.config."""

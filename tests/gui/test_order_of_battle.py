@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from aslgui.model import load_scenario
 from aslgui.rules import resolve
-from aslgui.ui.dialogs import FileDialog, MessageBox
+from aslgui.ui.dialogs import FileDialog
 from aslgui.ui.main_window import MainWindow
 from aslgui.ui.order_of_battle import oob_unit_id
 from aslgui.ui.palette import new_unit_id
@@ -43,15 +43,6 @@ def build_save(tmp_path: Path) -> Path:
     path = tmp_path / "Kampfgruppe.vsav"
     path.write_bytes(vs.save_bytes(commands))
     return path
-
-
-@pytest.fixture
-def infos(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(
-        MessageBox, "info", classmethod(lambda cls, parent, title, text: shown.append(f"{title}: {text}"))
-    )
-    return shown
 
 
 @pytest.fixture

@@ -60,27 +60,20 @@ def test_the_order_of_battle_round_trips(tmp_path: Path) -> None:
     }
 
 
-def test_an_off_board_unit_is_checked_like_any_other() -> None:
+@pytest.mark.parametrize(
+    ("index", "key", "value", "path", "words"),
+    [
+        (2, "kind", "tank", "units[2].kind", "expected"),  # checked like any unit on the map
+        (2, "id", "s1", "units[2].id", "duplicate unit id 's1'"),  # ids unique across map and OOB
+        (1, "crew", "c9", "units[1].crew", "no unit with id 'c9'"),
+    ],
+)
+def test_a_bad_off_board_unit_names_its_path(index: int, key: str, value: str, path: str, words: str) -> None:
     data = copy.deepcopy(FILE)
-    data["units"][2]["kind"] = "tank"
-    with pytest.raises(AslError) as caught:
+    data["units"][index][key] = value
+    with pytest.raises(AslError, match=words) as caught:
         scenario_from_json(data)
-    assert caught.value.path == "units[2].kind"
-
-
-def test_ids_are_unique_across_the_map_and_the_order_of_battle() -> None:
-    data = copy.deepcopy(FILE)
-    data["units"][2]["id"] = "s1"
-    with pytest.raises(AslError, match="duplicate unit id 's1'"):
-        scenario_from_json(data)
-
-
-def test_a_reference_to_a_missing_unit_names_its_path() -> None:
-    data = copy.deepcopy(FILE)
-    data["units"][1]["crew"] = "c9"
-    with pytest.raises(AslError) as caught:
-        scenario_from_json(data)
-    assert caught.value.path == "units[1].crew"
+    assert caught.value.path == path
 
 
 def test_placing_a_unit_keeps_its_keys() -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -13,12 +11,7 @@ import pytest
 
 from aslgui.model import load_scenario
 from tests import vsav_saves as vs
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "aslgui", *args], capture_output=True, text=True, timeout=60, check=False
-    )
+from tests.test_cli import run
 
 
 def test_import_writes_a_scenario_and_prints_the_report(tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ on the map, so it can neither act nor be a target there."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +11,7 @@ import pytest
 
 from aslgui.model import scenario_from_json
 from aslgui.rules import resolve
+from tests.test_cli import run
 
 SCENARIO: dict[str, Any] = {
     "format": "aslgui-scenario",
@@ -67,14 +66,7 @@ def test_units_on_the_map_still_act() -> None:
 def test_resolve_answers_exit_0_with_legal_false(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
     path.write_text(json.dumps(SCENARIO), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "aslgui", "resolve", str(path), "-"],
-        input='{"kind": "ca_hexes", "unit": "g2", "range": 1}',
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run("resolve", str(path), "-", stdin='{"kind": "ca_hexes", "unit": "g2", "range": 1}')
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["legal"] is False and "g2 is off the map" in answer["reasons"][0]
