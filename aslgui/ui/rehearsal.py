@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import shapely
 import shiboken6
-from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
+from PySide6.QtCore import QObject, QPoint, QPointF, QRect, Qt, Signal, SignalInstance
 from PySide6.QtGui import QBrush, QColor, QPen, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMainWindow, QMenu, QWidget
 
@@ -48,6 +48,26 @@ RING_INSET = 5.0
 _Z_TARGETS = 7
 #: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
 REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
+
+
+#: Action keys naming a unit or a hex the action is about (DESIGN.md 4).
+_UNIT_KEYS = ("firer", "unit", "vehicle", "gun", "target")
+_HEX_KEYS = ("target_hex", "to_hex", "hex")
+
+
+def action_hexes(scenario: Scenario, gesture: Gesture) -> set[Hex]:
+    """The hexes an action is about: its units' hexes, the hexes it names, where it moves units."""
+    action = gesture.action
+    hexes = {h for _, h in gesture.moves}
+    hexes |= {scenario.units[str(action[k])].hex for k in _UNIT_KEYS if str(action.get(k)) in scenario.units}
+    for key in _HEX_KEYS:
+        name = action.get(key)
+        if isinstance(name, str):
+            try:
+                hexes.add(scenario.grid.parse(name))
+            except AslError:
+                continue
+    return hexes
 
 
 class Host(Protocol):
@@ -192,7 +212,8 @@ class RehearsalController(QObject):
 
     def offer(self, gestures: Sequence[Gesture], title: str = "Rehearse") -> LogEntry | None:
         """Show the popup; commit what the player commits; an Overrun then prompts Reaction Fire."""
-        decision = RehearsalPopup.ask(self.host.scenario, gestures, self.roller, title, self.parent_widget)
+        avoid = self.screen_rect(gestures)
+        decision = RehearsalPopup.ask(self.host.scenario, gestures, self.roller, title, self.parent_widget, avoid)
         if decision is None:
             return None
         entry = self.commit(decision)
@@ -210,6 +231,19 @@ class RehearsalController(QObject):
                 action = {**gesture.action, "from_hex": prevention["entered_from"]}
                 self.offer([Gesture("overrun", gesture.label, action)], "Overrun (D7.1)")
                 return
+
+    def screen_rect(self, gestures: Sequence[Gesture]) -> QRect | None:
+        """Where the hexes the gestures are about (mover, target, destination) show on screen,
+        for opening the popup beside them; None when the map shows none of them."""
+        views = self.scene.views() if self.scene is not None else []
+        hexes = sorted(set().union(*(action_hexes(self.host.scenario, g) for g in gestures)))
+        if not views or not hexes:
+            return None
+        viewport = views[0].viewport()
+        x0, y0, x1, y1 = shapely.total_bounds(hex_polygons(hexes))
+        corners = [viewport.mapToGlobal(views[0].mapFromScene(QPointF(x, y))) for x, y in ((x0, y0), (x1, y1))]
+        rect = QRect(corners[0], corners[1]).intersected(QRect(viewport.mapToGlobal(QPoint(0, 0)), viewport.size()))
+        return rect if not rect.isEmpty() else None
 
     def refuse(self, message: str) -> None:
         self.refused.emit(message)

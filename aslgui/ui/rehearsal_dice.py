@@ -61,8 +61,14 @@ class DiceWidget(QWidget):
         self.effects_dr: int | None = None
         self._effects_shown = True
         self.faces = {name: QLabel() for name in ("colored", "white", "dr")}
+        for face in self.faces.values():  # room for the dice before the first roll: nothing shifts
+            face.setFixedSize(DIE_SIZE, DIE_SIZE)
+            policy = face.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            face.setSizePolicy(policy)
         self.totals = QLabel("not rolled yet")
         self.totals.setWordWrap(True)
+        self.totals.setFixedHeight(2 * self.totals.fontMetrics().lineSpacing() + 4)
         self.roll_button = QPushButton("Roll")
         self.roll_button.setToolTip("Roll the coloured and the white die")
         self.roll_button.clicked.connect(self._on_roll)
@@ -76,19 +82,22 @@ class DiceWidget(QWidget):
         self.use_typed.setToolTip("Rehearse one particular roll")
         self.use_typed.clicked.connect(self._on_typed)
 
+        # Dice and buttons, then the totals on their own line, then the dice to type: narrow
+        # enough for the popup to fit beside the hexes on a laptop screen.
         shown = QHBoxLayout()
         for face in self.faces.values():
             shown.addWidget(face)
-        shown.addWidget(self.totals, 1)
+        shown.addStretch(1)
         shown.addWidget(self.roll_button)
+        shown.addWidget(self.use_typed)
         typed = QHBoxLayout()
         for box in self.typed.values():
             typed.addWidget(box)
-        typed.addWidget(self.use_typed)
         typed.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(shown)
+        layout.addWidget(self.totals)
         layout.addLayout(typed)
 
     def show_effects(self, shown: bool) -> None:

@@ -35,7 +35,7 @@ def test_c3_6_original_2_without_dr_shows_what_the_dr_decides_and_cannot_commit(
     assert outcome is not None and outcome["hit"] is None and outcome["needs_dr"].endswith("(C3.6)")
     lines = popup.outcome_label.text().splitlines()
     assert lines[0] == f"Needs a dr: {outcome['needs_dr']}"
-    assert "Hit: none" in lines and "Final DR: 4" in lines
+    assert "Hit: decided by the dr" in lines and "Final DR: 4" in lines
     assert not popup.commit_button.isEnabled()
 
 

@@ -23,8 +23,9 @@ from aslgui.model import Scenario, save_scenario
 from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
+from aslgui.ui.answer_words import number_lines
 from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup, number_lines
+from aslgui.ui.rehearsal_popup import RehearsalPopup
 from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui
@@ -103,7 +104,7 @@ def test_drop_opens_the_popup_with_resolve_numbers_rolls_commits_logs_and_undoes
         action = popup.action()
         answer = resolve(staged(scenario, popup.gesture), action)
         assert popup.drm_labels() == [line.label for line in answer.drm]
-        assert popup.numbers_label.text() == "\n".join(number_lines(answer))
+        assert popup.numbers_label.text() == "\n".join(number_lines(answer, popup.names))
         if not popup.gesture.moves:  # the CLI answers the same question about the same file
             cli = _answer_via_cli(tmp_path, scenario, action)
             assert cli == json.loads(json.dumps(answer.to_json()))

@@ -18,9 +18,11 @@ from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop, legal_targets
+from aslgui.ui.answer_words import number_lines
 from aslgui.ui.main_window import MainWindow
+from aslgui.ui.popup_options import UnitChecklist
 from aslgui.ui.rehearsal_dice import die_pixmap
-from aslgui.ui.rehearsal_popup import RehearsalPopup, UnitChecklist, number_lines
+from aslgui.ui.rehearsal_popup import RehearsalPopup
 from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui
@@ -61,7 +63,7 @@ def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) 
     expected = resolve(scenario, popup.action())
     assert "F +2 (C5.61) Intensive Fire" in popup.drm_labels()
     assert popup.drm_labels() == [line.label for line in expected.drm]
-    assert popup.numbers_label.text() == "\n".join(number_lines(expected))
+    assert popup.numbers_label.text() == "\n".join(number_lines(expected, popup.names))
     assert not expected.legal and "(C5.6)" in popup.reasons_label.text()  # its normal ROF is not used up
     assert not popup.commit_button.isEnabled()
     popup.options["intensive"].setChecked(False)
@@ -108,7 +110,7 @@ def test_c3_6_ex_improbable_hit_needs_an_original_2_and_a_dr_of_1_to_3(qtbot: Qt
     popup = popup_for(scenario, "c1", "2F5")
     qtbot.addWidget(popup)
     assert popup.drm_labels() == ["Q +2 (C6) wooden building TEM"]  # the EX's +2, from the situation
-    assert "Improbable Hit only: yes" in popup.numbers_label.text()
+    assert "Improbable Hit only (C3.6): yes" in popup.numbers_label.text()
     hits = {}
     for dr in (1, 3, 4):
         popup.roll(1, 1, dr)

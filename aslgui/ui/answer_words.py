@@ -1,0 +1,248 @@
+"""An answer of the rules core in words an ASL player uses: TH#, Case A, hexspines, DR.
+
+The popup and the action log both show answers through this module, so a key is named once
+(``mp_ovr`` is "OVR cost (D7.1)", ``ti`` "Marked TI") and no internal name reaches the
+player. No Qt: the log's plain text and the popup's labels are built from the same lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from aslgui.rules.resolution import DrmLine, Resolution
+
+#: Unit id -> how a player names that counter (``57LL AT``); ids not known are shown as they are.
+UnitNames = Mapping[str, str]
+
+#: Answer keys, in the order they are shown, with the words for them (DESIGN.md 4 and the
+#: extensions in docs/contract.md).
+ANSWER_WORDS: dict[str, str] = {
+    "range": "Range",
+    "colour": "TH# colour (A25, C3.3)",
+    "basic_th": "Basic TH#",
+    "th_modifications": "TH# modifications (C4)",
+    "modified_th": "Modified TH#",
+    "final_th_needed": "Hits on Original DR \u2264",
+    "critical_max_dr": "Critical Hit on Original DR \u2264",
+    "critical_needs_dr": "Critical Hit decided by a subsequent dr",
+    "improbable": "Improbable Hit only (C3.6)",
+    "doubled_lower_dr": "Motion Fire: lower dr doubled (C5.35)",
+    "ca_change_spines": "Hexspines to turn (Case A)",
+    "rof": "Multiple ROF kept on coloured dr \u2264",
+    "rof_note": "ROF",
+    "rof_consumed": "Normal ROF used up",
+    "breakdown": "B#",
+    "fp": "FP",
+    "fp_parts": "FP from",
+    "area_fire": "Area Fire (FP halved)",
+    "ift_column": "IFT column",
+    "weapons": "Weapons",
+    "mp_entry": "MP to enter the hex",
+    "mp_ovr": "OVR cost in MP (D7.1)",
+    "mp_cost": "MP cost",
+    "mp_total": "MP spent in all this MPh",
+    "bog_check": "Bog Check first (D7.1)",
+    "targets": "Per target",
+    "mf_cost": "MF cost",
+    "x_number": "X#",
+    "x_number_text": "X#",
+    "detonation_max_dr": "Detonates on Original DR \u2264",
+    "paatc_required": "PAATC first (A11.6)",
+    "operably_placed": "Placed ready to detonate",
+    "target_drm": "DRM vs the target Location",
+    "thrower_drm": "DRM vs the thrower's Location",
+    "thrower_drm_lines": "Thrower's DRM",
+    "thrower_attacked": "Thrower attacked too (A23.6)",
+    "m_number": "M#",
+    "max_dr_continue": "Continues on Original DR \u2264",
+    "max_dr_enter": "Enters the hex (and stops) on Original DR \u2264",
+    "hazardous_movement": "Hazardous Movement (A4.62)",
+    "pp_left": "PP left",
+    "ammo_pp": "PP of the Gun's ammunition (C10.13)",
+    "crew_loads": "Crew rides as Passengers",
+    "crew_mf_cost": "Crew MF cost",
+    "tow_mp_per_hex": "Extra MP per hex while towing",
+    "limbered": "Limbered",
+    "can_fire_limbered": "May fire limbered",
+    "may_fire_this_player_turn": "May still fire this Player Turn",
+    "ti": "Marked TI",
+    "arc": "Arc",
+    "from": "From hexspine",
+    "to": "To hexspine",
+    "spines": "Hexspines turned",
+    "cost": "Cost",
+    "hexes": "Hexes",
+    "notes": "Notes",
+    "unverified": "Not checked against a printed chart",
+}
+#: Outcome keys (only when dice are given), in the order they are shown.
+OUTCOME_WORDS: dict[str, str] = {
+    "needs_dr": "Needs a dr",
+    "original_dr": "Original DR",
+    "th_dr": "TH DR (lower dr doubled under C5.35)",
+    "final_dr": "Final DR",
+    "hit": "Hit",
+    "critical": "Critical Hit",
+    "improbable": "Improbable Hit",
+    "location": "Hit location",
+    "multiple_hits": "Multiple Hits",
+    "rof_retained": "Multiple ROF kept",
+    "resolve_on": "Resolve on",
+    "fp": "FP",
+    "ift_column": "IFT column",
+    "effects_drm": "Effects DRM",
+    "effects_total_drm": "Effects DRM total",
+    "result": "IFT result",
+    "targets": "Per target",
+    "detonated": "Detonated",
+    "malfunction": "Malfunction",
+    "malfunction_candidates": "May malfunction",
+    "immobilized": "Immobilized",
+    "entered": "Gun enters the hex",
+    "stopped": "Gun stops",
+    "labor_counter": "Labor counter",
+    "notes": "Notes",
+}
+#: Answer keys that only repeat the question (ids, hex names, choices shown as options), or that
+#: the popup words elsewhere.
+ECHO_KEYS = frozenset({
+    "kind", "firer", "target", "target_hex", "target_type", "unit", "vehicle", "gun", "to_hex", "pushers",
+    "placement_hex", "ammo", "ca", "range_limit", "hex", "phase",
+    "odds", "odds_216",  # worded by the popup's OddsView (ui/rehearsal_odds.py)
+})
+#: Keys whose value is a list of unit ids.
+UNIT_LISTS = frozenset({"ti", "pushers"})
+#: Abbreviations a fallback name keeps in capitals, for keys added after this table.
+_ABBREVIATIONS = {"ti": "TI", "mp": "MP", "mf": "MF", "th": "TH#", "ovr": "OVR", "ca": "CA", "vca": "VCA",
+                  "tca": "TCA", "fp": "FP", "ift": "IFT", "pp": "PP", "dc": "DC", "rof": "ROF", "drm": "DRM",
+                  "dr": "dr", "los": "LOS", "tem": "TEM", "cc": "CC", "ma": "MA", "af": "AF", "tk": "TK#"}
+
+
+def words_for(key: str, table: Mapping[str, str] = ANSWER_WORDS) -> str:
+    """The player's name for a key; a key not in the table still reads as words (``mp_left`` ->
+    ``MP left``), never as ``Mp left``."""
+    if key in table:
+        return table[key]
+    parts = [_ABBREVIATIONS.get(part, part) for part in key.split("_")]
+    first = parts[0]
+    return " ".join([first[:1].upper() + first[1:], *parts[1:]])
+
+
+def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str:
+    """A number, flag, DRM line, list or object as a player reads it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if key in UNIT_LISTS and isinstance(value, list):
+        return ", ".join(unit_name(str(v), names) for v in value) or "none"
+    if isinstance(value, dict):
+        return _show_object(value, names)
+    if isinstance(value, list):
+        return "; ".join(show_value(v, names) for v in value) or "none"
+    return str(value)
+
+
+def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:
+    if {"case", "rule", "value", "text"} <= value.keys():
+        return DrmLine(str(value["case"]), str(value["rule"]), int(value["value"]), str(value["text"])).label
+    if {"rule", "value", "text"} <= value.keys():  # a C4 TH# modification
+        return f"{int(value['value']):+d} ({value['rule']}) {value['text']}"
+    if {"source", "fp"} <= value.keys():  # one part of an OVR's FP
+        return f"{value['source']} {value['fp']}"
+    if "id" in value:  # one target of an OVR
+        rest = {k: v for k, v in value.items() if k != "id"}
+        return f"{unit_name(str(value['id']), names)}: " + ", ".join(
+            f"{words_for(k, {**ANSWER_WORDS, **OUTCOME_WORDS, 'drm': 'DRM', 'total_drm': 'total'})} "
+            f"{show_value(v, names)}" for k, v in rest.items())
+    return ", ".join(f"{words_for(k)} {show_value(v, names)}" for k, v in value.items())
+
+
+def unit_name(unit_id: str, names: UnitNames | None) -> str:
+    """``57LL AT (g1)``: the counter's name with its id (two counters may share a name)."""
+    name = (names or {}).get(unit_id)
+    return f"{name} ({unit_id})" if name and name != unit_id else unit_id
+
+
+def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list[str]:
+    """The answer's key numbers, one line each: Basic -> Modified TH# on one line, then the
+    rest in the table's order, then keys added later; repeats of the question left out."""
+    values = {k: v for k, v in resolution.values.items() if k not in ECHO_KEYS and v not in (None, [], "", {})}
+    if "x_number_text" in values:
+        values.pop("x_number", None)
+    lines: list[str] = []
+    if "basic_th" in values and "modified_th" in values:
+        lines.append(f"Basic TH# {values.pop('basic_th')} \u2192 Modified TH# {values.pop('modified_th')}")
+    ordered = [k for k in ANSWER_WORDS if k in values] + [k for k in values if k not in ANSWER_WORDS]
+    lines += [f"{words_for(key)}: {show_value(values[key], names, key)}" for key in ordered]
+    return [f"Total DRM: {resolution.total_drm:+d}", *lines]
+
+
+def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> list[str]:
+    """The rolled outcome, named for a player; what is still undecided says so."""
+    outcome = resolution.outcome or {}
+    waiting = bool(outcome.get("needs_dr"))
+    lines: list[str] = []
+    ordered = [k for k in OUTCOME_WORDS if k in outcome] + [k for k in outcome if k not in OUTCOME_WORDS]
+    for key in ordered:
+        value = outcome[key]
+        if value in ([], "", {}) or (value is None and not waiting):
+            continue
+        shown = "decided by the dr" if value is None else show_value(value, names, key)
+        lines.append(f"{words_for(key, OUTCOME_WORDS)}: {shown}")
+    return lines
+
+
+def outcome_summary(kind: str, outcome: Mapping[str, Any], names: UnitNames | None = None) -> str:
+    """``Hit, hull, Critical`` / ``Miss`` / ``detonates: 2MC`` / ``enters and stops``."""
+    summarise: Callable[[Mapping[str, Any]], list[str]] = _SUMMARIES.get(kind, _generic_summary)
+    parts = summarise(outcome)
+    if outcome.get("malfunction"):
+        parts.append("Malfunction")
+    targets = outcome.get("targets")
+    if isinstance(targets, list):
+        parts += [show_value(t, names) for t in targets if isinstance(t, dict)]
+    return ", ".join(p for p in parts if p)
+
+
+def _fire_summary(outcome: Mapping[str, Any]) -> list[str]:
+    if outcome.get("needs_dr"):
+        return ["waits for a dr"]
+    if not outcome.get("hit"):
+        return ["Miss"]
+    parts = ["Critical Hit" if outcome.get("critical") else "Hit"]
+    if outcome.get("location"):
+        parts.append(str(outcome["location"]))
+    if outcome.get("multiple_hits"):
+        parts.append("Multiple Hits")
+    if outcome.get("result"):
+        parts.append(f"IFT {outcome['result']}")
+    elif outcome.get("resolve_on"):
+        parts.append(f"resolve on the {outcome['resolve_on']}")
+    return parts
+
+
+def _push_summary(outcome: Mapping[str, Any]) -> list[str]:
+    if outcome.get("entered"):
+        return ["enters and stops" if outcome.get("stopped") else "enters, may continue"]
+    return ["does not move"]
+
+
+def _dc_summary(outcome: Mapping[str, Any]) -> list[str]:
+    if outcome.get("malfunction"):
+        return []
+    if not outcome.get("detonated"):
+        return ["no detonation"]
+    return [f"detonates: {outcome.get('result') or '-'}"]
+
+
+def _generic_summary(outcome: Mapping[str, Any]) -> list[str]:
+    result = outcome.get("result")
+    return [f"IFT {result}"] if result else []
+
+
+_SUMMARIES: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
+    "fire": _fire_summary, "push": _push_summary, "place_dc": _dc_summary, "throw_dc": _dc_summary,
+    "detonate_dc": _dc_summary,
+}

@@ -1,0 +1,151 @@
+"""The popup's options: one widget per optional action key the rules read (DESIGN.md 4), what
+each holds as an action value, and the signal that re-resolves the action when it changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
+
+from aslgui.model import Scenario, Unit
+from aslgui.rules.reaction_fire import NON_CC_WEAPONS
+
+AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
+TARGET_TYPES = ("vehicle", "infantry", "area")
+
+
+def _combo(items: Sequence[str], current: str | None = None, none_text: str | None = None) -> QComboBox:
+    combo = QComboBox()
+    if none_text is not None:
+        combo.addItem(none_text, None)
+    for item in items:
+        combo.addItem(item, item)
+    if current is not None:
+        combo.setCurrentIndex(combo.findData(current))
+    return combo
+
+
+class UnitChecklist(QListWidget):
+    """Units to tick, e.g. who pushes a Gun (C10.3); its value is the ticked ids, in list order."""
+
+    def __init__(self, units: Sequence[Unit]) -> None:
+        super().__init__()
+        for unit in units:
+            item = QListWidgetItem(f"{unit.name or unit.kind} ({unit.id})")
+            item.setData(Qt.ItemDataRole.UserRole, unit.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.addItem(item)
+        self.setMaximumHeight(self.sizeHintForRow(0) * min(max(self.count(), 1), 4) + 2 * self.frameWidth())
+
+    def every_item(self) -> list[QListWidgetItem]:
+        return [self.item(row) for row in range(self.count())]
+
+    def checked_ids(self) -> list[str]:
+        checked = Qt.CheckState.Checked
+        return [item.data(Qt.ItemDataRole.UserRole) for item in self.every_item() if item.checkState() == checked]
+
+    def set_checked(self, ids: Sequence[str]) -> None:
+        for item in self.every_item():
+            checked = item.data(Qt.ItemDataRole.UserRole) in ids
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+
+
+def _pusher_candidates(scenario: Scenario, gun_id: Any) -> list[Unit]:
+    """Infantry of the Gun's side in its hex, its crew first: who may push it (C10.111, C10.3)."""
+    gun = scenario.units.get(str(gun_id))
+    if gun is None:
+        return []
+    here = [u for u in scenario.units_at(gun.hex) if u.is_infantry and u.side == gun.side]
+    return sorted(here, key=lambda u: u.id != gun.crew)
+
+
+def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str, str, QWidget]]:
+    """The options the rules ask for, per kind (DESIGN.md section 4 optional keys)."""
+    kind = action["kind"]
+    out: list[tuple[str, str, QWidget]] = []
+    if kind == "fire":
+        firer = scenario.units.get(str(action.get("firer")))
+        out.append(("target_type", "Target Type (C3.3)", _combo(TARGET_TYPES, action.get("target_type"))))
+        out.append(("ammo", "Ammo", _combo(AMMO, None, "default (HE; AP vs AFV)")))
+        out.append(("acquisition", "Acquisition (Case N)", _spin(0, 2)))
+        out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))
+        out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
+        out.append(("opportunity", "Opportunity Fire (A7.25)", QCheckBox()))
+        if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
+            out.append(("pivot", "Bring target in by (C5.11)", _combo(("tca", "vca"), None, "default")))
+        if firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh":
+            mp = QDoubleSpinBox()
+            mp.setRange(-0.5, 60)
+            mp.setSingleStep(0.5)
+            mp.setDecimals(1)
+            mp.setSpecialValueText("not given")
+            mp.setValue(-0.5)
+            out.append(("mp_in_los", "MP in LOS (C5.31-.33)", mp))
+        if not isinstance(action.get("extra_drm"), list):  # a list of labelled DRM stays as prepared
+            out.append(("extra_drm", "Other DRM", _spin(-10, 10)))
+    elif kind == "throw_dc":
+        out.append(("opportunity", "Opportunity Fire (A23.62)", QCheckBox()))
+    elif kind == "push":
+        gun = scenario.units.get(str(action.get("gun")))
+        out.append(("pushers", "Pushing (C10.3)", UnitChecklist(_pusher_candidates(scenario, action.get("gun")))))
+        out.append(("double_time", "Double Time (A4.5)", QCheckBox()))
+        out.append(("mf_spent", "MF already spent this MPh", _spin(0, 99)))
+        if gun is not None and not gun.low_ammo:
+            out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
+    elif kind == "reaction_fire" and action.get("type") == "non_cc":
+        out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default")))
+    if kind in ("overrun", "hook_up", "unhook"):
+        out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
+    return out
+
+
+def set_option(widget: QWidget, value: Any) -> None:
+    """Show a value the prepared action already holds (a rulebook example's ``mp_spent: 2``)."""
+    if value is None:
+        return
+    if isinstance(widget, QCheckBox):
+        widget.setChecked(bool(value))
+    elif isinstance(widget, UnitChecklist) and isinstance(value, list):
+        widget.set_checked([str(v) for v in value])
+    elif isinstance(widget, QComboBox) and widget.findData(value) >= 0:
+        widget.setCurrentIndex(widget.findData(value))
+    elif isinstance(widget, (QSpinBox, QDoubleSpinBox)) and isinstance(value, (int, float)):
+        widget.setValue(value)  # type: ignore[arg-type]
+
+
+def _spin(low: int, high: int) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    return spin
+
+
+def option_value(widget: QWidget) -> Any:
+    """The action value a widget holds; None leaves the key out (the rules' default)."""
+    if isinstance(widget, QCheckBox):
+        return True if widget.isChecked() else None
+    if isinstance(widget, UnitChecklist):
+        return widget.checked_ids()
+    if isinstance(widget, QComboBox):
+        return widget.currentData()
+    if isinstance(widget, QDoubleSpinBox):
+        value = widget.value()
+        if value < 0:
+            return None
+        return int(value) if value.is_integer() else value
+    if isinstance(widget, QSpinBox):
+        return widget.value() or None
+    return None
+
+
+def connect_option(widget: QWidget, slot: Callable[[], None]) -> None:
+    if isinstance(widget, QCheckBox):
+        widget.toggled.connect(lambda _checked: slot())
+    elif isinstance(widget, UnitChecklist):
+        widget.itemChanged.connect(lambda _item: slot())
+    elif isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(lambda _index: slot())
+    elif isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+        widget.valueChanged.connect(lambda _value: slot())
