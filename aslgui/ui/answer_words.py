@@ -19,6 +19,7 @@ UnitNames = Mapping[str, str]
 #: extensions in docs/contract.md).
 ANSWER_WORDS: dict[str, str] = {
     "range": "Range",
+    "ovr_prevention": "OVR Prevention shot",
     "colour": "TH# colour (A25, C3.3)",
     "basic_th": "Basic TH#",
     "th_modifications": "TH# modifications (C4)",
@@ -97,6 +98,8 @@ OUTCOME_WORDS: dict[str, str] = {
     "targets": "Per target",
     "detonated": "Detonated",
     "malfunction": "Malfunction",
+    "crew_nmc": "Crew's NMC on the Original DR (C5.64)",
+    "voided": "To Hit attempt void (C5.64)",
     "malfunction_candidates": "May malfunction",
     "immobilized": "Immobilized",
     "entered": "Gun enters the hex",
