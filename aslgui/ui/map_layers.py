@@ -50,31 +50,35 @@ def geometry_path(geometry: Any) -> QPainterPath:
 
 
 def grid_segments(grid: MapGrid) -> np.ndarray:
-    """Every hexside of the map's boards once, cut at their edges: an (n, 4) array of x1, y1, x2, y2.
-    Drawing each side once instead of every hex's whole outline halves the grid's cost."""
+    """Every hexside of the map's boards once, cut at the boards' edges: an (n, 4) array of x1,
+    y1, x2, y2.  Drawing each side once instead of every hex's whole outline halves the grid's
+    cost."""
     hexes = grid.all_hexes
     sides = [(i, d) for i in range(len(hexes)) for d in _OWN_SIDES]
     sides += [(i, d) for i, h in enumerate(hexes) for d in _OTHER_SIDES if neighbour(h, d) not in grid]
     corners = np.array([MapGrid.vertices(h) for h in hexes])  # (hexes, 6, 2)
     rows, directions = np.array(sides).T
     segments: np.ndarray = np.hstack((corners[rows, (directions - 1) % 6], corners[rows, directions]))
-    # The map's edges run through hex centres, so a side outside the map lies wholly on one side
-    # of an edge (dropped) and a side crossing an edge is a flat N or S side (clamped).
-    width, height = grid.pixel_size
+    # Cut at each board's edges, which run through hex centres and vertices: a side off a board
+    # lies wholly beyond one of its edges (left out) and a side crossing an edge is a flat N or S
+    # side (clamped).  A side across the joint of two boards is drawn in two pieces, one a side;
+    # one along a joint is drawn once.  Nothing overhangs the map or a gap in an L-shaped layout.
+    pieces = []
     xs, ys = segments[:, 0::2], segments[:, 1::2]
-    inside = (xs.max(axis=1) > 0) & (xs.min(axis=1) < width) & (ys.max(axis=1) > 0) & (ys.min(axis=1) < height)
-    segments = segments[inside]
-    segments[:, 0::2] = segments[:, 0::2].clip(0.0, width)
-    segments[:, 1::2] = segments[:, 1::2].clip(0.0, height)
-    # A layout with a gap (boards in an L) has half hexes overhanging the gap: keep what lies on
-    # a board (edges included).
-    mid_x, mid_y = (segments[:, 0] + segments[:, 2]) / 2, (segments[:, 1] + segments[:, 3]) / 2
-    on_board = np.zeros(len(segments), dtype=bool)
+    flat = ys[:, 0] == ys[:, 1]
     for board in grid.boards:
         left, top = board.col * BOARD_PIXEL_WIDTH, board.row * BOARD_PIXEL_HEIGHT
-        across = (mid_x >= left) & (mid_x <= left + BOARD_PIXEL_WIDTH)
-        on_board |= across & (mid_y >= top) & (mid_y <= top + BOARD_PIXEL_HEIGHT)
-    kept: np.ndarray = segments[on_board]
+        right, bottom = left + BOARD_PIXEL_WIDTH, top + BOARD_PIXEL_HEIGHT
+        across = (xs.max(axis=1) > left) & (xs.min(axis=1) < right)
+        down = (ys.max(axis=1) > top) & (ys.min(axis=1) < bottom)
+        on = across & (down | (flat & (ys[:, 0] >= top) & (ys[:, 0] <= bottom)))  # a flat side on its edge too
+        piece = segments[on].copy()
+        piece[:, 0::2] = piece[:, 0::2].clip(left, right)
+        piece[:, 1::2] = piece[:, 1::2].clip(top, bottom)
+        pieces.append(piece)
+    cut = np.vstack(pieces)
+    _, first = np.unique(np.round(cut, 3), axis=0, return_index=True)
+    kept: np.ndarray = cut[np.sort(first)]
     return kept
 
 
@@ -164,14 +168,14 @@ class MapLayers:
         for the edge half hexes.  One run per column draws its 20-odd names in one call, about
         six times as fast as as many QStaticTexts (1,300 names on 4 boards)."""
         grid = self.scenario.grid
-        width, _ = grid.pixel_size
         raw = QRawFont.fromFont(self._label_font)
         ascent = QFontMetricsF(self._label_font).ascent()
         glyphs: dict[str, tuple[list[int], list[float]]] = {}
         columns: dict[int, tuple[list[int], list[QPointF]]] = {}
         printed = {board for board in self.art if not board.rotated}
         for h in grid.all_hexes:
-            if printed and grid.locals_of(h)[0][0] in printed:
+            holders = [board for board, _ in grid.locals_of(h)]
+            if holders[0] in printed:
                 continue
             match = _LOCAL_NAME.search(grid.name(h))
             text = match.group(1) if match else grid.name(h)
@@ -180,8 +184,10 @@ class MapLayers:
                 glyphs[text] = (indexes, [p.x() for p in raw.advancesForGlyphIndexes(indexes)])
             indexes, advances = glyphs[text]
             cx, cy = grid.center(h)
-            x = min(max(cx - sum(advances) / 2, 2.0), width - sum(advances) - 2.0)
-            y = max(cy - HEX_HEIGHT / 2 + 2.0, 2.0) + ascent
+            places = [board_rect(board) for board in holders]  # the name stays on them
+            right = max(place.right() for place in places) - sum(advances) - 2.0
+            x = min(max(cx - sum(advances) / 2, min(place.left() for place in places) + 2.0), right)
+            y = max(cy - HEX_HEIGHT / 2 + 2.0, min(place.top() for place in places) + 2.0) + ascent
             run_indexes, positions = columns.setdefault(h.col, ([], []))
             run_indexes.extend(indexes)
             for advance in advances:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import shapely
-from shapely.geometry import LineString
+from shapely.geometry import LineString, box
 
 from aslgui.geometry import BoardPlacement, MapGrid, neighbour
 from aslgui.ui.map_layers import grid_segments
@@ -31,22 +31,20 @@ def test_grid_draws_every_hexside_between_map_hexes_once_and_nothing_off_the_map
     grid = MapGrid(boards)
     segments = [_key(*row) for row in grid_segments(grid).tolist()]
     assert len(segments) == len(set(segments)), "a hexside drawn twice"
-    width, height = grid.pixel_size
     places = [(b.col * 1800.0, b.row * 645.0) for b in boards]
-
-    def on_a_board(segment: Segment) -> bool:
-        mid_x, mid_y = (sum(x for x, _ in segment) / 2, sum(y for _, y in segment) / 2)
-        return any(left <= mid_x <= left + 1800 and top <= mid_y <= top + 645 for left, top in places)
-
-    assert all(on_a_board(s) for s in segments)  # none overhangs the map's edge or a gap in the layout
+    for segment in segments:  # on a board: none overhangs the map's edge or a gap in the layout
+        assert any(all(x0 <= x <= x0 + 1800 and y0 <= y <= y0 + 645 for x, y in segment) for x0, y0 in places)
     drawn = set(segments)
-    inner, every = set(), set()  # sides between two map hexes; sides of any map hex
+    inner, every = set(), set()  # pieces of sides between two map hexes; of sides of any map hex
     for h in grid.all_hexes:
         corners = MapGrid.vertices(h)
-        for d in range(6):  # cut at the map edge by shapely, the drawing's oracle
-            cut = shapely.clip_by_rect(LineString([corners[(d - 1) % 6], corners[d]]), 0, 0, width, height)
-            if cut.length > 0 and on_a_board(side := _key(*shapely.get_coordinates(cut).ravel())):
-                every.add(side)
-                if neighbour(h, d) in grid:
-                    inner.add(side)
+        for d in range(6):  # cut at each board's edges by shapely, the drawing's oracle
+            side = LineString([corners[(d - 1) % 6], corners[d]])
+            for x0, y0 in places:
+                cut = shapely.intersection(side, box(x0, y0, x0 + 1800, y0 + 645))  # its edges included
+                if cut.length > 0:
+                    piece = _key(*shapely.get_coordinates(cut).ravel())
+                    every.add(piece)
+                    if neighbour(h, d) in grid:
+                        inner.add(piece)
     assert inner <= drawn <= every
