@@ -55,6 +55,9 @@ def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
     ``(dx_t, dz_t)``, from the source hex (an INTERIOR event at range 0) to the target."""
     big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
     side_of = [big_x * oy - big_y * ox for ox, oy in VERTEX_OFFSETS]  # cross(D, vertex offset)
+    # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
+    # on the half of the hexagon where the side values grow, so only those hexsides are tried.
+    exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if side_of[i] > side_of[i - 1]]
     events: list[Event] = []
     hx, hz = 0, 0
     while True:
@@ -62,16 +65,15 @@ def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
         events.append(
             (INTERIOR, hx, hz, cube_distance(hx, hz), cube_distance(dx_t - hx, dz_t - hz), cx, cy)
         )
-        if (hx, hz) == (dx_t, dz_t):
+        if hx == dx_t and hz == dz_t:
             return tuple(events)
         centre_side = big_x * cy - big_y * cx
-        s = [centre_side + v for v in side_of]
-        for i in range(6):
-            # The thread leaves where the vertex signs turn from - to + (clockwise order).
-            if s[i] == 0 and s[i - 1] < 0 < s[(i + 1) % 6]:
+        for i, before, here, after in exits:
+            at = centre_side + here
+            if at == 0 and centre_side + before < 0 < centre_side + after:
                 hx, hz = _through_vertex(events, hx, hz, i, side_of, (dx_t, dz_t))
                 break
-            if s[i] > 0 and s[i - 1] < 0:
+            if at > 0 and centre_side + before < 0:
                 events.append((CROSS, hx, hz, i))
                 hx, hz = hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1]
                 break

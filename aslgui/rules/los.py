@@ -65,6 +65,14 @@ class Feature(NamedTuple):
     inherent: bool
     name: str
     rule: str
+    #: A point well inside the hull (pixels from the hex centre) and the radius of a circle about
+    #: it inside the hull: a line that near it crosses the patch without a look at its vertices.
+    core: tuple[float, float] = (0.0, 0.0)
+    inner: float = 0.0
+
+
+#: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).
+HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
 
 
 class LosMap:
@@ -234,7 +242,25 @@ def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Featu
     hull = (tuple(flip * x for x in xs), tuple(flip * y for y in ys))
     radius = max(math.hypot(x, y) for x, y in zip(xs, ys, strict=True))
     code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
-    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule)
+    core, inner = _core(hull)
+    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule, core, inner)
+
+
+def _core(hull: tuple[tuple[float, ...], tuple[float, ...]]) -> tuple[tuple[float, float], float]:
+    """The hull's vertex average and the distance from it to the nearest hull edge (less a
+    pixel, to stay clear of rounding): a circle of that radius lies inside the hull."""
+    xs, ys = hull
+    n = len(xs)
+    if n < 3:
+        return (0.0, 0.0), 0.0
+    cx, cy = sum(xs) / n, sum(ys) / n
+    nearest = math.inf
+    for i in range(n):
+        ax, ay, bx, by = xs[i - 1], ys[i - 1], xs[i], ys[i]
+        length = math.hypot(bx - ax, by - ay)
+        if length:
+            nearest = min(nearest, abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length)
+    return (cx, cy), max(nearest - 1.0, 0.0)
 
 
 def _direction(a: Hex, b: Hex) -> int:
@@ -295,11 +321,14 @@ class _Trace:
         is enough."""
         if f.hull is None:
             return True
-        if abs(base) > f.radius * self.length:
+        length = self.length
+        if abs(base) > f.radius * length:
             return False
+        if base and f.inner and abs(base + self.a * f.core[1] - self.b * f.core[0]) < f.inner * length:
+            return True
         low, high = self.spread(f, base)
         if base == 0:
-            return low <= 1.5 * self.length and high >= -1.5 * self.length
+            return low <= 1.5 * length and high >= -1.5 * length
         return low < 0 < high
 
     def reaches(self, f: Feature, base: float) -> bool:
@@ -322,27 +351,35 @@ class _Trace:
         return near == 1 and 2 * self.los.level(h) == self.low
 
     # -- the rules for one feature ----------------------------------------------------------
-    def effect(self, f: Feature, h: Hex, from_source: int, to_target: int) -> tuple[int, str]:
-        """(0 nothing, 1 Hindrance, 2 blocked) and the reason, for a feature the thread crosses."""
+    def effect(self, f: Feature, from_source: int, to_target: int) -> int:
+        """What a feature would do to the thread crossing it: 0 nothing, HINDERS, or why it blocks."""
         es, et, low, high, top = self.es, self.et, self.low, self.high, f.top
-        where = self.los.grid.name(h)
         if f.kind == HINDRANCE:  # Half-Level: it hinders same-level LOS on its own ground only
-            return (1, "") if es == et == top - 1 else (0, "")
+            return HINDERS if es == et == top - 1 else 0
         if f.kind == SPLIT and es == et == top - 2:  # under an orchard's boughs
-            return 1, ""
-        what = f"ground level {top // 2}" if f.kind == GROUND else f"{f.name} (level {_levels(top)})"
+            return HINDERS
         if top > high:
-            return 2, f"{what} in {where} is higher than both ends ({_obstacle_rule(f)})"
+            return HIGHER
         if top == high and top > low:
-            rule = "A6.2, A6.3" if f.kind == GROUND and _depressed_end(self) else "A6.2"
-            return 2, f"{what} in {where} is as high as the higher end, which needs a height advantage ({rule})"
+            return LEVEL_WITH_HIGHER
         if low < top < high and top % 2 == 0:
             high_first = es > et
             from_high, from_low = (from_source, to_target) if high_first else (to_target, from_source)
             if _blind(high // 2, low // 2, top // 2, from_high, from_low, f.kind == GROUND):
-                end = self.los.grid.name(self.target if high_first else self.source)
-                return 2, f"{end} is a blind hex behind {what} in {where} (A6.4)"
-        return 0, ""
+                return BLIND
+        return 0
+
+    def why(self, f: Feature, h: Hex, effect: int) -> str:
+        """The words and rules of a block."""
+        where, top = self.los.grid.name(h), f.top
+        what = f"ground level {top // 2}" if f.kind == GROUND else f"{f.name} (level {_levels(top)})"
+        if effect == HIGHER:
+            return f"{what} in {where} is higher than both ends ({_obstacle_rule(f)})"
+        if effect == LEVEL_WITH_HIGHER:
+            rule = "A6.2, A6.3" if f.kind == GROUND and _depressed_end(self) else "A6.2"
+            return f"{what} in {where} is as high as the higher end, which needs a height advantage ({rule})"
+        end = self.los.grid.name(self.target if self.es > self.et else self.source)
+        return f"{end} is a blind hex behind {what} in {where} (A6.4)"
 
 
 @lru_cache(maxsize=64)
@@ -388,28 +425,31 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
         return None
 
     features, hexsides, floors = los.features, los.hexsides, los.floors
+    sx, sz, low = t.sx, t.sz, t.low
     for e in events:
         kind = e[0]
         if kind == INTERIOR:
             from_source, to_target = e[3], e[4]
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            h = t.hex_at(e[1], e[2])
+            col = sx + e[1]
+            key = (col, sz + e[2] + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
+            here = features.get(key, _NO_FEATURES)  # type: ignore[call-overload]
+            ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
+            if ground > low:  # ground at or below the lower end never blocks
+                here = (_ground(ground), *here)
+            if depression is None and not here:
+                continue
+            h = Hex(*key)
             if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
                 return block(h, reason)
-            here = features.get(h, _NO_FEATURES)
-            ground = 2 * floors.get(h, 0)
-            if ground > t.low:  # ground at or below the lower end never blocks
-                here = (_ground(ground), *here)
-            if not here:
-                continue
             base = t.offset(e[5], e[6])
             for f in here:
-                if t.crosses(f, base) and not t.own_slope(f, h, from_source, to_target):
-                    effect, reason = t.effect(f, h, from_source, to_target)
-                    if effect == 2:
-                        return block(h, reason)
-                    if effect == 1 and (full := hinder(h, f)):
+                effect = t.effect(f, from_source, to_target)
+                if effect and t.crosses(f, base) and not t.own_slope(f, h, from_source, to_target):
+                    if effect != HINDERS:
+                        return block(h, t.why(f, h, effect))
+                    if full := hinder(h, f):
                         return full
         elif kind == CROSS:
             h = t.hex_at(e[1], e[2])
@@ -489,14 +529,14 @@ def _along(t: _Trace, e: Any, hinder: Any) -> LosResult | tuple[Hex, str] | None
         if (ground := 2 * t.los.floors.get(h, 0)) > t.low:
             here = (_ground(ground), *here)
         for f in here:
-            if not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):
+            effect = t.effect(f, from_source, to_target)
+            if not effect or not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):
                 continue
-            effect, reason = t.effect(f, h, from_source, to_target)
-            if effect == 2:
+            if effect != HINDERS:
                 if f.inherent:
-                    return h, reason
-                why_blocked = why_blocked or reason
-            elif effect == 1:
+                    return h, t.why(f, h, effect)
+                why_blocked = why_blocked or t.why(f, h, effect)
+            else:
                 hindering = hindering or f
                 if f.inherent and inherent is None:
                     inherent = (h, f)
