@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("bench_core.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py")
+SCRIPTS = ("bench_core.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py")
 COLUMNS = ("Figure", "Measured", "Target", "Met")
 
 

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid, distance
+from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, thread
 from aslgui.model import Scenario, Unit
 from aslgui.model.boards import BoardTerrain
@@ -190,7 +191,6 @@ def _archive_los(boards: BoardTerrain) -> LosMap:
 
 
 def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
-    from aslgui.vasl.board import aslgui_name
     from aslgui.vasl.catalog import load_catalog
     from aslgui.vasl.library import library_folders
     from aslgui.vasl.los_geometry import board_los
@@ -210,28 +210,43 @@ def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
         product = board_los(board.path, board.digest, catalog, board.hexes)
         flip = -1.0 if placement.rotated else 1.0
         for local, facts in board.hexes.items():
-            h = grid.parse(f"{placement.id}{local}")
+            h = _on_map(placement, local)
             here = [_archive_feature(raw, flip, data) for raw in product["hexes"].get(local, ())]
             floor = product["floors"].get(local, facts.elevation)
             floors[h] = min(floor, floors.get(h, floor))
-            name = aslgui_name(facts.terrain)
-            found = terrain_features(name, facts.elevation)
-            if found and found[0].inherent:
-                here.extend(found)
+            kind = catalog.by_name(facts.terrain)
+            if kind is not None and kind.inherent:
+                here.extend(terrain_features(kind.aslgui or kind.name.lower(), facts.elevation))
             if h in features:  # a half hex joined to the board before: both halves count
                 features[h] += tuple(here)
-            else:
-                features[h] = tuple(here)
-                levels[h] = facts.elevation
-                if facts.depression:
-                    depressions.add(h)
-                if facts.building_levels:
-                    upper[h] = facts.building_levels
-        for h in {grid.parse(f"{placement.id}{local}") for local in board.hexes}:
-            walls = tuple(w if w in known_sides else None for w in (boards.hexside(h, d) for d in range(6)))
-            if any(walls):
-                sides[h] = walls
+                continue
+            features[h] = tuple(here)
+            levels[h] = facts.elevation
+            if facts.depression:
+                depressions.add(h)
+            if facts.building_levels:
+                upper[h] = facts.building_levels
+            if any(facts.hexsides):
+                turn = 3 if placement.rotated else 0
+                names = [_side_name(catalog, facts.hexsides[(d + turn) % 6]) for d in range(6)]
+                walls = tuple(w if w in known_sides else None for w in names)
+                if any(walls):
+                    sides[h] = walls
     return LosMap(grid, features, sides, levels, frozenset(depressions), upper, floors)
+
+
+def _side_name(catalog: Any, vasl_name: str | None) -> str | None:
+    kind = catalog.by_name(vasl_name) if vasl_name else None
+    return None if kind is None else kind.aslgui
+
+
+def _on_map(placement: Any, local: str) -> Hex:
+    """A board's own hex name (``E5``) -> the hex on the map (a rotated board's turned)."""
+    letters = local.rstrip("0123456789")
+    col, row = COLUMN_LETTERS.index(letters), int(local[len(letters):])
+    if placement.rotated:
+        col, row = turn_local(col, row)
+    return Hex(placement.col * COLUMN_STEP + col, placement.row * ROW_STEP + row)
 
 
 def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Feature:

@@ -24,6 +24,7 @@ from aslgui.ui.autosave import AutosaveController
 from aslgui.ui.commands import EditCommand
 from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, file_name_for
 from aslgui.ui.hover import hover_text
+from aslgui.ui.los_view import LosTools
 from aslgui.ui.map_scene import MapScene
 from aslgui.ui.map_view import MapView
 from aslgui.ui.order_of_battle import OrderOfBattleDock
@@ -82,6 +83,8 @@ class MainWindow(QMainWindow):
         self.order_of_battle = OrderOfBattleDock(self)
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
         self.rehearsal = Rehearsal(self, self)
+        #: The LOS tool and "Show what this unit sees" (issue 14, A6).
+        self.los_tools = LosTools(self)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused

@@ -1,0 +1,220 @@
+"""LOS on the map (A6), drawn from the rules core's one LOS engine (``aslgui.rules.los``):
+
+- the LOS tool (toolbar "LOS", key L), as VASL players know it: press on a hex and drag to
+  another; the thread is drawn centre dot to centre dot, white up to where it is blocked and red
+  beyond, the blocking point marked, each Hindrance hex outlined, and the range and the reason
+  in words beside the target and in the status bar;
+- "Show what this unit sees" (View menu, Shift+L): every hex of the map shaded from the selected
+  unit's hex: left clear, yellow with its Hindrance DRM (+n), or dark when blocked, and shaded
+  again whenever the unit or the map changes.
+
+Qt only draws here; the answers are ``trace`` results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import shapely
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+)
+from shapely.geometry import LineString
+
+from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry.shapes import hex_polygon
+from aslgui.rules.los import LosMap, LosResult, los_map, los_values, trace, unit_level
+from aslgui.ui.style import font
+
+if TYPE_CHECKING:
+    from aslgui.ui.main_window import MainWindow
+
+THREAD_CLEAR, THREAD_BLOCKED = QColor(255, 255, 255), QColor(220, 40, 40)
+HINDRANCE_COLOR = QColor(255, 200, 0)
+BLOCKED_SHADE = QColor(15, 15, 25, 165)
+HINDERED_SHADE = QColor(255, 200, 0, 90)
+_Z_SHADE, _Z_THREAD = 6.5, 9
+
+
+def hex_outline(hexes: Iterable[Hex]) -> QPainterPath:
+    """One path holding the polygons of many hexes (cheap: no union)."""
+    path = QPainterPath()
+    for h in hexes:
+        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in MapGrid.vertices(h)]))
+        path.closeSubpath()
+    return path
+
+
+def blocking_point(source: Hex, target: Hex, blocked_at: Hex) -> tuple[float, float]:
+    """Where the thread enters the blocking hex (its point nearest the source inside that hex)."""
+    start, end = MapGrid.center(source), MapGrid.center(target)
+    crossing = LineString([start, end]).intersection(hex_polygon(blocked_at))
+    points = list(shapely.get_coordinates(crossing)) or [MapGrid.center(blocked_at)]
+    x, y = min(points, key=lambda p: (p[0] - start[0]) ** 2 + (p[1] - start[1]) ** 2)
+    return float(x), float(y)
+
+
+def describe(los: LosMap, result: LosResult) -> str:
+    """The LOS in words: range, then clear (+n) or blocked where and why."""
+    answer = los_values(los, result)
+    if result.blocked:
+        return f"Range {result.range}: blocked at {answer['blocked_at']}: {answer['reason']}"
+    return f"Range {result.range}: {answer['reason']}"
+
+
+class LosTools(QObject):
+    """The LOS tool and the visibility shading of a main window (see the module docstring)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.items: list[QGraphicsItem] = []
+        self.shade_items: list[QGraphicsItem] = []
+        #: The last thread drawn: (source, target, result), for tests and the status bar.
+        self.shown: tuple[Hex, Hex, LosResult] | None = None
+        #: Hex -> Hindrance DRM (None when blocked) of the current shading.
+        self.shading: dict[Hex, int | None] = {}
+        self._start: Hex | None = None
+        self.tool_action = QAction("LOS", window)
+        self.tool_action.setCheckable(True)
+        self.tool_action.setShortcut(QKeySequence("L"))
+        self.tool_action.setToolTip("LOS tool (L): drag from hex to hex to trace the thread (A6)")
+        self.tool_action.toggled.connect(self._on_tool_toggled)
+        self.sight_action = QAction("Show what this unit sees", window)
+        self.sight_action.setCheckable(True)
+        self.sight_action.setShortcut(QKeySequence("Shift+L"))
+        self.sight_action.toggled.connect(lambda _on: self.refresh_sight())
+        window.addAction(self.tool_action)
+        window.addAction(self.sight_action)
+        window.toolbar.addAction(self.tool_action)
+        window.toolbar.addAction(self.sight_action)
+        window.view_menu.addAction(self.sight_action)
+        window.scene.installEventFilter(self)
+        window.scene.selection_changed.connect(lambda _unit: self.refresh_sight())
+        window.undo_stack.indexChanged.connect(lambda _index: self.refresh_sight())
+
+    # -- the LOS tool --------------------------------------------------------------------------
+    def _on_tool_toggled(self, on: bool) -> None:
+        if not on:
+            self.clear_thread()
+            self._start = None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """While the tool is on, a left-button drag on the map traces LOS instead of moving counters."""
+        if not self.tool_action.isChecked() or not isinstance(event, QGraphicsSceneMouseEvent):
+            return False
+        kind = event.type()
+        h = self.window.scene.hex_at(event.scenePos())
+        if kind == QEvent.Type.GraphicsSceneMousePress and event.button() == Qt.MouseButton.LeftButton:
+            self._start = h
+        elif kind == QEvent.Type.GraphicsSceneMouseMove and self._start is not None and h is not None:
+            self.show_thread(self._start, h)
+        elif kind == QEvent.Type.GraphicsSceneMouseRelease and event.button() == Qt.MouseButton.LeftButton:
+            if self._start is not None and h is not None:
+                self.show_thread(self._start, h)
+            self._start = None
+        else:
+            return False
+        return True
+
+    def show_thread(self, source: Hex, target: Hex) -> LosResult:
+        """Trace and draw the LOS from one hex to another (ground level at both ends)."""
+        self.clear_thread()
+        los = los_map(self.window.scenario)
+        result = trace(los, source, target)
+        start, end = MapGrid.center(source), MapGrid.center(target)
+        cut = blocking_point(source, target, result.blocked_at) if result.blocked_at is not None else end
+        scene = self.window.scene
+        if result.hindrances:
+            outline = QGraphicsPathItem(hex_outline(x.hex for x in result.hindrances))
+            outline.setPen(QPen(HINDRANCE_COLOR, 4.0))
+            self._add(outline)
+        for (a, b), colour, style in (
+            ((start, cut), THREAD_CLEAR, Qt.PenStyle.SolidLine),
+            ((cut, end), THREAD_BLOCKED, Qt.PenStyle.DashLine),
+        ):
+            if a != b:
+                halo = QGraphicsLineItem(a[0], a[1], b[0], b[1])
+                halo.setPen(QPen(QColor(0, 0, 0, 150), 5.0))
+                self._add(halo)
+                line = QGraphicsLineItem(a[0], a[1], b[0], b[1])
+                line.setPen(QPen(colour, 2.5, style))
+                self._add(line)
+        if result.blocked_at is not None:
+            mark = QGraphicsEllipseItem(cut[0] - 7, cut[1] - 7, 14, 14)
+            mark.setPen(QPen(QColor(0, 0, 0), 2.0))
+            mark.setBrush(QBrush(THREAD_BLOCKED))
+            self._add(mark)
+        words = describe(los, result)
+        label = QGraphicsSimpleTextItem(words)
+        label.setFont(font(13, bold=True))
+        label.setBrush(QBrush(QColor(255, 140, 140) if result.blocked else QColor(255, 255, 255)))
+        label.setPos(end[0] + 24, end[1] - 10)
+        plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
+        plate.setPen(QPen(Qt.PenStyle.NoPen))
+        plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
+        self._add(plate)
+        self._add(label)
+        scene.update()
+        self.window.statusBar().showMessage(words)
+        self.shown = (source, target, result)
+        return result
+
+    def _add(self, item: QGraphicsItem, shade: bool = False) -> None:
+        item.setZValue(_Z_SHADE if shade else _Z_THREAD)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.window.scene.addItem(item)
+        (self.shade_items if shade else self.items).append(item)
+
+    def clear_thread(self) -> None:
+        _remove(self.items)
+        self.items, self.shown = [], None
+
+    # -- what a unit sees ----------------------------------------------------------------------
+    def refresh_sight(self) -> None:
+        """Shade the map from the selected unit's hex while "Show what this unit sees" is on."""
+        _remove(self.shade_items)
+        self.shade_items, self.shading = [], {}
+        unit_id = self.window.scene.selected
+        scenario = self.window.scenario
+        unit = scenario.units.get(unit_id) if unit_id else None
+        if not self.sight_action.isChecked() or unit is None or unit.hex is None:
+            return
+        los = los_map(scenario)
+        level = unit_level(unit, scenario)
+        for h in scenario.grid:
+            result = trace(los, unit.hex, h, level)
+            self.shading[h] = None if result.blocked else result.hindrance
+        for hexes, colour in (
+            ([h for h, n in self.shading.items() if n is None], BLOCKED_SHADE),
+            ([h for h, n in self.shading.items() if n], HINDERED_SHADE),
+        ):
+            if hexes:
+                item = QGraphicsPathItem(hex_outline(hexes))
+                item.setPen(QPen(Qt.PenStyle.NoPen))
+                item.setBrush(QBrush(colour))
+                self._add(item, shade=True)
+        for h, n in self.shading.items():
+            if n:
+                text = QGraphicsSimpleTextItem(f"+{n}")
+                text.setFont(font(14, bold=True))
+                text.setBrush(QBrush(QColor(90, 60, 0)))
+                x, y = MapGrid.center(h)
+                text.setPos(x + 8, y - 30)
+                self._add(text, shade=True)
+
+
+def _remove(items: list[QGraphicsItem]) -> None:
+    for item in items:
+        if shiboken6.isValid(item) and item.scene() is not None:
+            item.scene().removeItem(item)
