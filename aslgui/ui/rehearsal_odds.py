@@ -120,11 +120,11 @@ def what_if(scenario: Scenario, action: Mapping[str, Any]) -> list[WhatIf]:
     return lines
 
 
-class OddsView(QWidget):
-    """The odds line(s) under the numbers, and the what-if table for a shot."""
+class OddsView:
+    """Two widgets the popup places: ``words``, the odds line under the numbers, and ``what_if``,
+    a shot's what-if table, below the outcome so a roll's result stays in view."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self) -> None:
         self.words = QLabel()
         self.words.setWordWrap(True)
         self.table = QTableWidget(0, len(WHAT_IF_COLUMNS))
@@ -137,12 +137,12 @@ class OddsView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         rows = self.table.verticalHeader()
         rows.setMinimumSectionSize(1)
-        rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
+        rows.setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setToolTip("The same shot with each ammo type and as Intensive Fire (C5.6), before any roll")
         self.title = QLabel("<b>What if</b> (the same shot, before any roll)")
-        layout = QVBoxLayout(self)
+        self.what_if = QWidget()
+        layout = QVBoxLayout(self.what_if)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.words)
         layout.addWidget(self.title)
         layout.addWidget(self.table)
 
@@ -161,8 +161,7 @@ class OddsView(QWidget):
                 if item is not None and (item.text(), item.toolTip()) != (text, why):
                     item.setText(text)
                     item.setToolTip(why)
-        self.table.setVisible(bool(rows))
-        self.title.setVisible(bool(rows))
+        self.what_if.setVisible(bool(rows))
 
     def _lay_out(self, count: int) -> None:
         """Rows for ``count`` shots, the table exactly as tall as they are (no scrolling)."""

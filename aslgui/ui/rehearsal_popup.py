@@ -145,7 +145,8 @@ class RehearsalPopup(QDialog):
         answer = QWidget()
         column = QVBoxLayout(answer)
         column.addWidget(QLabel("<b>DRM</b>"))
-        for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds, self.outcome_label):
+        for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds.words, self.outcome_label,
+                      self.odds.what_if):
             column.addWidget(label)
         column.addStretch(1)
         self.answer_panel = QScrollArea()
