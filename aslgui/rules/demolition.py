@@ -40,6 +40,12 @@ THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
 #: Friendly fire phases a Set DC may be detonated in (A23.7).
 DETONATION_PHASES = {"attacker": ATTACKER_FIRE_PHASES, "defender": DEFENDER_FIRE_PHASES}
 PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: Readings this project takes where the rules leave room (stated in the answers' notes).
+PREP_FIRED_NOTE = reason("read: a Thrown DC is fire (use of a SW, A23.6), so an ATTACKER unit marked fired in the AFPh "
+                         "is taken as Prep-Fired and throws no DC; a squad throwing after its own AFPh fire (A23.2) "
+                         "should throw first", "A3.3, A23.2")
+CX_NOTE = reason("read: the CX +1 is on the attack Resolution DR vs the target Location only, not on the DC's attack "
+                 "on the thrower's own Location", "A23.4")
 #: DESIGN.md section 10: detonation or malfunction, and each IFT result of the attack (A23.4).
 DC_ODDS = counting(("detonated", "malfunction"), ("result",))
 #: A Thrown DC's second DR on the thrower's own Location, counted over its own 216 rolls (A23.6).
@@ -251,6 +257,11 @@ def resolve_throw_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{who} may not Throw a DC in the {action.phase} (only {', '.join(allowed)})", "A23.6"))
     if role == "defender" and unit.fired:
         reasons.append(reason(f"{unit.id} is marked with a First Fire counter", "A23.63"))
+    notes: list[str] = []
+    if role == "attacker" and unit.fired and action.phase == "AFPh":
+        reasons.append(reason(f"{unit.id} is marked with a Prep Fire counter and fires no more this Player Turn",
+                              "A3.3, A23.6"))
+        notes.append(PREP_FIRED_NOTE)
     same_location = target == unit.hex and target_level == thrower_level
     reasons += _reach_reasons(action, unit, target, same_location, "A23.6")
     if target_level > thrower_level:
@@ -289,6 +300,9 @@ def resolve_throw_dc(action: Action) -> Resolution:
     }
     if carrier is not None and carrier.afv:
         values["carrier_note"] = f"{carrier.id} is not attacked, only its Vulnerable PRC (A23.6)"
+    if unit.cx and thrower_attacked:
+        notes.append(CX_NOTE)
+    values["notes"] = notes
 
     def thrower_attack(original: int) -> dict[str, Any]:
         """The second DR, on the thrower's Location; a 12 still detonates (A23.4 EXC)."""

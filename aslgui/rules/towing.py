@@ -22,6 +22,12 @@ from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
+#: Readings this project takes where C10 leaves room (stated in the answers' notes).
+NM_HOOK_UP_NOTE = reason("read: C10.2's EXC frees an NM/RFNM Gun from limbering before it is hooked up, and "
+                         "C10.25/C10.26 forbid only (un)limbering and pushing it, so it may be hooked up in firing "
+                         "mode; it can never be unlimbered", "C10.2, C10.26")
+PORTEE_CREW_NOTE = reason("read: C10.51 names a crew counter; C10.111 makes a HS (or five SMC) a crew only to "
+                          "(un)hook, (un)limber and push, so a HS does not (un)load a Gun en portee", "C10.51, C10.111")
 #: DESIGN.md section 10: a trailer hit on the dr after a miss by one (C10.41).
 TRAILER_ODDS = counting(("trailer_hit",))
 
@@ -214,6 +220,7 @@ def resolve_hook_up(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
     if not (gun.qsu or gun.nm or gun.rfnm or gun.limbered):
         reasons.append(reason(f"{gun.id} is not QSU and must be limbered first", "C10.2"))
+    notes = [NM_HOOK_UP_NOTE] if (gun.nm or gun.rfnm) and not gun.limbered else []
     crew_mf = action.integer("crew_mf_spent", 0, 0, 99)
     if crew_mf * 2 > chart()["infantry_mf"]["value"]:
         reasons.append(
@@ -243,6 +250,7 @@ def resolve_hook_up(action: Action) -> Resolution:
         "tow_mp_per_hex": 0 if is_mortar_exception(gun) else towing_constant("tow_mp_per_hex"),
         "may_fire_this_player_turn": False,
         "ti": sorted({gun.id, vehicle.id, *(u.id for u in crew)}),
+        "notes": notes,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
 
@@ -354,6 +362,9 @@ def resolve_portee(action: Action) -> Resolution:
     crew = manning_units(action, gun)
     reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
     reasons += crew_reasons(crew, gun.hex, "C10.51")
+    not_crews = [u.id for u in crew if u.kind != "crew"]
+    if not_crews:
+        reasons.append(reason(f"{', '.join(not_crews)}: a Gun is (un)loaded en portee by a crew counter", "C10.51"))
     reasons += [
         reason(f"{u.id} has moved and cannot spend its whole MF allotment here", "C10.51") for u in crew if u.moved
     ]
@@ -365,7 +376,7 @@ def resolve_portee(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
     if vehicle.moved or action.integer("mp_spent", 0, 0, 999) > 0:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
-    notes: list[str] = []
+    notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
     if loading:
         able = portee_capable(action, vehicle)
         if not able:
