@@ -82,8 +82,10 @@ def _terrain_lines(shot: Shot, critical: bool) -> tuple[DrmLine, ...]:
     woods an Air Burst -1 replaces the woods TEM (B13.3). A CH reverses every positive TEM the
     target would get for the TH or IFT DR (C3.71): on the Infantry Target Type the woods TEM of
     its TH DR too, the Air Burst still applying; not on the Area Target Type, whose TH DR takes no
-    TEM (C3.331, C3.71 EX)."""
+    TEM (C3.331, C3.71 EX). A CH vs an AFV takes no TEM at all (C3.72)."""
     scenario, target, origin = shot.scenario, shot.target_hex, shot.firer.hex
+    if critical and shot.target_is_afv:
+        return ()  # a HE CH vs an AFV takes no TEM of any kind (C3.72)
     if shot.target_is_vehicle:
         hd = shot.target is not None and shot.target.hd
         line = None if hd else crossed_hexside_line(scenario, target, origin, "C3.4")

@@ -147,7 +147,10 @@ def no_ca_change_on_the_move(shot: Shot) -> str | None:
 
 
 def ca_fixed_in_woods_building_rubble(shot: Shot) -> str | None:
-    fixed = shot.firer.fired and shot.in_woods_building_rubble and not shot.arms.mortar
+    """Having fired from woods/building/rubble, a Gun (not a mortar) fires only inside its CA for
+    the rest of the phase; a Bounding First Firer is excepted (C5.11 EXC; C5.13 limits it)."""
+    fixed = (shot.firer.fired and shot.in_woods_building_rubble and not shot.arms.mortar
+             and not shot.bounding_first_fire)
     if shot.spines and fixed:
         return reason(f"having fired from {shot.firer_terrain}, it fires only inside its CA this phase", "C5.11")
     return None
@@ -158,6 +161,7 @@ def intensive_allowed(shot: Shot) -> str | None:
     if not shot.intensive:
         return None
     problems = {
+        "only Guns Intensive Fire, not SW such as a LATW": (shot.arms.latw, "C5.6"),
         "its counter says No IF": (shot.arms.no_if, "C5.63"),
         f"its crew {shot.crew.id} is pinned": (shot.crew.pinned, "C5.6"),
         # OVR Prevention comes whatever the Gun fired before, Intensive Fire included (C5.64).

@@ -132,7 +132,8 @@ def _effects(shot: Shot, critical: bool, effects_dr: int | None) -> dict[str, An
     attack = he_attack(shot, critical)
     if attack is None:
         where = "To Kill Table (C7)" if shot.target_type == "vehicle" else "IFT by HE Equivalency (C8.31)"
-        return {"resolve_on": "no TK DR (C5.72)" if shot.deliberate else where, "notes": []}
+        doubled = ["a CH doubles the Basic TK# (C3.71, C3.72)"] if critical and shot.target_type == "vehicle" else []
+        return {"resolve_on": "no TK DR (C5.72)" if shot.deliberate else where, "notes": doubled}
     out = attack.to_json()
     personnel = not shot.target_is_vehicle
     column = attack.column
