@@ -16,9 +16,6 @@ from aslgui.errors import AslError
 from aslgui.model.scenario import Scenario
 
 LOG_KEY = "log"
-#: Answer keys a log line leaves out: shown separately (DRM lines, outcome) or repeating the question.
-_NOT_NUMBERS = frozenset({"kind", "legal", "reasons", "drm", "outcome", "firer", "target", "target_hex", "unit",
-                          "vehicle", "gun", "to_hex", "pushers", "placement_hex"})
 
 
 @dataclass(frozen=True)
@@ -32,6 +29,11 @@ class LogEntry:
     action: dict[str, Any] = field(compare=False)
     answer: dict[str, Any] = field(compare=False)
     drm: tuple[str, ...] = ()
+    #: The dice came from the Roll button (False: typed in to rehearse one roll); dice statistics
+    #: count rolled dice only.
+    rolled: bool = False
+    #: The side of the unit that acted (who rolled), which may not be the ATTACKER's.
+    side: str = ""
 
     @property
     def kind(self) -> str:
@@ -39,7 +41,8 @@ class LogEntry:
 
     def to_json(self) -> dict[str, Any]:
         return {"turn": self.turn, "phase": self.phase, "player": self.player, "summary": self.summary,
-                "action": self.action, "answer": self.answer, "drm": list(self.drm)}
+                "action": self.action, "answer": self.answer, "drm": list(self.drm), "rolled": self.rolled,
+                "side": self.side}
 
     @classmethod
     def from_json(cls, data: Any, path: str) -> LogEntry:
@@ -56,39 +59,13 @@ class LogEntry:
         for i, line in enumerate(data["drm"]):
             if not isinstance(line, str):
                 raise AslError(f"expected a DRM line as text, got {line!r}", f"{path}.drm[{i}]")
+        optional: tuple[tuple[str, type, str, Any], ...] = (("rolled", bool, "true or false", False),
+                                                            ("side", str, "a side name", ""))
+        for key, kind, words, default in optional:  # absent in logs saved before issue 17
+            if type(data.get(key, default)) is not kind:
+                raise AslError(f"expected {words}, got {data.get(key)!r}", f"{path}.{key}")
         return cls(data["turn"], data["phase"], data["player"], data["summary"], data["action"], data["answer"],
-                   tuple(data["drm"]))
-
-    @property
-    def text(self) -> str:
-        """Several lines of plain text: heading, DRM lines, numbers, dice and outcome."""
-        lines = [f"Turn {self.turn} {self.phase} ({self.player}): {self.summary}"]
-        if not self.answer.get("legal", True):
-            lines += [f"  refused: {r}" for r in self.answer.get("reasons", [])]
-        lines += [f"  {line}" for line in self.drm]
-        numbers = [f"{k} {_show(v)}" for k, v in self.answer.items() if k not in _NOT_NUMBERS and v not in ([], "")]
-        if numbers:
-            lines.append("  " + ", ".join(numbers))
-        dice = self.action.get("dice")
-        if isinstance(dice, dict):
-            extra = f", dr {self.action['dr']}" if self.action.get("dr") is not None else ""
-            total = int(dice.get("colored", 0)) + int(dice.get("white", 0))
-            colored, white = dice.get("colored"), dice.get("white")
-            lines.append(f"  dice: coloured {colored} + white {white} = Original DR {total}{extra}")
-        outcome = self.answer.get("outcome")
-        if isinstance(outcome, dict):
-            lines.append("  outcome: " + ", ".join(f"{k} {_show(v)}" for k, v in outcome.items() if v not in ([], "")))
-        return "\n".join(lines)
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "-"
-    if isinstance(value, list):
-        return " ".join(map(str, value))
-    return str(value)
+                   tuple(data["drm"]), data.get("rolled", False), data.get("side", ""))
 
 
 def read_log(scenario: Scenario) -> list[LogEntry]:
@@ -112,6 +89,3 @@ def set_log(scenario: Scenario, entries: Sequence[dict[str, Any]]) -> None:
         scenario.extra.pop(LOG_KEY, None)
 
 
-def log_text(entries: Sequence[LogEntry]) -> str:
-    """The whole log as plain text, for the clipboard."""
-    return "\n\n".join(entry.text for entry in entries)

@@ -70,6 +70,15 @@ def action_hexes(scenario: Scenario, gesture: Gesture) -> set[Hex]:
     return hexes
 
 
+def acting_side(scenario: Scenario, action: dict[str, Any]) -> str:
+    """The side of the unit that acts (fires, moves, places): who rolls the dice."""
+    for key in ("firer", "unit", "vehicle", "gun"):
+        unit = scenario.units.get(str(action.get(key)))
+        if unit is not None:
+            return unit.side
+    return ""
+
+
 class Host(Protocol):
     """What the controller needs from the main window."""
 
@@ -262,7 +271,8 @@ class RehearsalController(QObject):
         entry = LogEntry(
             turn=scenario.turn, phase=str(decision.action.get("phase", scenario.phase)), player=scenario.player,
             summary=decision.label, action=decision.action, answer=resolution.to_json(),
-            drm=tuple(line.label for line in resolution.drm),
+            drm=tuple(line.label for line in resolution.drm), rolled=decision.rolled,
+            side=acting_side(before, decision.action),
         )
         stack = self.host.undo_stack
         stack.beginMacro(decision.label)
@@ -327,6 +337,8 @@ class Rehearsal(RehearsalController):
         self.log_dock = ActionLogDock(lambda: services.scenario, services.undo_stack, window)
         window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
         services.view_menu.addAction(self.log_dock.toggleViewAction())
+        self.stats_action = services.view_menu.addAction("&Dice statistics...")
+        self.stats_action.triggered.connect(self.log_dock.show_stats)
         self.examples_menu = ExamplesMenu(self.open_example, window)
         window.menuBar().addMenu(self.examples_menu)
         services.scenario_changed.connect(self._on_scenario_changed)

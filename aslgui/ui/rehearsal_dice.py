@@ -56,6 +56,7 @@ class DiceWidget(QWidget):
     def __init__(self, roller: DiceRoller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._roller = roller
+        self.from_roll_button = False
         self.roll: DiceRoll | None = None
         self.dr: int | None = None
         self.effects_dr: int | None = None
@@ -108,6 +109,7 @@ class DiceWidget(QWidget):
 
     def _on_roll(self) -> None:
         self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
+        self.from_roll_button = True
 
     def _on_typed(self) -> None:
         typed = {name: box.value() for name, box in self.typed.items()}
@@ -116,6 +118,8 @@ class DiceWidget(QWidget):
     def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None) -> None:
         """Show a roll and tell the popup (which re-resolves the action with it)."""
         self.roll, self.dr, self.effects_dr = roll, dr, effects_dr
+        #: Whether these dice came from the Roll button (set after the call by ``_on_roll``).
+        self.from_roll_button = False
         self.faces["colored"].setPixmap(die_pixmap(roll.colored, "colored"))
         self.faces["white"].setPixmap(die_pixmap(roll.white, "white"))
         self.faces["dr"].setVisible(dr is not None)

@@ -57,6 +57,8 @@ class Decision:
     gesture: Gesture
     action: dict[str, Any]
     resolution: Resolution
+    #: The dice came from the Roll button, not typed in (dice statistics count these).
+    rolled: bool = False
 
     @property
     def label(self) -> str:
@@ -219,7 +221,8 @@ class RehearsalPopup(QDialog):
     def decision(self) -> Decision:
         if self.resolution is None:
             raise AslError(self.error or "nothing resolved yet", "action")
-        return Decision(self.gesture, self.action(), self.resolution)
+        rolled = self.dice.from_roll_button and "dice" in self.action()
+        return Decision(self.gesture, self.action(), self.resolution, rolled)
 
     def place_beside(self, avoid: QRect) -> None:
         """Move next to ``avoid`` (global coordinates: the hexes the action is about), on the

@@ -85,6 +85,7 @@ def main() -> int:
     from aslgui.model.log import read_log
     from aslgui.resource_files import resource_path
     from aslgui.rules.dice import DiceRoller
+    from aslgui.ui.log_lines import log_plain
     from aslgui.ui.main_window import MainWindow
     from aslgui.ui.rehearsal import RehearsalController
     from aslgui.ui.rehearsal_popup import RehearsalPopup
@@ -185,7 +186,7 @@ def main() -> int:
         checks.append(("one log entry", len(log) == 1))
         checks.append(("the Gun is marked fired", window.scenario.units["g1"].fired))
         if log:
-            print("log:\n" + log[0].text)
+            print("log:\n" + log_plain(log))
         window.undo_stack.undo()
         undone = not window.scenario.units["g1"].fired and not read_log(window.scenario)
         checks.append(("undo takes the shot back", undone))

@@ -91,16 +91,18 @@ def test_action_log_dock_lists_commits_copies_and_follows_undo(
     commit_with(monkeypatch, (1, 2), [])
     grid = window.scenario.grid
     window.scene.drop_counter("g1", _point(grid, "1G4"))
-    text = dock.view.toPlainText()
-    assert text.startswith("Turn 1 MPh (german): Push 37L AT into 1G4 (C10.3)")
-    assert "X +3 (C10.3) TEM of the hex entered (stone building)" in text
-    assert "dice: coloured 1 + white 2 = Original DR 3, dr 1" in text
+    text = dock.text()
+    first, details = text.splitlines()
+    assert first == ("T1 MPh german: Push 37L AT into 1G4 (C10.3)  *** 1,2 *** = 3, dr 1 \u2192 Final DR 10: "
+                     "enters, may continue")
+    assert details.startswith("    DRM +7: X +3 (C10.3) TEM of the hex entered (stone building); Y +4")
+    assert "".join(dock.view.toPlainText().split()) == "".join(text.split())  # what the dock shows
     dock.copy_button.click()
     assert QGuiApplication.clipboard().text() == text
     window.undo_stack.undo()
-    assert dock.view.toPlainText() == ""
+    assert dock.view.toPlainText() == "" and dock.text() == ""
     window.undo_stack.redo()
-    assert dock.view.toPlainText() == text
+    assert dock.text() == text
     window.path = tmp_path / "saved.json"
     assert window.save()
     assert [e.summary for e in read_log(load_scenario(tmp_path / "saved.json"))] == [
