@@ -7,8 +7,9 @@ costs about what it costs on a plain one.  Layout::
     $ASLGUI_CACHE_DIR (else the platform's per-user cache folder + aslgui) / vasl /
         <sha256 of the archive file> / <product>
 
-A *product* is any named file derived from one archive: ``hexfacts-v1.json`` (this package's
-per-hex facts); another part of aslgui adds its own by name (``los-v1.npz``, ...) with
+A *product* is any named file derived from one archive: ``hexfacts-v1-<catalog>.json`` (this
+package's per-hex facts; ``<catalog>`` starts the hash of the terrain catalog file they were
+derived with); another part of aslgui adds its own by name (``los-v1.npz``, ...) with
 ``read``/``write`` (bytes) or ``cached_json`` (JSON values).  Writes are atomic; a product that
 cannot be read or parsed reads as missing and is rebuilt; a cache that cannot be written is
 skipped.  The cache is never fatal.
@@ -34,8 +35,9 @@ def cache_folder() -> str:
     return os.path.join(os.environ.get(CACHE_ENV) or user_folder("cache"), "vasl")
 
 
-def archive_digest(path: str) -> str:
-    """SHA-256 of an archive file's bytes (remembered per process while size and mtime hold)."""
+def file_digest(path: str) -> str:
+    """SHA-256 of a file's bytes, an archive's or a catalog's (remembered per process while its
+    size and mtime hold)."""
     stat = os.stat(path)
     key = (os.path.abspath(path), stat.st_size, stat.st_mtime_ns)
     digest = _digests.get(key)

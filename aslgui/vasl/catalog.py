@@ -23,13 +23,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.resource_files import load_json
+from aslgui.resource_files import RESOURCES, load_json
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
 SHARED_METADATA = "SharedBoardMetadata.xml"
 BUILTIN_SOURCE = "resources/data/vasl_terrain.json"
+BUILTIN_PATH = os.path.join(RESOURCES, "data", "vasl_terrain.json")
 
 
 class TerrainType(NamedTuple):
@@ -73,10 +74,12 @@ class TerrainType(NamedTuple):
 
 
 class Catalog(NamedTuple):
-    """Every terrain code a board may use; ``source`` names where the LOS facts came from."""
+    """Every terrain code a board may use; ``source`` names where the LOS facts came from and
+    ``path`` is the file read (cached facts are keyed by its hash, ``catalog_file``)."""
 
     source: str
     types: tuple[TerrainType, ...]
+    path: str
 
     def by_code(self, code: int) -> TerrainType | None:
         return _index(self)[0].get(code)
@@ -99,7 +102,10 @@ def _index(catalog: Catalog) -> tuple[dict[int, TerrainType], dict[str, TerrainT
     return {t.code: t for t in catalog.types}, {t.name: t for t in catalog.types}
 
 
-def _aslgui_names() -> dict[str, str | None]:
+@cache
+def aslgui_names() -> dict[str, str | None]:
+    """VASL terrain name -> aslgui's name (None: none yet), from aslgui's own table whichever
+    catalog gives the LOS facts, so naming a hex never parses a library's XML."""
     return {entry["name"]: entry.get("aslgui") for entry in load_json("data", "vasl_terrain.json")["terrain"]}
 
 
@@ -110,6 +116,7 @@ def builtin_catalog() -> Catalog:
     return Catalog(
         source=f"{BUILTIN_SOURCE} ({data['source']})",
         types=tuple(TerrainType(**entry) for entry in data["terrain"]),
+        path=BUILTIN_PATH,
     )
 
 
@@ -164,24 +171,33 @@ def _catalog_from_file(path: str, size: int, mtime_ns: int) -> Catalog:
             xml = handle.read()
     except OSError as error:
         raise AslError(f"cannot read {path!r}: {error}", "") from None
-    return Catalog(source=path, types=parse_shared_metadata(xml, path, _aslgui_names()))
+    return Catalog(source=path, types=parse_shared_metadata(xml, path, aslgui_names()), path=path)
+
+
+def catalog_file(folders: tuple[str, ...] = ()) -> str:
+    """The file ``load_catalog(folders)`` reads, found without parsing it: the first of
+    ``folders``' ``SharedBoardMetadata.xml``, else aslgui's own table."""
+    for folder in folders:
+        path = os.path.join(folder, SHARED_METADATA)
+        if os.path.isfile(path):
+            return path
+    return BUILTIN_PATH
 
 
 def load_catalog(folders: tuple[str, ...] = ()) -> Catalog:
     """The catalog to read boards with: the ``SharedBoardMetadata.xml`` of the first of ``folders``
     that holds one, else aslgui's own table.  A damaged XML falls back to aslgui's table too
     (its boards still read; the catalog's ``source`` says which was used)."""
-    for folder in folders:
-        path = os.path.join(folder, SHARED_METADATA)
+    path = catalog_file(folders)
+    if path != BUILTIN_PATH:
         try:
             stat = os.stat(path)
-        except OSError:
-            continue
-        try:
             return _catalog_from_file(path, stat.st_size, stat.st_mtime_ns)
-        except AslError:
-            break
+        except (OSError, AslError):
+            pass
     return builtin_catalog()
 
 
-__all__ = ["SHARED_METADATA", "Catalog", "TerrainType", "builtin_catalog", "load_catalog"]
+__all__ = [
+    "SHARED_METADATA", "Catalog", "TerrainType", "aslgui_names", "builtin_catalog", "catalog_file", "load_catalog"
+]

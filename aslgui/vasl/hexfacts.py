@@ -26,12 +26,13 @@ import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
-from aslgui.vasl.archive import BoardArchive, BoardMetadata, LosGrid
-from aslgui.vasl.catalog import Catalog
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from aslgui.vasl.archive import BoardArchive, BoardMetadata, LosGrid
+    from aslgui.vasl.catalog import Catalog
 
 #: Bump when the derivation changes: cached facts of an older version are rebuilt.
 FACTS_VERSION = 1

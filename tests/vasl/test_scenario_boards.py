@@ -4,6 +4,10 @@ from the real terrain; rotated boards."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +120,29 @@ def test_board_4_e5_reads_woods_from_the_real_archive(monkeypatch: pytest.Monkey
     assert hex_info(s, "4E5")["terrain"] == "woods" and hex_info(s, "4E5")["source"] == "vasl"
     assert hex_info(s, "4O6")["terrain"] == "wooden building"
     assert hex_info(s, "2D4")["hexsides"]["S"] == "wall"
+
+
+def test_resolve_on_a_cached_vasl_board_imports_no_numpy_zipfile_or_xml(library: Path, tmp_path: Path) -> None:
+    """Issue 13's start-up budget: once a board's facts are cached, `aslgui resolve` on it loads
+    no numpy, zipfile or XML parser (nor Qt, shapely), and answers as the first, cold run did."""
+    scenario_file = tmp_path / "s.json"
+    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "77"}],
+                                         "units": []}), encoding="utf-8")
+    action_file = tmp_path / "a.json"
+    action_file.write_text('{"kind": "hex_info", "hex": "77C3"}', encoding="utf-8")
+    probe = (
+        "import contextlib, io, sys\n"
+        "from aslgui.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        f"    main(['resolve', {str(scenario_file)!r}, {str(action_file)!r}])\n"
+        "heavy = {'numpy', 'zipfile', 'xml', 'PySide6', 'shiboken6', 'shapely'}\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & heavy))\n"
+        "print(out.getvalue().strip())\n"
+    )
+    env = {**os.environ, BOARDS_ENV: str(library), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
+                           check=True).stdout.splitlines() for _ in range(2)]
+    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = runs
+    assert "numpy" in cold_loaded and warm_loaded == "[]"
+    assert warm_answer == cold_answer and json.loads(warm_answer)["hexsides"]["S"] == "wall"
