@@ -67,12 +67,16 @@ class _Layout(NamedTuple):
     on_map: npt.NDArray[np.bool_]
     #: Index of the neighbour across each hexside, -1 when there is none on the board.
     neighbour: npt.NDArray[np.int64]
+    #: ``hex_index[col, row]``: the hex's index, -1 where a column has no such row.
+    hex_index: npt.NDArray[np.int64]
+    #: Column and row spacing in pixels (the centres before truncation to whole pixels).
+    spacing: tuple[float, float]
 
 
 def _layout(width: int, height: int, pixel_width: int, pixel_height: int) -> _Layout:
     import numpy as np
 
-    hex_w, hex_h = pixel_width / (width - 1), pixel_height / height
+    hex_w, hex_h = pixel_width / max(width - 1, 1), pixel_height / height  # a one-column board: no division by 0
     cols = np.concatenate([np.full(height + c % 2, c) for c in range(width)])
     rows = np.concatenate([np.arange(height + c % 2) for c in range(width)])
     cx = cols * hex_w
@@ -98,18 +102,19 @@ def _layout(width: int, height: int, pixel_width: int, pixel_height: int) -> _La
     top, bottom = odd & (rows == 0), odd & (rows == height)
     on_map[np.ix_(top, [0, 1, 5])] = False
     on_map[np.ix_(bottom, [2, 3, 4])] = False
-    index = {(int(c), int(r)): i for i, (c, r) in enumerate(zip(cols, rows, strict=True))}
+    index = np.full((width, height + 1), -1, dtype=np.int64)
+    index[cols, rows] = np.arange(len(cols))
     even = cols % 2 == 0
-    steps = [  # (column step, row step in an even column, in an odd column) per hexside, clockwise from N
-        (0, -1, -1), (1, 0, -1), (1, 1, 0), (0, 1, 1), (-1, 1, 0), (-1, 0, -1)
-    ]
-    neighbour = np.full((len(cols), 6), -1, dtype=np.int64)
-    for side, (dc, even_dr, odd_dr) in enumerate(steps):
-        for i, (c, r, e) in enumerate(zip(cols.tolist(), rows.tolist(), even.tolist(), strict=True)):
-            neighbour[i, side] = index.get((c + dc, r + (even_dr if e else odd_dr)), -1)
+    # Per hexside clockwise from N: column step, row step in an even column, in an odd column.
+    dc, even_dr, odd_dr = np.array([(0, -1, -1), (1, 0, -1), (1, 1, 0), (0, 1, 1), (-1, 1, 0), (-1, 0, -1)]).T
+    ncol = cols[:, None] + dc
+    nrow = rows[:, None] + np.where(even[:, None], even_dr, odd_dr)
+    inside = (ncol >= 0) & (ncol < width) & (nrow >= 0) & (nrow <= height)
+    neighbour = np.where(inside, index[np.clip(ncol, 0, width - 1), np.clip(nrow, 0, height)], -1)
     return _Layout(
         cols, rows, (onto_board(cx, pixel_width), onto_board(cy, pixel_height)),
-        (onto_board(side_x, pixel_width), onto_board(side_y, pixel_height)), on_map, neighbour,
+        (onto_board(side_x, pixel_width), onto_board(side_y, pixel_height)), on_map, neighbour, index,
+        (hex_w, hex_h),
     )
 
 
@@ -156,25 +161,30 @@ def derive(grid: LosGrid, metadata: BoardMetadata, catalog: Catalog) -> dict[str
         opposite[has, side] = np.where(is_hexside[theirs], theirs, -1)
     hexside_code = np.where(own >= 0, own, opposite)
 
-    base = elevation[cx, cy]
-    names = {t.code: t.name for t in catalog.types}
-    heights = {t.code: t.height for t in catalog.types}
+    # One pass in Python over the hexes (not the pixels), every lookup prepared.
+    name_of = {t.code: t.name for t in catalog.types}
+    height_of = {t.code: t.height for t in catalog.types}
+    overrides = {h: t for h, vasl_name in metadata.building_types.items() if (t := catalog.by_name(vasl_name))}
+    side_names = np.array([name_of.get(code) for code in range(256)] + [None], dtype=object)[hexside_code]
+    building, depression = is_building.tolist(), is_depression.tolist()
     stairs = grid.stairways
     facts: dict[str, HexFacts] = {}
-    for i, (col, row) in enumerate(zip(lay.cols.tolist(), lay.rows.tolist(), strict=True)):
+    for i, (col, row, code, level, sides, on_map) in enumerate(
+        zip(lay.cols.tolist(), lay.rows.tolist(), centre_code.tolist(), elevation[cx, cy].tolist(),
+            side_names.tolist(), lay.on_map.tolist(), strict=True)
+    ):
         name = local_name(col, row)
-        code = int(centre_code[i])
-        terrain_name = names.get(code, f"terrain code {code}")
-        override = catalog.by_name(metadata.building_types.get(name, ""))
-        if override and is_building[code]:
+        terrain_name = name_of.get(code, f"terrain code {code}")
+        override = overrides.get(name)
+        if override and building[code]:
             terrain_name, code = override.name, override.code
         facts[name] = HexFacts(
             terrain=terrain_name,
-            elevation=int(base[i]),
-            hexsides=tuple(names.get(int(c)) if c >= 0 else None for c in hexside_code[i].tolist()),
-            on_map=tuple(bool(v) for v in lay.on_map[i].tolist()),
-            depression=terrain_name if is_depression[code] else None,
-            building_levels=heights.get(code, 0) if is_building[code] and "Level" in terrain_name else 0,
+            elevation=level,
+            hexsides=tuple(sides),
+            on_map=tuple(on_map),
+            depression=terrain_name if depression[code] else None,
+            building_levels=height_of.get(code, 0) if building[code] and "Level" in terrain_name else 0,
             stairway=i < len(stairs) and stairs[i] == 1,
         )
     return facts
@@ -191,32 +201,37 @@ def _inherent_codes(terrain: npt.NDArray[np.uint8], is_inherent: npt.NDArray[np.
         return result
     best, best_d = _nearest_hex(px, py, lay)
     sx, sy = lay.sides
-    side_d = (px[:, None] - sx[best]) ** 2 + (py[:, None] - sy[best]) ** 2
-    side_d = np.where(lay.on_map[best], side_d, np.inf)
-    nearest_centre = best_d <= side_d.min(axis=1)
-    hexes, first = np.unique(best[nearest_centre], return_index=True)
-    result[hexes] = terrain[px[nearest_centre][first], py[nearest_centre][first]]
+    for side in range(6):  # keep the pixels no nearer this hexside's point than the centre
+        x, y = sx[best, side], sy[best, side]
+        keep = ((px - x) ** 2 + (py - y) ** 2 >= best_d) | ~lay.on_map[best, side]
+        px, py, best, best_d = px[keep], py[keep], best[keep], best_d[keep]
+    hexes, first = np.unique(best, return_index=True)
+    result[hexes] = terrain[px[first], py[first]]
     return result
 
 
 def _nearest_hex(px: Any, py: Any, lay: _Layout) -> tuple[Any, Any]:
-    """Index of the hex whose centre is nearest each pixel, and the squared distance to it: that
-    centre lies in the pixel's nearest column or one either side (11 rows at most in each)."""
+    """Index of the hex whose centre is nearest each pixel, and the squared distance to it.
+
+    Centres are whole pixels, each at most 1 px before its place on the grid, so the nearest
+    lies in the column at or before the pixel or the next (any other is more than a hex width
+    away, a centre of these two at most half a hex height and a pixel), and in each of them at
+    the row at or before the pixel or the next.  Those four are tried by column, then row: a tie
+    goes to the first."""
     import numpy as np
 
     cx, cy = lay.centre
-    width, rows = int(lay.cols.max()) + 1, int(lay.rows.max()) + 1
-    table = np.full((width, rows), -1, dtype=np.int64)
-    table[lay.cols, lay.rows] = np.arange(len(lay.cols))
-    hex_w = float(cx[table[1, 0]]) if width > 1 else 1.0
-    nearest_col = np.rint(px / max(hex_w, 1.0)).astype(np.int64)
-    best = np.full(len(px), -1, dtype=np.int64)
-    best_d = np.full(len(px), np.inf)
-    for shift in (-1, 0, 1):
-        col = np.clip(nearest_col + shift, 0, width - 1)
-        for row in range(rows):
-            candidate = table[col, row]
-            d = np.where(candidate >= 0, (px - cx[candidate]) ** 2 + (py - cy[candidate]) ** 2, np.inf)
+    hex_w, hex_h = lay.spacing
+    width, rows = lay.hex_index.shape
+    best = np.zeros(len(px), dtype=np.int64)
+    best_d = np.full(len(px), np.iinfo(np.int64).max)
+    left = np.floor(px / hex_w).astype(np.int64)  # (numpy's float // is several times slower)
+    for col in (np.minimum(left, width - 1), np.minimum(left + 1, width - 1)):
+        above = np.floor((py - np.where(col % 2 == 0, hex_h / 2, 0.0)) / hex_h).astype(np.int64)
+        last = rows - 2 + col % 2  # odd columns hold one more hex
+        for row in (np.clip(above, 0, last), np.clip(above + 1, 0, last)):
+            candidate = lay.hex_index[col, row]
+            d = (px - cx[candidate]) ** 2 + (py - cy[candidate]) ** 2
             closer = d < best_d
             best[closer], best_d[closer] = candidate[closer], d[closer]
     return best, best_d

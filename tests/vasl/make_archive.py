@@ -22,7 +22,7 @@ from aslgui.geometry import Hex
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, MapGrid
 
 #: VASL terrain codes (resources/data/vasl_terrain.json).
-OPEN, WOODS, WOODEN_BUILDING, WALL = 0, 60, 50, 72
+OPEN, WOODS, WOODEN_BUILDING, WALL, ORCHARD = 0, 60, 50, 72, 63
 WIDTH_PX, HEIGHT_PX = 1800, 645
 #: A 1x1 GIF: the art member only has to exist for these tests.
 TINY_GIF = bytes.fromhex("47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b")

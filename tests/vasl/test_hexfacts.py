@@ -13,7 +13,7 @@ from aslgui.vasl.archive import open_archive
 from aslgui.vasl.board import aslgui_name, load_board
 from aslgui.vasl.catalog import builtin_catalog
 from aslgui.vasl.hexfacts import derive
-from tests.vasl.make_archive import sample_board
+from tests.vasl.make_archive import sample_board, sample_grids
 from tests.vasl.shared_data import SHARED_VASL, needs_shared, shared_board
 
 
@@ -109,3 +109,60 @@ def test_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyP
     blocker.write_text("not a folder")
     monkeypatch.setenv(cache.CACHE_ENV, str(blocker))
     assert load_board(sample_board(tmp_path).path).hexes["E5"].terrain == "Woods"
+
+
+def test_nearest_hex_is_the_nearest_centre_with_ties_to_the_first_hex() -> None:
+    """The four-candidate search finds, for every 5th pixel of a geomorphic board (and every
+    pixel of its edges), the same hex as a brute-force search over all 346 centres, a tie going
+    to the first hex in VASL's order."""
+    import numpy as np
+
+    from aslgui.vasl.hexfacts import _layout, _nearest_hex
+    from tests.vasl.make_archive import HEIGHT_PX, WIDTH_PX
+
+    lay = _layout(33, 10, WIDTH_PX, HEIGHT_PX)
+    xs, ys = np.meshgrid(np.arange(0, WIDTH_PX, 5), np.arange(0, HEIGHT_PX, 5), indexing="ij")
+    across, down = np.arange(WIDTH_PX), np.arange(HEIGHT_PX)
+    edge_x = np.r_[across, across, np.zeros(HEIGHT_PX, int), np.full(HEIGHT_PX, WIDTH_PX - 1)]
+    edge_y = np.r_[np.zeros(WIDTH_PX, int), np.full(WIDTH_PX, HEIGHT_PX - 1), down, down]
+    px, py = np.r_[xs.ravel(), edge_x], np.r_[ys.ravel(), edge_y]
+    best, best_d = _nearest_hex(px, py, lay)
+    cx, cy = lay.centre
+    for start in range(0, len(px), 4096):  # brute force in slices: pixels x 346 centres
+        x, y = px[start : start + 4096, None], py[start : start + 4096, None]
+        d = (x - cx) ** 2 + (y - cy) ** 2
+        assert (best[start : start + 4096] == d.argmin(axis=1)).all()
+        assert (best_d[start : start + 4096] == d.min(axis=1)).all()
+
+
+def test_inherent_terrain_near_the_centre_makes_the_whole_hex(tmp_path: Path) -> None:
+    """B.6 inherent terrain (orchard): a patch nearer the hex's centre than any of its hexside
+    points makes the hex an orchard; a patch as big but against a hexside does not."""
+    import numpy as np
+
+    from aslgui.geometry.mapgrid import MapGrid
+    from tests.vasl.make_archive import ORCHARD, encode_los_data, hex_disc, local_hex, metadata_xml, write_archive
+
+    elevation, terrain = sample_grids()
+    terrain[hex_disc("G4", 6)] = ORCHARD
+    cx, cy = MapGrid.center(local_hex("H6"))
+    xs, ys = np.meshgrid(np.arange(terrain.shape[0]) + 0.5, np.arange(terrain.shape[1]) + 0.5, indexing="ij")
+    terrain[(xs - cx) ** 2 + (ys - (cy - 27)) ** 2 <= 36] = ORCHARD  # by H6's N hexside point
+    path = write_archive(tmp_path / "bd78", {"BoardMetadata.xml": metadata_xml("78", False),
+                                             "LOSData": encode_los_data(elevation, terrain)})
+    archive = open_archive(path)
+    facts = derive(archive.los_grid(), archive.metadata, builtin_catalog())
+    assert facts["G4"].terrain == "Orchard" and facts["H6"].terrain == "Open Ground"
+    assert facts["E5"].terrain == "Woods"
+
+
+def test_a_board_one_hex_wide_reads_without_a_traceback(tmp_path: Path) -> None:
+    """An archive whose LOSData says 1 column (no real board does) still reads: its hex A1."""
+    import numpy as np
+
+    from tests.vasl.make_archive import encode_los_data, metadata_xml, write_archive
+
+    terrain, elevation = np.full((20, 64), 60, dtype=np.uint8), np.zeros((20, 64), dtype=np.int8)
+    los = encode_los_data(elevation, terrain, width=1, height=1)
+    path = write_archive(tmp_path / "bd99", {"BoardMetadata.xml": metadata_xml("99", False), "LOSData": los})
+    assert {name: f.terrain for name, f in load_board(path).hexes.items()} == {"A1": "Woods"}
