@@ -1,8 +1,8 @@
 """Run every benchmark script present and print one markdown table, with the machine it ran on.
 
-``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_gui.py, bench_popup.py and
-bench_vsav.py (those that exist) one after the other, each in its own process so none pays for another's
-imports, and merges the markdown tables they print.
+``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_boards.py, bench_gui.py,
+bench_popup.py and bench_vsav.py (those that exist) one after the other, each in its own process
+so none pays for another's imports, and merges the markdown tables they print.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("bench_core.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py")
+SCRIPTS = ("bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py")
+#: Scripts that take ``--runs`` (fresh processes per figure).
+WITH_RUNS = ("bench_core.py", "bench_boards.py")
 COLUMNS = ("Figure", "Measured", "Target", "Met")
 
 
@@ -90,7 +92,7 @@ def run(script: Path, args: Sequence[str]) -> list[list[str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=None, help="whole-process runs for bench_core.py")
+    parser.add_argument("--runs", type=int, default=None, help="whole-process runs for bench_core.py, bench_boards.py")
     options = parser.parse_args(argv)
     print(machine())
     print()
@@ -100,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         script = HERE / name
         if not script.exists():
             continue
-        args = ["--runs", str(options.runs)] if name == "bench_core.py" and options.runs else []
+        args = ["--runs", str(options.runs)] if name in WITH_RUNS and options.runs else []
         for row in run(script, args):
             print(f"| {' | '.join(row)} |", flush=True)
     return 0
