@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from aslgui.model import scenario_from_json, scenario_to_json
+from aslgui.model import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from aslgui.rules import resolve
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.make_archive import sample_board
@@ -87,6 +87,38 @@ def test_rotated_board_turns_names_and_hexsides(library: Path) -> None:
     assert scenario_to_json(s)["boards"] == [{"id": "77", "col": 0, "row": 0, "rotated": True}]
     assert scenario_from_json(scenario_to_json(s)).grid.boards == s.grid.boards
 
+
+
+def test_save_and_load_keep_a_rotated_board_and_the_files_overrides(library: Path, tmp_path: Path) -> None:
+    """DESIGN.md 7 through a real file: board 77 turned (``rotated``), board 78 read from its
+    archive as it lies, the file's terrain, hexsides and ground over both archives (SSR).  The
+    saved file keeps all of it and hex_info answers every hex of the map the same after reload."""
+    sample_board(library, "78")
+    s = scenario(
+        [{"id": "77", "rotated": True}, {"id": "78", "col": 1}],
+        terrain={"77E6": "brush", "78E5": "grain"},
+        hexsides={"77C3/77C4": "hedge", "78E6/78E7": "wall"},
+        ground={"78K5": "mud"},
+    )
+    assert s.board_notes == ()
+    before = {name: hex_info(s, name) for name in map(s.grid.name, s.grid.all_hexes)}
+    assert before["77E5"]["source"] == "vasl" and before["77E5"]["terrain"] == "woods"
+    assert (before["77E6"]["terrain"], before["77E6"]["source"]) == ("brush", "scenario")
+    assert before["77C3"]["hexsides"]["N"] == "hedge" and before["78E6"]["hexsides"]["S"] == "wall"
+    assert before["78C3"]["hexsides"]["S"] == "wall" and before["78K5"]["elevation"] == 1
+
+    path = tmp_path / "saved.json"
+    save_scenario(s, path)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["boards"] == [{"id": "77", "col": 0, "row": 0, "rotated": True}, {"id": "78", "col": 1, "row": 0}]
+    assert saved["terrain"] == {"77E6": "brush", "78E5": "grain"}
+    assert saved["hexsides"] == {"77C3/77C4": "hedge", "78E6/78E7": "wall"}
+    assert saved["ground"] == {"78K5": "mud"}
+
+    loaded = load_scenario(path)
+    assert loaded.grid.boards == s.grid.boards and loaded.ground == s.ground
+    assert {name: hex_info(loaded, name) for name in before} == before
+    assert scenario_to_json(loaded) == saved
 
 def test_rotated_must_be_a_bool() -> None:
     with pytest.raises(Exception, match="true or false") as caught:
