@@ -1,8 +1,8 @@
 """Run every benchmark script present and print one markdown table, with the machine it ran on.
 
 ``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_boards.py, bench_gui.py,
-bench_popup.py and bench_vsav.py (those that exist) one after the other, each in its own process
-so none pays for another's imports, and merges the markdown tables they print.
+bench_popup.py, bench_vsav.py and bench_los.py (those that exist) one after the other, each in
+its own process so none pays for another's imports, and merges the markdown tables they print.
 """
 
 from __future__ import annotations

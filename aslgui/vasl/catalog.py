@@ -6,7 +6,9 @@ beside the boards, so aslgui carries the same facts as its own table,
 ``tools/vasl_catalog.py PATH/TO/SharedBoardMetadata.xml``).  When a board library folder holds a
 ``SharedBoardMetadata.xml`` (a newer VASL's), ``load_catalog`` prefers it for the LOS properties;
 the aslgui terrain name each code maps to always comes from aslgui's table, looked up by the VASL
-name (a name aslgui's table does not know maps to None: named, not used by the rules).
+name (a name aslgui's table does not know maps to None: named, not used by the rules);
+``aslgui_names()`` gives that mapping without parsing any XML, and ``catalog_file(folders)`` the
+file ``load_catalog`` would read, whose hash keys the per-hex facts cached from it.
 
 A ``TerrainType`` holds VASL's LOS facts for one code: obstacle or hindrance, half-level
 height, inherent terrain, ``height`` in levels, ``split`` (the part of a level an obstacle
