@@ -1,5 +1,5 @@
 """Shared test set-up: Qt renders offscreen so GUI tests run on a machine without a screen, and
-aslgui's per-user files (settings, board library, caches) live in a private folder, so neither a
+aslgui's per-user files (settings, board library, caches, autosaves) live in a private folder, so neither a
 developer's saved VASL board folders nor their caches change what the tests see."""
 
 from __future__ import annotations
@@ -11,4 +11,5 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _PRIVATE = tempfile.mkdtemp(prefix="aslgui-tests-")
 os.environ["ASLGUI_CONFIG_DIR"] = os.path.join(_PRIVATE, "config")
 os.environ["ASLGUI_CACHE_DIR"] = os.path.join(_PRIVATE, "cache")
+os.environ["ASLGUI_AUTOSAVE_DIR"] = os.path.join(_PRIVATE, "autosave")
 os.environ.pop("ASLGUI_VASL_BOARDS", None)

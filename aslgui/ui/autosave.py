@@ -6,6 +6,7 @@ decides *when* (every few minutes, and only with changes not yet autosaved) and 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -89,7 +90,8 @@ class AutosaveController(QObject):
 
     ``current`` gives the situation now; ``modified`` whether it differs from the file on disk
     (e.g. the undo stack is not clean).  A situation equal to the last autosave is not written
-    again, so an idle window does not churn the rotation.
+    again, so an idle window does not churn the rotation.  When the folder cannot be written
+    (read-only, full disk) the window keeps working: the user is told once, not every tick.
     """
 
     def __init__(
@@ -105,49 +107,82 @@ class AutosaveController(QObject):
         self._current = current
         self._modified = modified
         self._last: dict[str, Any] | None = None
+        self._parent: QWidget | None = None
+        #: Why autosave is off or failing, once the user has been told; None while it works.
+        self.problem: str | None = None
+        self.off = False
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.autosave_now)
 
     def start(self, parent: QWidget | None = None) -> Scenario | None:
         """Begin the session and the timer; after a crash, the situation the user chose to recover."""
-        crashed = self.autosaver.start_session()
-        self.timer.start()
-        app = QCoreApplication.instance()
-        if app is not None:  # however the application ends cleanly, the marker goes
-            app.aboutToQuit.connect(self.finish)
-        autosaves = self.autosaver.recoverable() if crashed else []
-        if not autosaves:
-            return None
-        choice = RecoveryDialog.ask(parent, autosaves)
-        if choice == DISCARD:
-            self.autosaver.discard()
-            return None
-        if not isinstance(choice, Autosave):
-            kept = self.autosaver.set_aside()
-            if kept:
-                MessageBox.info(parent, "Autosaves kept",
-                                f"The autosaved copies are kept in\n{os.path.dirname(kept[0])}\n"
-                                "as kept-autosave-....json files: open one with File > Open.")
-            return None
+        self._parent = parent
+        crashed = self.autosaver.crashed_sessions()
         try:
-            return choice.load()
-        except AslError:  # removed or spoiled since it was listed: nothing left to offer
-            return None
+            self.autosaver.start_session()
+        except OSError as error:
+            self.off = True
+            self._tell(f"Autosave is off: aslgui cannot write to its autosave folder\n{self.autosaver.folder}\n"
+                       f"({error.strerror or error}).\n\nYour work is safe only when you save it.")
+        else:
+            self.timer.start()
+            app = QCoreApplication.instance()
+            if app is not None:  # however the application ends cleanly, the marker goes
+                app.aboutToQuit.connect(self.finish)
+        return self._recover(parent, crashed)
+
+    def _recover(self, parent: QWidget | None, crashed: list[Autosaver]) -> Scenario | None:
+        """Offer the autosaves of every crashed copy, newest first; afterwards none is offered
+        again: deleted only when the user says so, else kept aside (the reopened one too)."""
+        autosaves = [a for saver in crashed for a in saver.recoverable()]
+        autosaves.sort(key=lambda a: (a.saved_at, a.path), reverse=True)
+        choice = RecoveryDialog.ask(parent, autosaves) if autosaves else None
+        recovered = None
+        if isinstance(choice, Autosave):
+            with contextlib.suppress(AslError):  # removed or spoiled since it was listed
+                recovered = choice.load()
+        try:
+            if choice == DISCARD:
+                for saver in crashed:
+                    saver.discard()
+                return None
+            kept = [path for saver in crashed for path in saver.set_aside()]
+        except OSError as error:
+            MessageBox.error(parent, "Autosaves", f"The autosave folder cannot be changed: {error.strerror or error}")
+            return recovered
+        if kept and recovered is None:
+            MessageBox.info(parent, "Autosaves kept",
+                            f"The autosaved copies are kept in\n{os.path.dirname(kept[0])}\n"
+                            "as kept-autosave-....json files: open one with File > Open.")
+        return recovered
+
+    def _tell(self, text: str) -> None:
+        """Show a problem once; it is shown again only after autosave worked in between."""
+        if self.problem is None:
+            self.problem = text
+            MessageBox.notice(self._parent, "Autosave", text)
 
     def autosave_now(self) -> str | None:
         """Write an autosave if there are changes not yet autosaved; its path, else None."""
-        if not self._modified():
+        if self.off or not self._modified():
             return None
         scenario = self._current()
         data = scenario_to_json(scenario)
         if data == self._last:
             return None
-        path = self.autosaver.save(scenario)
+        try:
+            path = self.autosaver.save(scenario)
+        except OSError as error:
+            self._tell(f"Autosave failed: {error.strerror or error}\n({self.autosaver.folder}).\n\n"
+                       "aslgui tries again in a few minutes; save your work to be safe.")
+            return None
         self._last = data
+        self.problem = None
         return path
 
     def finish(self) -> None:
-        """A clean exit: stop the timer and clear the crash marker."""
+        """A clean exit: stop the timer and clear this session's marker and autosaves."""
         self.timer.stop()
-        self.autosaver.end_session()
+        with contextlib.suppress(OSError):
+            self.autosaver.end_session()

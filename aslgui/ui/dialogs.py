@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -49,6 +50,14 @@ class MessageBox:
     @classmethod
     def info(cls, parent: QWidget | None, title: str, text: str) -> None:
         QMessageBox.information(parent, title, text)
+
+    @classmethod
+    def notice(cls, parent: QWidget | None, title: str, text: str) -> None:
+        """A warning that does not stop the user: shown, not waited for (autosave problems)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
 
     @classmethod
     def ask_save_changes(cls, parent: QWidget | None, name: str) -> str:

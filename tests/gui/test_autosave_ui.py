@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -11,7 +10,7 @@ from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
-from aslgui.model.autosave import MARKER, Autosave, Autosaver
+from aslgui.model.autosave import Autosave, Autosaver, Session
 from aslgui.resource_files import resource_path
 from aslgui.ui.autosave import DISCARD, INTERVAL_MS, AutosaveController, RecoveryDialog
 from aslgui.ui.main_window import MainWindow
@@ -53,17 +52,17 @@ def test_timer_autosaves_only_unsaved_and_new_changes(qtbot: QtBot, tmp_path: Pa
     qtbot.waitUntil(lambda: len(list(tmp_path.glob("autosave-*.json"))) == 2, timeout=2000)
     assert [a.load().turn for a in saver.autosaver.recoverable()] == [4, 3]
     saver.finish()
-    assert not saver.timer.isActive() and not (tmp_path / MARKER).exists()
+    assert not saver.timer.isActive() and list(tmp_path.iterdir()) == []  # a clean exit leaves nothing
 
 
 def crash_with_autosaves(tmp_path: Path, turns: Sequence[int]) -> None:
     """What a killed session leaves: autosaves and a marker of a process that is gone."""
-    saver = Autosaver(str(tmp_path))
+    saver = Autosaver(str(tmp_path), session=Session(0, 1))  # pid 0: no process of ours
+    saver.start_session()
     scenario = load_scenario(resource_path("scenarios", "demo.json"))
     for turn in turns:
         scenario.turn = turn
         saver.save(scenario)
-    (tmp_path / MARKER).write_text(json.dumps({"pid": 0}), encoding="utf-8")
 
 
 def test_after_a_crash_the_chosen_autosave_is_reopened(
@@ -116,12 +115,12 @@ def test_the_window_autosaves_unsaved_edits_and_offers_them_back_after_a_crash(
     window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = str(tmp_path / "autosave")
-    window.autosave.autosaver = Autosaver(folder)
+    window.autosave.autosaver = Autosaver(folder, session=Session(0, 1))  # a window whose process then dies
+    window.autosave.autosaver.start_session()
     assert window.autosave.autosave_now() is None  # the demo as opened: nothing unsaved
     squad = window.scenario.units["s2"]
     window.move_unit("s2", window.scenario.grid.parse("4D8"))
     assert window.autosave.autosave_now() is not None
-    (tmp_path / "autosave" / MARKER).write_text(json.dumps({"pid": 0}), encoding="utf-8")  # then it crashed
 
     monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, parent, autosaves: autosaves[0]))
     again = MainWindow(load_scenario(resource_path("scenarios", "demo.json")), None, window.settings)

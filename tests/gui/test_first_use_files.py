@@ -3,7 +3,6 @@ deletes autosaves unless the player says so."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import load_scenario
-from aslgui.model.autosave import MARKER, Autosaver
+from aslgui.model.autosave import Autosaver, Session
 from aslgui.resource_files import resource_path
 from aslgui.ui.autosave import AutosaveController, RecoveryDialog
 from aslgui.ui.dialogs import FileDialog, MessageBox, file_name_for
@@ -48,13 +47,13 @@ def test_issue17_15_file_names_every_system_accepts(title: str, name: str) -> No
 
 def crash_with_autosaves(folder: Path, turns: list[int]) -> Autosaver:
     """A killed session's leftovers: autosaves and the marker of a process that is gone."""
-    saver = Autosaver(str(folder))
+    gone = Autosaver(str(folder), session=Session(0, 1))  # pid 0: no process of ours
+    gone.start_session()
     scenario = load_scenario(resource_path("scenarios", "demo.json"))
     for turn in turns:
         scenario.turn = turn
-        saver.save(scenario)
-    (folder / MARKER).write_text(json.dumps({"pid": 0}), encoding="utf-8")
-    return saver
+        gone.save(scenario)
+    return Autosaver(str(folder))
 
 
 def answer_recovery(qtbot: QtBot, button: str) -> list[str]:
@@ -103,8 +102,8 @@ def test_issue17_15_only_the_delete_button_deletes_the_autosaves(qtbot: QtBot, t
 
 
 def test_issue17_15_reopen_picks_the_selected_copy(qtbot: QtBot, tmp_path: Path) -> None:
-    saver = crash_with_autosaves(tmp_path, [1, 4])
-    dialog = RecoveryDialog(None, saver.recoverable())
+    crash_with_autosaves(tmp_path, [1, 4])
+    dialog = RecoveryDialog(None, Autosaver(str(tmp_path), session=Session(0, 1)).recoverable())
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.list.setCurrentRow(1)  # the older one
