@@ -82,6 +82,14 @@ def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
 
 
+def record(monkeypatch: pytest.MonkeyPatch, kind: str) -> list[str]:
+    """The texts ``MessageBox.<kind>`` would show (``info``, ``notice``), no box opened."""
+    told: list[str] = []
+    monkeypatch.setattr(MessageBox, kind, classmethod(lambda cls, parent, title, text: told.append(text)),
+                        raising=False)
+    return told
+
+
 @pytest.fixture
 def windows(tmp_path: Path) -> Iterator[list[WindowProcess]]:
     started: list[WindowProcess] = []
@@ -113,7 +121,7 @@ def test_a_killed_window_offers_its_work_and_a_running_one_keeps_its_own(
 ) -> None:
     """Two windows run; one is killed. The next start offers the killed one's autosave only,
     and the window still running keeps its marker and autosaves, then quits cleanly."""
-    monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: None), raising=False)
+    record(monkeypatch, "info")
     killed, running = WindowProcess(tmp_path, "4D8"), WindowProcess(tmp_path, "4G7")
     windows += [killed, running]
     assert killed.autosave.exists() and running.autosave.exists()
@@ -140,8 +148,7 @@ def test_a_killed_window_offers_its_work_and_a_running_one_keeps_its_own(
 def test_two_killed_windows_each_offer_their_newest(
     qtbot: QtBot, tmp_path: Path, windows: list[WindowProcess], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    told: list[str] = []
-    monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: told.append(text)), raising=False)
+    told = record(monkeypatch, "info")
     first, second = WindowProcess(tmp_path, "4D8"), WindowProcess(tmp_path, "4G7")
     windows += [first, second]
     first.kill()
@@ -167,8 +174,7 @@ def unwritable_folder(tmp_path: Path) -> Path:
 def test_an_unwritable_autosave_folder_is_said_once_and_the_window_works(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    told: list[str] = []
-    monkeypatch.setattr(MessageBox, "notice", classmethod(lambda cls, parent, title, text: told.append(text)), raising=False)
+    told = record(monkeypatch, "notice")
     window = MainWindow(load_scenario(DEMO_PATH))
     qtbot.addWidget(window)
     window.autosave.autosaver = Autosaver(str(unwritable_folder(tmp_path)))
@@ -186,17 +192,13 @@ def test_an_unwritable_autosave_folder_is_said_once_and_the_window_works(
 def test_autosave_failing_later_is_shown_once_not_a_traceback_per_tick(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    told: list[str] = []
-    monkeypatch.setattr(MessageBox, "notice", classmethod(lambda cls, parent, title, text: told.append(text)), raising=False)
+    told = record(monkeypatch, "notice")
     window = MainWindow(load_scenario(DEMO_PATH))
     qtbot.addWidget(window)
     folder = tmp_path / "autosave"
     window.autosave.autosaver = Autosaver(str(folder))
     window.start_autosave()
     window.move_unit("s2", window.scenario.grid.parse("4D8"))
-
-    def disk_full(*_: object) -> None:
-        raise OSError(28, "No space left on device")
 
     full = [True]
     real_save = autosave_module.save_scenario
