@@ -252,14 +252,21 @@ class MapScene(QGraphicsScene):
         arcs = {"ca": unit.ca} if unit.kind == "gun" else {"vca": unit.vca, "tca": unit.tca if unit.turret else None}
         return {key: spine for key, spine in arcs.items() if spine is not None}
 
+    def _arc_fill(self, arc: str, alpha: int | None = None) -> QBrush:
+        """The fill of an arc's wedge: its colour, or over board art a lightening (``style``)."""
+        fill = style.ARC_COLORS[arc][0]
+        if self.layers.art and arc != "vca":
+            fill = style.ARC_FILL_ON_ART
+        return QBrush(style.color(fill, alpha))
+
     def _wedge_item(self, origin: Hex, arc: str, spine: int) -> QGraphicsPathItem:
-        fill, edge = style.ARC_COLORS[arc]
+        edge = style.ARC_COLORS[arc][1]
         pen = QPen(style.color(edge), 2.0)
         pen.setCosmetic(True)
         if arc == "vca":  # dashed and on top, so it shows even where the TCA covers it
             pen.setStyle(Qt.PenStyle.DashLine)
         z = _Z_WEDGES + (0.5 if arc == "vca" else 0.0)
-        item = _path_item(self.wedge_path(origin, spine), pen, QBrush(style.color(fill)), z)
+        item = _path_item(self.wedge_path(origin, spine), pen, self._arc_fill(arc), z)
         self.addItem(item)
         return item
 
@@ -273,10 +280,9 @@ class MapScene(QGraphicsScene):
             spine = unit.firing_arc
             if unit.side == side and spine is not None and unit.id != self.selected:
                 union.addPath(self.wedge_path(unit.hex, spine))
-        fill, edge = style.ARC_COLORS["ca"]
-        pen = QPen(style.color(edge), 1.0)
+        pen = QPen(style.color(style.ARC_COLORS["ca"][1]), 1.0)
         pen.setCosmetic(True)
-        item = _SideArcsItem(union, pen, QBrush(style.color(fill, style.SIDE_ARC_ALPHA)))
+        item = _SideArcsItem(union, pen, self._arc_fill("ca", style.SIDE_ARC_ALPHA))
         self.addItem(item)
         self.side_wedges.append(item)
 

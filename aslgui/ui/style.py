@@ -65,6 +65,9 @@ ARC_COLORS: dict[str, tuple[str, str]] = {
     "tca": ("#40e0502a", "#c03018"),
 }
 SIDE_ARC_ALPHA = 0x30
+#: The CA/TCA fill over VASL board art: a lightening, not a colour (an orange tint turns the
+#: art's green fields into the brown of its hills); the red outline still traces the arc.
+ARC_FILL_ON_ART = "#38ffffff"
 
 #: Hexside features (B9 walls and hedges; a road crossing a hexside), drawn as (colour, width).
 HEXSIDE_STYLES: dict[str, tuple[str, float]] = {
