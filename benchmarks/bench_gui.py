@@ -5,9 +5,11 @@ Run ``.venv/bin/python benchmarks/bench_gui.py`` from the repo; it prints a mark
 Repaints are of a 1920x1080 view under ``QT_QPA_PLATFORM=offscreen`` (Qt's software raster),
 with 200 counters (and their markers) and 10 CA wedges, zoomed to show the whole map.
 "Warm" is a repaint with the static map cached by the view (what a redraw after a selection,
-a hover or a counter move costs); "cold" throws that cache away first.  A zoom step is what a
-wheel notch costs: every cache is redrawn (background, counters, wedges).  The "first" zoom step
-is taken in a window just opened, so nothing is kept yet for the new zoom.
+a hover or a counter move costs); "cold" throws that cache away first (both with the zoom at
+rest, board art filtered).  A zoom step is what a wheel notch costs: every cache is redrawn
+(background, counters, wedges), board art sampled while the zoom moves; 150 ms after the last
+step the background is drawn once more with the art filtered, which costs what "cold" does.  The
+"first" zoom step is taken in a window just opened, so nothing is kept yet for the new zoom.
 
 The rows "with art" draw the real boards 1-4 under the grid: from ``$ASLGUI_VASL_BOARDS``, else
 ``shared/vasl/boards`` beside the repository (or a folder above it); without either they are
@@ -117,6 +119,14 @@ def board_library() -> Path | None:
     return next((folder for folder in found if folder.is_dir()), None)
 
 
+def rest(view: MapView) -> None:
+    """Wait until the view's zoom rests (board art filtered again)."""
+    while view.map_scene().zooming:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    QApplication.processEvents()
+
+
 def fitted_view(boards: int) -> tuple[Scenario, MapScene, MapView]:
     """A 1920x1080 view of the situation, the Russian CAs shown, zoomed to the whole map."""
     scenario = situation(boards)
@@ -134,14 +144,15 @@ def fitted_view(boards: int) -> tuple[Scenario, MapScene, MapView]:
 
 
 def first_zoom_step(boards: int, repeat: int) -> Timing:
-    """One wheel notch in (x1.2) in a window just opened on the whole map: nothing is kept for
-    the new zoom yet (the window is built untimed each time)."""
+    """One wheel notch in (x1.2) in a window just opened on the whole map, its zoom at rest:
+    nothing is kept for the new zoom yet (the window is built untimed each time)."""
     views: list[MapView] = []
 
     def setup() -> None:
         if views:
             views.pop().close()
         views.append(fitted_view(boards)[2])
+        rest(views[-1])
 
     def notch() -> None:
         views[-1].zoom_by(1.2)
@@ -177,6 +188,7 @@ def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]
     most hexes with their names (the costliest repaint); and warm at 100% zoom.  Also that zoom."""
     view = fitted_view(boards)[2]
     viewport = view.viewport()
+    rest(view)
 
     def cold() -> None:
         view.resetCachedContent()
@@ -194,10 +206,10 @@ def repaint_figures(boards: int, repeat: int) -> tuple[dict[str, Timing], float]
     figures["first zoom"] = first_zoom_step(boards, max(5, repeat // 3))
     named_zoom = max(fit, style.LABEL_MIN_SCALE)
     view.set_zoom(named_zoom)
-    QApplication.processEvents()
+    rest(view)
     figures["named"] = timed(cold, repeat)
     view.set_zoom(1.0)
-    QApplication.processEvents()
+    rest(view)
     figures["actual"] = timed(viewport.repaint, repeat)
     view.close()
     return figures, named_zoom

@@ -219,9 +219,9 @@ class MapLayers:
         return True
 
     # -- drawing ----------------------------------------------------------------------------
-    def draw(self, painter: QPainter, rect: QRectF, shown: Mapping[str, bool]) -> None:
+    def draw(self, painter: QPainter, rect: QRectF, shown: Mapping[str, bool], zooming: bool = False) -> None:
         """The static map over ``rect`` (scene coordinates), with the toggled layers ``shown``
-        says (``TOGGLED_LAYERS`` name -> drawn).
+        says (``TOGGLED_LAYERS`` name -> drawn); ``zooming``: the art sampled, not filtered.
 
         The grid and the terrain fills skip antialiasing, which is most of the cost of a redraw:
         every terrain edge is a hexside, hidden under a grid line anyway.
@@ -234,7 +234,7 @@ class MapLayers:
         for board, art in self.art.items():
             target = board_rect(board)
             if target.intersects(rect):
-                art.draw(painter, target)
+                art.draw(painter, target, smooth=not zooming)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if shown["tint"]:
             for path, brush in self._terrain_paths:

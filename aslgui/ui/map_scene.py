@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import shapely
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -48,6 +48,8 @@ from aslgui.ui.order_of_battle import oob_unit_id
 HANDLE_ROLE = 1
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
+#: A zoom rests when it has not changed for this long (ms): the art is then drawn filtered.
+ZOOM_REST_MS = 150
 _Z_WEDGES, _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED, _Z_HANDLES = 5, 6, 10, 40, 80, 90
 
 ActionHandler = Callable[[str, Hex], None]
@@ -129,6 +131,12 @@ class MapScene(QGraphicsScene):
         self._hovered: Hex | None = None
         #: The toggled layers of the static map (``map_layers.TOGGLED_LAYERS``) -> drawn or not.
         self.shown_layers = dict.fromkeys(TOGGLED_LAYERS, True)
+        #: True from a zoom step until the zoom rests (``zoom_changed``).
+        self.zooming = False
+        self._zoom_rest = QTimer(self)
+        self._zoom_rest.setSingleShot(True)
+        self._zoom_rest.setInterval(ZOOM_REST_MS)
+        self._zoom_rest.timeout.connect(self._zoom_rested)
         self._press: QPointF | None = None
         self._dragging: str | None = None
         self._drag_start = QPointF()
@@ -170,7 +178,19 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The static map (``MapLayers``), which the view caches."""
-        self.layers.draw(painter, QRectF(rect), self.shown_layers)
+        self.layers.draw(painter, QRectF(rect), self.shown_layers, self.zooming)
+
+    def zoom_changed(self) -> None:
+        """The view changed its zoom: until it rests (``ZOOM_REST_MS`` without another change),
+        board art is sampled rather than filtered, so each step of a zoom stays inside a frame;
+        then the map is drawn once more with the art filtered."""
+        if self.layers.art:
+            self.zooming = True
+            self._zoom_rest.start()
+
+    def _zoom_rested(self) -> None:
+        self.zooming = False
+        self.redraw_background()
 
     def set_layer_shown(self, layer: str, shown: bool) -> None:
         """Show or hide one of the toggled layers (``map_layers.TOGGLED_LAYERS``)."""

@@ -47,6 +47,7 @@ class MapView(QGraphicsView):
         scale = min(max(scale, MIN_SCALE), MAX_SCALE)
         factor = scale / self.zoom
         self.scale(factor, factor)
+        self.map_scene().zoom_changed()
 
     def zoom_by(self, factor: float) -> None:
         """Zoom in (factor > 1) or out about the view's centre."""
@@ -55,6 +56,7 @@ class MapView(QGraphicsView):
     def fit_to_window(self) -> None:
         """Show the whole map."""
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.map_scene().zoom_changed()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         notches = event.angleDelta().y() / 120.0

@@ -153,3 +153,25 @@ def test_a_ca_over_art_lightens_it_instead_of_tinting_it_hill_brown(window: Main
     window.set_scenario(scenario([{"id": "4"}], units=[{**gun, "hex": "4I7"}]), None)  # a plain board
     window.scene.select_unit("g1")
     assert window.scene.wedge_items["ca"].brush().color().name(QColor.NameFormat.HexArgb) == style.ARC_COLORS["ca"][0]
+
+
+def test_while_zooming_the_art_is_sampled_and_filtered_again_once_the_zoom_rests(
+    qtbot: QtBot, window: MainWindow, library: Path
+) -> None:
+    window.set_scenario(scenario([{"id": "77"}]), None)
+    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    window.view.set_zoom(0.6)
+    assert window.scene.zooming
+    x, y = window.scenario.grid.center(window.scenario.grid.parse("77E5"))
+    window.view.centerOn(x, y)
+    during = window.view.viewport().grab().toImage()
+    assert close(during.pixelColor(window.view.mapFromScene(QPointF(x, y))), ART_E5)
+    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    after = window.view.viewport().grab().toImage()
+    assert after != during  # the thin lines of the art filtered now
+    assert close(after.pixelColor(window.view.mapFromScene(QPointF(x, y))), ART_E5)
+
+
+def test_a_plain_map_never_waits_for_the_zoom_to_rest(window: MainWindow) -> None:
+    window.view.set_zoom(0.6)
+    assert not window.scene.zooming
