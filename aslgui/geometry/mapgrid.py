@@ -42,8 +42,9 @@ COLUMN_LETTERS: tuple[str, ...] = tuple(
 _LETTER_INDEX = {letters: i for i, letters in enumerate(COLUMN_LETTERS)}
 #: ASCII only: ``\d`` would take other scripts' digits, which no later reader takes back.
 _LOCAL_NAME = re.compile(r"([A-Z]{1,2})([0-9]{1,2})$")
-#: A board id as VASL names its archives (``bd04``, ``bdRO``, ``bdDB``): ASCII letters and digits.
-_BOARD_ID = re.compile(r"[0-9A-Za-z]+")
+#: A board id as VASL names its archives (``bd04``, ``bdRO``, ``bdDB``): ASCII letters and digits,
+#: a few of them (the longest VASL ids are under ten).
+_BOARD_ID = re.compile(r"[0-9A-Za-z]{1,16}")
 
 
 class HexNameError(AslError):
@@ -78,7 +79,7 @@ def check_board_ids(ids: Sequence[str]) -> None:
     for i, board_id in enumerate(ids):
         path = f"boards[{i}].id"
         if not isinstance(board_id, str) or not _BOARD_ID.fullmatch(board_id):
-            expected = 'a board id of ASCII letters and digits such as "4" or "RO"'
+            expected = 'a board id of up to 16 ASCII letters and digits such as "4" or "RO"'
             raise AslError(f"expected {expected}, got {shown(board_id)}", path)
         key = board_key(board_id)
         if key in first:
