@@ -26,6 +26,14 @@ def spine_angle(spine: int) -> float:
     return -60.0 + 60.0 * spine
 
 
+def fire_marker(unit: Unit, phase: str, attacker: str) -> str:
+    """The fire counter a unit that fired gets: Prep Fire for the ATTACKER, Final Fire in the
+    DFPh, First Fire otherwise (A3.3, A3.4)."""
+    if unit.side == attacker:
+        return "Prep Fire"
+    return "Final Fire" if phase == "DFPh" else "First Fire"
+
+
 def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
     """The marker counters on a unit, bottom first (A-, C- and D-chapter status markers)."""
     out: list[str] = []
@@ -43,10 +51,7 @@ def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
     if unit.extra.get("no_move") is True:
         out.append("No Move")
     if unit.fired:
-        if unit.side == attacker:
-            out.append("Prep Fire")
-        else:
-            out.append("Final Fire" if phase == "DFPh" else "First Fire")
+        out.append(fire_marker(unit, phase, attacker))
     if unit.intensive_fired:
         out.append("Intensive Fire")
     if unit.labor:

@@ -60,6 +60,15 @@ class MessageBox:
         box.show()
 
     @classmethod
+    def confirm(cls, parent: QWidget | None, title: str, text: str, go_ahead: str) -> bool:
+        """Whether the player goes ahead (the ``go_ahead`` button) rather than cancels (the default)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Cancel, parent)
+        ahead = box.addButton(go_ahead, QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is ahead
+
+    @classmethod
     def ask_save_changes(cls, parent: QWidget | None, name: str) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"`` for unsaved changes to ``name``."""
         buttons = QMessageBox.StandardButton

@@ -22,6 +22,7 @@ from aslgui.model import Scenario, Unit, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
 from aslgui.ui.autosave import AutosaveController
 from aslgui.ui.commands import EditCommand
+from aslgui.ui.counter_menu import CounterMenu
 from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, file_name_for
 from aslgui.ui.hover import hover_text
 from aslgui.ui.los_view import LosTools
@@ -147,6 +148,10 @@ class MainWindow(QMainWindow):
             for step, direction, key in ((1, "clockwise", keys_pair[0]), (-1, "counter-clockwise", keys_pair[1]))
         }
         edit_menu.addActions(list(self.rotate_actions.values()))
+        #: Markers in the context menu and on keys (P Pin, B Broken, U BU, ...), Man with... for Guns.
+        self.counter_menu = CounterMenu(self, lambda: self.scenario, lambda: self.scene.selected,
+                                        self.apply_unit_changes, self.rotate_actions, self.delete_action)
+        edit_menu.addMenu(self.counter_menu.markers_menu)
         edit_menu.addSeparator()
         edit_menu.addAction(self._action("&Preferences...", self.edit_preferences, keys.Preferences))
 
@@ -276,6 +281,7 @@ class MainWindow(QMainWindow):
         self.side_arcs.blockSignals(False)
         self.palette_panel.set_sides(sides(self.scenario))
         self._on_hover(self.scene.hovered)  # a turn, an undo or another file changes what it says
+        self.counter_menu.refresh()
         self._update_title()
         self.scenario_changed.emit()
 
@@ -289,6 +295,7 @@ class MainWindow(QMainWindow):
         self.hover_label.setText(hover_text(self.scenario, h, selected) if h is not None else "")
 
     def _on_selection(self, unit_id: object) -> None:
+        self.counter_menu.refresh()
         self.properties.set_unit(self.scenario.units.get(unit_id) if isinstance(unit_id, str) else None)
         self._on_hover(self.scene.hovered)  # the range and CA now count from the new selection
 
@@ -327,20 +334,16 @@ class MainWindow(QMainWindow):
         self.mode_changed.emit(mode)
 
     def _on_context(self, unit_id: object, screen_pos: QPoint) -> None:
-        if not isinstance(unit_id, str):
-            return
-        unit = self.scenario.units[unit_id]
-        menu = QMenu(self)
-        if unit.kind in ("gun", "vehicle"):
-            menu.addActions([self.rotate_actions["main", 1], self.rotate_actions["main", -1]])
-            if unit.kind == "vehicle" and unit.turret is not None:
-                menu.addActions([self.rotate_actions["tca", 1], self.rotate_actions["tca", -1]])
-            menu.addSeparator()
-        menu.addAction(self.delete_action)
+        if isinstance(unit_id, str):
+            self.context_menu(unit_id).exec(screen_pos)
+
+    def context_menu(self, unit_id: str) -> QMenu:
+        """A counter's context menu: CA, markers, Man with..., delete, then the plug-ins' entries."""
+        menu = self.counter_menu.build(unit_id, self)
         self.order_of_battle.fill_menu(menu, unit_id)
         if self.scene.mode == "rehearse":
             self.rehearsal.fill_menu(menu, unit_id)
-        menu.exec(screen_pos)
+        return menu
 
     # -- files ------------------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario, path: Path | None) -> None:

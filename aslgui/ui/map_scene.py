@@ -43,6 +43,7 @@ from aslgui.ui.counters import (
 )
 from aslgui.ui.map_layers import TOGGLED_LAYERS, MapLayers, geometry_path
 from aslgui.ui.order_of_battle import oob_unit_id
+from aslgui.ui.stack_viewer import Z_FANNED, StackFan
 
 #: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
 HANDLE_ROLE = 1
@@ -142,12 +143,15 @@ class MapScene(QGraphicsScene):
         self._drag_start = QPointF()
         self._rotating: tuple[str, str, int] | None = None
         self._stroke: list[Hex] = []
+        #: The stack fanned out by a click, if any (VASL's stack expansion).
+        self.fan = StackFan()
         self.set_scenario(scenario)
 
     # -- building ---------------------------------------------------------------------------
     def set_scenario(self, scenario: Scenario) -> None:
         """Draw a whole new situation (a new map possibly): rebuild every layer."""
         self.clear()
+        self.fan.forget()
         self.scenario = scenario
         self.selected = None
         self._hovered = None
@@ -237,20 +241,27 @@ class MapScene(QGraphicsScene):
         depth: dict[Hex, int] = {}
         sizes = Counter(unit.hex for unit in self.scenario.units.values())
         grid = self.scenario.grid
+        if self.fan.hex is not None and sizes[self.fan.hex] < 2:  # the open stack has broken up
+            self.fan.open(None)
         for unit in stacking_order(self.scenario.units.values()):
             index = depth.get(unit.hex, 0)
             depth[unit.hex] = index + 1
             tile = self._counters[unit.id]
             x, y = grid.center(unit.hex)
-            tile.setPos(QPointF(x, y) + stack_offset(index, sizes[unit.hex]))
+            fanned = self.fan.offset(unit.hex, index, sizes[unit.hex])
+            tile.setPos(QPointF(x, y) + (fanned if fanned is not None else stack_offset(index, sizes[unit.hex])))
             self._stack_index[unit.id] = index
             self._lift(unit.id)
+        fan_hex = self.fan.hex
+        centre = QPointF(*grid.center(fan_hex)) if fan_hex is not None else None
+        self.fan.show_backdrop(self, centre, sizes[fan_hex] if fan_hex is not None else 0)
 
     def _lift(self, unit_id: str) -> None:
         """Outline the selected counter and lift it above its stack, so it reads in full."""
         tile = self._counters[unit_id]
         selected = unit_id == self.selected
-        tile.setZValue(_Z_COUNTERS + self._stack_index[unit_id] + (_Z_LIFTED if selected else 0))
+        fanned = Z_FANNED if tile.unit.hex == self.fan.hex else 0.0  # an open stack lies above the rest
+        tile.setZValue(_Z_COUNTERS + self._stack_index[unit_id] + fanned + (_Z_LIFTED if selected else 0))
         tile.set_selected(selected)
 
     def counter_item(self, unit_id: str) -> CounterItem:
@@ -416,12 +427,17 @@ class MapScene(QGraphicsScene):
             self.place_requested.emit(h)
         elif item is not None:
             unit_id = str(item.data(UNIT_ROLE))
+            if self.fan.hex is not None and self.scenario.units[unit_id].hex != self.fan.hex:
+                self.fan.open(None)  # a counter of another stack: the open one folds back
+                self._restack()
             self.select_unit(unit_id)
             self.unit_pressed.emit(unit_id)
             self._dragging = unit_id
             self._drag_start = self._counters[unit_id].pos()
         else:
             self.select_unit(None)
+            if self.fan.open(None):
+                self._restack()
             event.ignore()  # lets the view pan by dragging empty map
             return
         event.accept()
@@ -462,7 +478,8 @@ class MapScene(QGraphicsScene):
             moved = self._press is not None and (pos - self._press).manhattanLength() > DRAG_THRESHOLD
             if moved:
                 self.drop_counter(unit_id, pos)
-            else:
+            else:  # a click on a stack fans it out (stack_viewer.py)
+                self.fan.open(self.scenario.units[unit_id].hex)
                 self._restack()
         elif self._stroke:
             stroke, self._stroke = self._stroke, []

@@ -26,6 +26,7 @@ from aslgui.rules.apply import unit_changes
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import (
     Gesture,
+    actor,
     available,
     change_ca_gesture,
     context_gestures,
@@ -34,6 +35,7 @@ from aslgui.rules.gestures import (
     legal_targets,
     staged,
 )
+from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.map_layers import geometry_path
 from aslgui.ui.rehearsal_examples import Example, ExamplesMenu
 from aslgui.ui.rehearsal_log import ActionLogDock
@@ -50,6 +52,8 @@ _Z_TARGETS = 7
 REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
 
 
+#: Kinds that attack the hex they are dropped on: a drop among one's own units asks first.
+ATTACK_KINDS = frozenset({"fire", "overrun", "place_dc", "throw_dc", "detonate_dc"})
 #: Action keys naming a unit or a hex the action is about (DESIGN.md 4).
 _UNIT_KEYS = ("firer", "unit", "vehicle", "gun", "target")
 _HEX_KEYS = ("target_hex", "to_hex", "hex")
@@ -197,7 +201,27 @@ class RehearsalController(QObject):
             kinds = sorted({g.kind for g in drop.gestures})
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
             return None
+        gestures = self.spare_friends(unit_id, h, gestures)
+        if not gestures:
+            return None
         return self.offer(gestures, f"Rehearse: {scenario.units[unit_id].name or unit_id} to {scenario.grid.name(h)}")
+
+    def spare_friends(self, unit_id: str, h: Hex, gestures: list[Gesture]) -> list[Gesture]:
+        """Ask before an attack on a hex that holds the mover's own units (an Area Target shot on
+        one's own squad): going ahead keeps every meaning; cancelling keeps only those that are
+        no attack (a hook-up, a push), which may be none."""
+        scenario = self.host.scenario
+        mover = actor(scenario, scenario.units[unit_id])
+        friends = [u for u in scenario.units_at(h) if u.side == mover.side and u.id not in (unit_id, mover.id)]
+        attacks = [g for g in gestures if g.kind in ATTACK_KINDS]
+        if not friends or not attacks:
+            return gestures
+        names = ", ".join(f"{u.name or u.kind} ({u.id})" for u in friends)
+        verb = "Fire on it" if any(g.kind == "fire" for g in attacks) else "Attack it"
+        question = f"{scenario.grid.name(h)} holds your own {names}.\n\n{verb} anyway?"
+        if MessageBox.confirm(self.parent_widget, "Your own units in the target hex", question, f"{verb} anyway"):
+            return gestures
+        return [g for g in gestures if g.kind not in ATTACK_KINDS]
 
     def offer_ca_change(self, unit_id: str, arc: str, spine: int) -> LogEntry | None:
         """In Rehearse, turning a CA/VCA/TCA (keys, menu, handle) is a ``change_ca`` action like

@@ -57,6 +57,7 @@ def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     tests that care about the question patch it themselves."""
     monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
     monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: None))
+    monkeypatch.setattr(MessageBox, "confirm", classmethod(lambda cls, parent, title, text, go_ahead: True))
 
 
 @pytest.fixture
