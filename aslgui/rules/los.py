@@ -5,8 +5,10 @@
 to what lies there, in order from the source, stopping at the first block:
 
 - an obstacle blocks when higher than both ends, or as high as the higher end and higher than
-  the lower (A6.2); between them it blocks only a blind hex (A6.4);
-- a Hindrance adds +1 to same-level LOS, and six of them block (B.10);
+  the lower (A6.2); between them, a full level above the lower end, it blocks only a blind hex
+  (A6.4);
+- a Hindrance adds +1 where it is higher than both ends (same-level LOS on its own ground, or
+  down into a depression), and six of them block (B.10);
 - a wall or hedge hexside is a Half-Level obstacle, never when it is a hexside of either end's
   hex (B9.2), lengthwise along the thread only when it touches neither end's hex, and at a
   vertex only when walls lie on both sides of the thread;
@@ -18,8 +20,9 @@ to what lies there, in order from the source, stopping at the first block:
 What lies in a hex is a tuple of ``Feature``s: a whole-hex terrain (a scenario file's terrain,
 Inherent Terrain of a VASL board) or the convex hull of one patch of depicted terrain of a VASL
 board (``aslgui.vasl.los_geometry`` derives them once per archive with numpy).  A line crosses a
-connected patch exactly when it has pixel centres strictly on both sides of the line, so the
-hull answers the patch exactly with a handful of multiplications: no pixel is visited here.
+connected patch of pixels, each the unit square it covers, exactly when the squares reach across
+the line on both sides, so the hull of the pixel centres answers the patch exactly with a handful
+of multiplications: no pixel is visited here.
 
 Heights are kept in half levels (a unit at level 1 is at 2; a wall on level-0 ground tops at 1)
 so Half-Level terrain needs no floats.
@@ -288,11 +291,13 @@ def _direction(a: Hex, b: Hex) -> int:
 
 # -- the engine ---------------------------------------------------------------------------------
 def _blind(high: int, low: int, top: int, from_high: int, from_low: int, crest: bool) -> bool:
-    """A6.4: whether the lower end lies in a blind hex behind an obstacle (levels, not half
-    levels): one blind hex plus one per full five hexes from the higher end, plus the levels the
-    obstacle rises above the lower end beyond the first, less the levels the higher end stands
-    above the obstacle beyond the first; a hill crest (no terrain on it) casts one fewer."""
-    count = 2 * top + from_high // 5 - high - low + (0 if crest else 1)
+    """A6.4: whether the lower end lies in a blind hex behind an obstacle (heights in half
+    levels): one blind hex plus one per full five hexes from the higher end, plus the full levels
+    the obstacle rises above the lower end beyond the first, less the full levels the higher end
+    stands above the obstacle beyond the first; a hill crest (no terrain on it) casts one fewer.
+    A 1½-level building thus counts as rising one full level above ground-level units."""
+    above_low, below_high = (top - low) // 2, (high - top) // 2
+    count = 1 + from_high // 5 + above_low - 1 - max(below_high - 1, 0) - (1 if crest else 0)
     return from_low <= max(count, 0 if crest else 1)
 
 
@@ -313,6 +318,9 @@ class _Trace:
         # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
         self.a, self.b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
         self.length = math.hypot(self.a, self.b)
+        #: How far (times the length) a pixel's square reaches across the line: half its extent
+        #: along the line's normal.
+        self.half_pixel = 0.5 * (abs(self.a) + abs(self.b))
 
     def hex_at(self, dx: int, dz: int) -> Hex:
         col = self.sx + dx
@@ -329,22 +337,33 @@ class _Trace:
         values = [base + a * y - b * x for x, y in zip(*f.hull, strict=True)]
         return min(values), max(values)
 
-    def crosses(self, f: Feature, base: float) -> bool:
-        """Whether the thread passes through a feature of a hex it crosses inside: pixels of the
-        depiction strictly on both sides of it (A6.1).  Through a hex's very centre dot (a half
-        hex on the board's edge, whose other side is off the map) coming within 1.5 pixels of it
-        is enough."""
+    def crosses(self, f: Feature, base: float, edge: bool = False) -> bool:
+        """Whether the thread passes through a feature of a hex it crosses inside: the depiction
+        (its pixels, each a unit square) visible on both sides of it (A6.1), which is so exactly
+        when the hull of the pixel centres reaches within half a pixel's extent of the line on
+        both sides.  Along the map's edge (``edge``: through the centre dot of a half hex whose
+        other half is off the map) coming within 1.5 pixels of the thread is enough."""
         if f.hull is None:
             return True
-        length = self.length
-        if abs(base) > f.radius * length:
+        length, half = self.length, self.half_pixel
+        if abs(base) > f.radius * length + half:
             return False
         if base and f.inner and abs(base + self.a * f.core[1] - self.b * f.core[0]) < f.inner * length:
             return True
         low, high = self.spread(f, base)
-        if base == 0:
+        if edge:
             return low <= 1.5 * length and high >= -1.5 * length
-        return low < 0 < high
+        return low < half and high > -half
+
+    def on_edge(self, h: Hex) -> bool:
+        """Whether the thread runs through the centre dot of ``h`` along the map's edge: the hex
+        beside it across the thread is off the map (a half hex)."""
+        grid = self.los.grid
+        if self.dx == 0 and h.col % COLUMN_STEP == 0:  # a board's A/GG column, its centres on its edge
+            return Hex(h.col - 1, h.row) not in grid or Hex(h.col + 1, h.row) not in grid
+        if self.big_y == 0 and h.col & 1 and h.row % ROW_STEP == 0:  # a board's top or bottom half hex
+            return Hex(h.col, h.row - 1) not in grid or Hex(h.col, h.row + 1) not in grid
+        return False
 
     def reaches(self, f: Feature, base: float) -> bool:
         """Whether a feature of a hex beside a hexside the thread runs along comes up to it."""
@@ -369,18 +388,18 @@ class _Trace:
     def effect(self, f: Feature, from_source: int, to_target: int) -> int:
         """What a feature would do to the thread crossing it: 0 nothing, HINDERS, or why it blocks."""
         es, et, low, high, top = self.es, self.et, self.low, self.high, f.top
-        if f.kind == HINDRANCE:  # Half-Level: it hinders same-level LOS on its own ground only
-            return HINDERS if es == et == top - 1 else 0
+        if f.kind == HINDRANCE:  # it hinders where it is higher than both ends, as an obstacle would block
+            return HINDERS if top > high else 0
         if f.kind == SPLIT and es == et == top - 2:  # under an orchard's boughs
             return HINDERS
         if top > high:
             return HIGHER
         if top == high and top > low:
             return LEVEL_WITH_HIGHER
-        if low < top < high and top % 2 == 0:
+        if low + 2 <= top < high:  # a full level above the lower end: it casts blind hexes (A6.4)
             high_first = es > et
             from_high, from_low = (from_source, to_target) if high_first else (to_target, from_source)
-            if _blind(high // 2, low // 2, top // 2, from_high, from_low, f.kind == GROUND):
+            if _blind(high, low, top, from_high, from_low, f.kind == GROUND):
                 return BLIND
         return 0
 
@@ -459,9 +478,10 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
             if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
                 return block(h, reason)
             base = t.offset(e[5], e[6])
+            edge = base == 0 and t.on_edge(h)
             for f in here:
                 effect = t.effect(f, from_source, to_target)
-                if effect and t.crosses(f, base) and not t.own_slope(f, h, from_source, to_target):
+                if effect and t.crosses(f, base, edge) and not t.own_slope(f, h, from_source, to_target):
                     if effect != HINDERS:
                         return block(h, t.why(f, h, effect))
                     if full := hinder(h, f):

@@ -9,9 +9,12 @@ terrain as a few convex polygons, so a single LOS walks hexes, not pixels, in pl
   or a gully's bank; B10, A6.3) -- are split into connected patches (numpy label propagation
   with pointer jumping, no loop over pixels), each patch kept as the convex hull of its pixel
   centres (from each pixel row's two ends);
-- a straight line has pixels of a connected patch strictly on both of its sides exactly when it
-  has hull vertices strictly on both sides, so the hull answers "does the thread cross this
-  depiction, visible on both sides of it" (A6.1) exactly, at the pixels' resolution;
+- a straight line has a connected patch's pixels (unit squares) reaching across it on both of
+  its sides exactly when the hull of their centres comes within half a square of it on both
+  sides, so the hull answers "does the thread cross this depiction, visible on both sides of
+  it" (A6.1) exactly, at the pixels' resolution;
+- a bridge's depiction beside its road is a Hindrance patch like any other (B6); its road is
+  road, so a thread along the road meets none;
 - Inherent Terrain (B.6: orchard, crags, rubble, ...) is the whole hex instead, from the hex's
   own terrain (``hexfacts``), and its pixels spilling into neighbours are ignored, as VASL does;
 - wall/hedge pixels are hexside terrain, judged by hexside (``hexfacts``), not here.
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
     from aslgui.vasl.hexfacts import HexFacts
 
 #: Bump when the derivation changes: an older cached product is rebuilt.
-LOS_VERSION = 1
+LOS_VERSION = 2
 KINDS = ("obstacle", "hindrance", "ground")
 
 
@@ -158,8 +161,7 @@ def derive_los(grid: LosGrid, catalog: Catalog, facts: dict[str, HexFacts]) -> d
     base = np.full(grid.width * stride, 127, dtype=np.int64)
     np.minimum.at(base, hex_id.ravel(), elevation.ravel())
     pick = catalog.table
-    special = (pick("inherent").astype(bool) | (np.array([t == "HEXSIDE" for t in _categories(catalog)]))
-               | (np.array([t == "BRIDGE" for t in _categories(catalog)])))
+    special = pick("inherent").astype(bool) | np.array([t == "HEXSIDE" for t in _categories(catalog)])
     height = pick("height").astype(np.int64)
     half = pick("half_level").astype(np.int64)
     top = 2 * (elevation + height[code]) + half[code]
@@ -194,8 +196,6 @@ def derive_los(grid: LosGrid, catalog: Catalog, facts: dict[str, HexFacts]) -> d
         for p, (lo, hi) in enumerate(zip(patch_starts.tolist(), patch_ends.tolist(), strict=True)):
             ends_of_rows = [(left[i], row_y[i]) for i in range(lo, hi)] + [(right[i], row_y[i]) for i in range(lo, hi)]
             hull = _hull(ends_of_rows)
-            if len(hull) < 2:
-                continue  # a lone pixel: no line has it on both sides
             packed = keys[p]
             terrain_code, rest = packed % 256, packed // 256
             hid, level_value = rest // 64, rest % 64 - 16

@@ -184,6 +184,25 @@ def test_a6_4_five_hexes_of_range_add_a_blind_hex() -> None:
     assert [_trace(far, "1E1", t).blocked for t in ("1E7", "1E8", "1E9")] == [True, True, False]
 
 
+@pytest.mark.parametrize("viewer", [2, 3])
+def test_a6_4_a_one_and_a_half_level_building_casts_blind_hexes_by_its_full_levels(viewer: int) -> None:
+    """A 1½-level building (B23) rises one full level above ground-level targets: one blind hex
+    behind it two hexes from a level-2 or level-3 viewer (1½ levels above it is one full level,
+    the first, which takes none off), two when it is five hexes away (A6.4)."""
+    near = _hill_map({"1E3": viewer}, {"1E5": "stone building"})
+    assert [_trace(near, "1E3", t).blocked for t in ("1E6", "1E7")] == [True, False]
+    assert "A6.4" in _trace(near, "1E3", "1E6").reason
+    far = _hill_map({"1E1": viewer}, {"1E6": "stone building"})
+    assert [_trace(far, "1E1", t).blocked for t in ("1E7", "1E8", "1E9")] == [True, True, False]
+
+
+def test_a6_4_a_half_level_obstacle_casts_no_blind_hex() -> None:
+    """Rubble (B24, half a level) is not a full level above the ground-level target: a level-1
+    viewer sees the hex right behind it."""
+    rubble = _hill_map({"1E3": 1}, {"1E5": "stone rubble"})
+    assert _trace(rubble, "1E3", "1E6").blocked is False
+
+
 def test_a6_2_hill_ground_higher_than_both_ends_blocks() -> None:
     hills = _hill_map({"1E5": 1}, {})
     result = _trace(hills, "1E2", "1E8")

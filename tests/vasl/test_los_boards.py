@@ -1,25 +1,32 @@
-"""LOS on VASL boards (A6 on the archive's depicted terrain): the always-run tests use the small
-board ``make_archive.sample_board`` paints (woods disc in E5, wall on C3's S hexside, a level-1
-hill around K5); the ``../shared`` tests compare with VASL's own answers for 250 pairs on each of
-bd01-bd07 and state where aslgui differs, and why."""
+"""LOS on VASL boards (A6 on the archive's depicted terrain), on small boards the tests paint
+themselves: ``make_archive.sample_board`` (woods disc in E5, wall on C3's S hexside, a level-1 hill
+around K5) and boards painted here for one rule each.  VASL's own answers on the real boards are
+``test_los_vasl_sample.py``."""
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
-from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry import MapGrid
 from aslgui.model import scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.los import LosMap, los_map, trace
+from aslgui.rules.los import los_map
 from aslgui.vasl.library import BOARDS_ENV
-from tests.vasl.make_archive import sample_board
-from tests.vasl.shared_data import BOARDS, SHARED_VASL, needs_shared
+from tests.vasl.make_archive import (
+    HEIGHT_PX,
+    TINY_GIF,
+    WIDTH_PX,
+    encode_los_data,
+    hex_disc,
+    metadata_xml,
+    sample_board,
+    write_archive,
+)
 
 
 def on_board(board_id: str) -> Any:
@@ -82,76 +89,69 @@ def test_the_los_geometry_is_cached_per_archive(sample: Any) -> None:
     assert any(p.name.startswith("los-v") for p in cache.rglob("*.json"))
 
 
-# -- VASL's own answers (../shared/vasl/los-sample) -----------------------------------------------
-#: Where aslgui's answer differs from VASL's, and why.  "graze": VASL's line, stepped pixel by
-#: pixel from centres truncated to whole pixels, touches a depiction that the exact centre-to-
-#: centre thread passes within 1.5 pixels of, on one side only: not crossed (A6.1: the obstruction
-#: must be visible on both sides of the thread).  "wall end": the thread passes the vertex where a
-#: wall hexside ends, the wall on one side of it only (B9.2 EX: walls must meet that vertex from
-#: both sides).  "hindrance count": a thread clipping two Hindrance hexes at one range from the
-#: firer counts one, VASL's pixel walk met a different set (aslgui counts each range once too).
-#: Besides these, on a clear LOS VASL may count one Hindrance more than aslgui where its line
-#: grazes a Hindrance depiction (or a bridge, which aslgui does not count): at most
-#: ``HINDRANCE_GRAZES`` such pairs a board.
-HINDRANCE_GRAZES = 8
-DISAGREEMENTS: dict[str, dict[tuple[str, str], str]] = {
-    "01": {("GG5", "BB5"): "graze", ("V2", "T7"): "graze", ("DD8", "AA6"): "graze", ("B7", "J8"): "graze"},
-    "02": {("U6", "W9"): "wall end"},
-    "03": {("X2", "CC7"): "wall end", ("DD6", "BB9"): "graze", ("G3", "N5"): "graze", ("P2", "K4"): "wall end",
-           ("CC4", "V4"): "graze"},
-    "04": {("AA3", "DD0"): "graze", ("CC7", "W2"): "wall end", ("EE9", "U8"): "wall end", ("AA5", "W9"): "wall end"},
-    "05": {("U10", "Y9"): "graze"},
-    "06": {("L5", "Q10"): "wall end", ("C8", "D0"): "wall end"},
-    "07": {("V6", "T6"): "graze", ("BB2", "GG8"): "graze", ("CC6", "AA9"): "graze", ("D8", "Q6"): "hindrance count"},
-}
+# -- rules on boards painted here -----------------------------------------------------------------
+GULLY, MARSH, GRAIN, DIRT_ROAD, STONE_BRIDGE = 30, 14, 24, 65, 82
 
 
-def vasl_answers(board: str) -> Iterator[dict[str, Any]]:
-    assert SHARED_VASL is not None
-    with open(SHARED_VASL / "los-sample" / f"bd{board}-los.jsonl", encoding="utf-8") as rows:
-        yield from (json.loads(line) for line in rows)
+def painted_board(folder: Path, board_id: str, paint: Any) -> Path:
+    """An archive whose pixels ``paint(elevation, terrain)`` sets (grids indexed [x, y])."""
+    terrain = np.zeros((WIDTH_PX, HEIGHT_PX), dtype=np.uint8)
+    elevation = np.zeros((WIDTH_PX, HEIGHT_PX), dtype=np.int8)
+    paint(elevation, terrain)
+    name = f"bd{board_id}"
+    members = {
+        "BoardMetadata.xml": metadata_xml(board_id, True),
+        f"{name}.gif": TINY_GIF,
+        "LOSData": encode_los_data(elevation, terrain),
+    }
+    return write_archive(folder / name, members)
 
 
-def graze(los_map_: LosMap, source: Hex, target: Hex, at: Hex) -> float:
-    """How close (pixels) the depiction in ``at`` comes to the thread, from its nearer side."""
-    (sx, sy), (tx, ty), (cx, cy) = (MapGrid.center(h) for h in (source, target, at))
-    length = math.hypot(tx - sx, ty - sy)
-    best = math.inf
-    for f in los_map_.features.get(at, ()):
-        if f.hull is not None:
-            points = zip(*f.hull, strict=True)
-            side = [((tx - sx) * (cy + y - sy) - (ty - sy) * (cx + x - sx)) / length for x, y in points]
-            best = min(best, 0.0 if min(side) < 0 < max(side) else min(abs(v) for v in side))
-    return best
+def _bridge_and_lines(elevation: Any, terrain: Any) -> None:
+    # A gully (level -1) across D5-F5, bridged in E5 by a road (x 219-231) between two parapets.
+    terrain[150:300, 278:303] = GULLY
+    elevation[150:300, 278:303] = -1
+    terrain[219:232, 200:381], elevation[219:232, 200:381] = DIRT_ROAD, 0
+    for left in (215, 232):
+        terrain[left : left + 4, 276:305], elevation[left : left + 4, 276:305] = STONE_BRIDGE, 0
+    # Woods one pixel wide: under the I-column thread (x = 450) in I5, beside the M one (x = 675) in M5.
+    terrain[450, 280:301] = 60
+    terrain[674, 280:301] = 60
+    # A gully (level -1) in K4 and K5, grain on K4's bank at level 0 just below K3.
+    for name in ("K4", "K5"):
+        terrain[hex_disc(name, 30)], elevation[hex_disc(name, 30)] = GULLY, -1
+    terrain[552:573, 195:201] = GRAIN
 
 
-@needs_shared
-@pytest.mark.parametrize("board", sorted(DISAGREEMENTS))
-def test_a6_vasl_sample_agrees_except_where_vasl_is_approximate(board: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """VASL's answers for 250 pairs per board: the same blocked/clear answer, the same Hindrance
-    DRM for a clear LOS, except the listed pairs, each checked to be what its note says."""
-    monkeypatch.setenv(BOARDS_ENV, str(BOARDS))
-    situation = on_board(board.lstrip("0"))
-    the_map, grid = los_map(situation), situation.grid
-    differ, grazed = {}, 0
-    for row in vasl_answers(board):
-        source, target = grid.parse(row["from"]), grid.parse(row["to"])
-        mine = trace(the_map, source, target)
-        if mine.blocked != row["blocked"]:
-            differ[(row["from"], row["to"])] = (row, mine)
-        elif not mine.blocked and mine.hindrance != row["hindrance"]:
-            assert mine.hindrance == row["hindrance"] - 1, row
-            grazed += 1
-    assert grazed <= HINDRANCE_GRAZES
-    assert set(differ) <= set(DISAGREEMENTS[board])
-    for pair, (row, mine) in differ.items():
-        why = DISAGREEMENTS[board][pair]
-        if why == "graze":  # VASL blocked where the thread passes a depiction by within 1.5 pixels
-            assert row["blocked"] and not mine.blocked
-            at = grid.parse(row["blocked_at_hex"])
-            assert graze(the_map, grid.parse(pair[0]), grid.parse(pair[1]), at) < 1.5, pair
-        elif why == "wall end":
-            assert row["blocked"] and "B9.2" in row["reason"] and not mine.blocked
-        else:
-            assert row["hindrance"] >= 6 and mine.hindrance == 5
-    assert len(differ) <= 7  # at least 243 of 250 the same
+@pytest.fixture
+def painted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    painted_board(tmp_path, "78", _bridge_and_lines)
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
+    return on_board("78")
+
+
+def test_b6_a_bridge_hinders_same_level_los_across_it_not_along_its_road(painted: Any) -> None:
+    """B6: the bridge's depiction beside its road is a Hindrance to LOS at its level that crosses
+    the bridge (C5-G5 through E5); a thread along the road between the parapets meets none."""
+    across = los(painted, "78C5", "78G5")
+    assert (across["blocked"], across["hindrances"], across["hindrance_hexes"]) == (False, 1, ["78E5"])
+    assert "B6" in across["reason"]
+    along = los(painted, "78E2", "78E8")
+    assert (along["blocked"], along["hindrances"]) == (False, 0)
+
+
+def test_a6_1_a_one_pixel_depiction_under_the_thread_blocks_one_beside_it_does_not(painted: Any) -> None:
+    """A6.1: a pixel is a square of the depiction: one whose centre lies on the thread is visible
+    on both sides of it; one a whole pixel beside the thread is not crossed."""
+    under = los(painted, "78I2", "78I8")
+    assert (under["blocked"], under["blocked_at"]) == (True, "78I5")
+    assert los(painted, "78M2", "78M8")["blocked"] is False
+
+
+def test_a6_2_a_hindrance_higher_than_both_ends_hinders_los_down_into_a_gully(painted: Any) -> None:
+    """A Half-Level Hindrance (B15 grain) on the bank of a gully, between a level-0 unit and one in
+    the gully (level -1, A6.3 met: the range beyond the first hex is in the gully), is higher than
+    both ends: it hinders, as an obstacle there would block (A6.2)."""
+    answer = los(painted, "78K3", "78K5")
+    assert (answer["blocked"], answer["hindrance_hexes"]) == (False, ["78K4"])
+    assert "B15" in answer["reason"]
