@@ -1,8 +1,8 @@
 """Run every benchmark script present and print one markdown table, with the machine it ran on.
 
 ``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_boards.py, bench_gui.py,
-bench_popup.py, bench_vsav.py and bench_los.py (those that exist) one after the other, each in
-its own process so none pays for another's imports, and merges the markdown tables they print.
+bench_popup.py, bench_vsav.py, bench_los.py and bench_growth.py (those that exist) one after the
+other, each in its own process so none pays for another's imports, and merges the markdown tables they print.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ("bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py")
+SCRIPTS = (
+    "bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py",
+    "bench_growth.py",
+)
 #: Scripts that take ``--runs`` (fresh processes per figure).
 WITH_RUNS = ("bench_core.py", "bench_boards.py")
 COLUMNS = ("Figure", "Measured", "Target", "Met")

@@ -138,15 +138,44 @@ def in_ca(origin: Hex, spine: int, target: Hex) -> bool:
     return a >= 0 and b >= 0 and a + b > 0
 
 
-def ca_hexes(origin: Hex, spine: int, max_range: int) -> Iterator[Hex]:
-    """Every hex of the CA at range 1..``max_range``, nearest rows first (unbounded map)."""
+class Box(NamedTuple):
+    """A rectangle of hexes, ends included: the columns and rows a map spans."""
+
+    col_min: int
+    col_max: int
+    row_min: int
+    row_max: int
+
+
+def ca_hexes(origin: Hex, spine: int, max_range: int, within: Box | None = None) -> Iterator[Hex]:
+    """Every hex of the CA at range 1..``max_range``, nearest rows first (unbounded map).
+
+    With ``within``, only the hexes of each row of the CA that can lie in that box (a few more
+    at its edges): a range of 500 on a small map costs what the map holds, not 500^2."""
     ox, _, oz = to_cube(origin)
     q1, _, r1 = _CUBE_DIRS[spine % 6]
     q2, _, r2 = _CUBE_DIRS[(spine + 1) % 6]
+    dq, dr = q2 - q1, r2 - r1
     for rng in range(1, max_range + 1):
-        for b in range(rng + 1):
-            a = rng - b
-            yield from_cube(ox + a * q1 + b * q2, oz + a * r1 + b * r2)
+        # The row's hexes are (x0 + b*dq, z0 + b*dr), b = 0..rng, from the d1 end to the d2 end.
+        x0, z0 = ox + rng * q1, oz + rng * r1
+        first, last = 0, rng
+        if within is not None:
+            first, last = _steps_inside(x0, dq, within.col_min, within.col_max, first, last)
+            # Twice the offset row is 2*z + x, less 0 or 1 (odd-q): one row of slack either way.
+            first, last = _steps_inside(2 * z0 + x0, 2 * dr + dq, 2 * within.row_min - 2, 2 * within.row_max + 2,
+                                        first, last)
+        for b in range(first, last + 1):
+            yield from_cube(x0 + b * dq, z0 + b * dr)
+
+
+def _steps_inside(start: int, step: int, low: int, high: int, first: int, last: int) -> tuple[int, int]:
+    """The part of ``first..last`` whose ``b`` keep ``start + b * step`` within ``low..high``."""
+    if step < 0:
+        start, step, low, high = -start, -step, -high, -low
+    if step == 0:
+        return (first, last) if low <= start <= high else (1, 0)
+    return max(first, -((start - low) // step)), min(last, (high - start) // step)
 
 
 def spines_to_bring(origin: Hex, spine: int, target: Hex) -> int:

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from aslgui.errors import AslError, shown
-from aslgui.geometry.hexgrid import Hex
+from aslgui.geometry.hexgrid import Box, Hex
 
 BOARD_COLUMNS = 33
 BOARD_ROWS = 10
@@ -171,6 +171,14 @@ class MapGrid:
                 for local_row in _rows_in_column(local_col):
                     seen.add(Hex(board.col * COLUMN_STEP + local_col, board.row * ROW_STEP + local_row))
         return tuple(sorted(seen))
+
+    @cached_property
+    def box(self) -> Box:
+        """The columns and rows the map's boards span (every map hex is inside; a layout with
+        gaps has hexes of the box that are not on the map)."""
+        cols = max(b.col for b in self.boards) + 1
+        rows = max(b.row for b in self.boards) + 1
+        return Box(0, cols * COLUMN_STEP, 0, rows * ROW_STEP)
 
     @cached_property
     def corner_hexes(self) -> tuple[Hex, ...]:

@@ -28,7 +28,7 @@ def resolve_ca_hexes(action: Action) -> Resolution:
     arc = action.choice("arc", (*ARC_KEYS, None), None)
     spine = unit_arc(unit, arc, "action.unit")
     grid = action.scenario.grid
-    names = sorted(grid.name(h) for h in ca_hexes(unit.hex, spine, max_range) if h in grid)
+    names = sorted(grid.name(h) for h in ca_hexes(unit.hex, spine, max_range, grid.box) if h in grid)
     return Resolution(
         kind=action.kind, values={"unit": unit.id, "ca": SPINE_NAMES[spine], "range": max_range, "hexes": names}
     )

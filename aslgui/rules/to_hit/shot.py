@@ -34,7 +34,7 @@ NO_FIRE = "no_fire"
 
 def unit_path(scenario: Scenario, unit: Unit) -> str:
     """The JSON path of a unit in the scenario file, e.g. ``units[2]``."""
-    return f"units[{list(scenario.units).index(unit.id)}]"
+    return scenario.unit_path(unit.id)
 
 
 class Shot(NamedTuple):
