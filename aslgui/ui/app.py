@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from aslgui.errors import AslError
 from aslgui.model import Scenario, load_scenario
 from aslgui.ui.dialogs import MessageBox
+from aslgui.ui.display_check import display_problem
 from aslgui.ui.main_window import DEMO_PATH, MainWindow
 
 #: Set to make the window quit right after its first paint, printing "painted" (start-up benchmark).
@@ -33,7 +34,14 @@ class _FirstPaint(QObject):
 
 
 def run_gui(path: str | None) -> int:
-    """Open the window on ``path`` (or the demo) and run until it closes; the exit status."""
+    """Open the window on ``path`` (or the demo) and run until it closes; the exit status.
+    Where Qt could not open a window (no display, missing X11 libraries), say why and stop
+    instead of letting Qt abort."""
+    if QApplication.instance() is None:
+        problem = display_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     app.setApplicationName("aslgui")
