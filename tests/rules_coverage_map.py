@@ -15,6 +15,7 @@ CLAUSES: dict[str, list[str] | str] = {
         "test_c3_22_only_at_the_end_of_a_friendly_fire_phase",
         "test_c3_22_not_in_the_mph",
         "test_c3_22_no_ca_change_without_firing_in_the_mph",
+        "test_c3_22_a_change_to_the_same_ca_is_no_change_legal_with_no_cost",
     ],
     "C3.22#1": [
         "test_c3_22_crew_must_still_be_able_to_fire_without_intensive_fire",
@@ -232,8 +233,17 @@ CLAUSES: dict[str, list[str] | str] = {
     ],
     "D7.13#0": ["test_d7_1_exc_d7_14_a_vehicle_that_ovred_may_ovr_again"],
     "D7.13#1": ["test_d7_13_not_the_hex_it_is_in_unless_it_leaves_and_reenters"],
-    "D7.15#0": ["test_d7_15_ft_only_ovr_ignores_tem", "test_d7_22_ex_woods_tem_plus_1"],
-    "D7.15#1": ["test_d7_15_ft_only_ovr_ignores_tem", "test_d7_15_ft_only_without_a_ft_is_illegal"],
+    "D7.15#0": [
+        "test_d7_15_ft_only_ovr_ignores_tem",
+        "test_d7_22_ex_woods_tem_plus_1",
+        "test_d7_15_a_ft_only_ovr_loses_the_tem_but_not_the_ffmo_in_open_ground",
+    ],
+    "D7.15#1": [
+        "test_d7_15_ft_only_ovr_ignores_tem",
+        "test_d7_15_ft_only_without_a_ft_is_illegal",
+        "test_d7_15_a_ft_only_ovr_loses_the_tem_but_not_the_ffmo_in_open_ground",
+        "test_d7_15_a_ft_only_ovr_has_no_ffmo_outside_open_ground_or_vs_a_vehicle",
+    ],
     "D7.15#2": [
         "test_d7_15_wall_tem_only_if_crossed_and_not_cumulative",
         "test_d7_15_ffmo_is_cumulative_with_a_wall_or_hedge_crossed",
@@ -276,6 +286,7 @@ CLAUSES: dict[str, list[str] | str] = {
     "D7.221#0": [
         "test_d7_23_gun_under_first_fire_must_intensive_fire_as_fpf",
         "test_d7_23_gun_under_final_intensive_or_no_fire_counter_cannot_fire",
+        "test_d7_23_the_counter_read_from_the_guns_markers_is_named_in_words",
     ],
     "D7.221#1": [
         "test_d7_22_a_pinned_defender_cannot_use_a_ft_or_dc",

@@ -104,6 +104,8 @@ def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) 
     unit = scenario.unit(action.get("unit"), "action.unit")
     spine = parse_spine(str(action.get("ca")))
     arc = action.get("arc") or ("ca" if unit.kind == "gun" else "tca" if unit.turret is not None else "vca")
+    if getattr(unit, str(arc)) == spine:
+        return  # turned by no hexspine: no change, so no No Move either (C3.22)
     _mark(changes, unit.id, **{str(arc): spine})
     if action.get("phase", scenario.phase) == "PFPh":  # C3.22: no more movement this Player Turn
         crew = (unit.crew,) if unit.crew in scenario.units else ()

@@ -7,6 +7,8 @@ movement for the rest of the Player Turn but leaves the AFPh shot, now with no C
 
 from __future__ import annotations
 
+from typing import Any
+
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, parse_spine
 from aslgui.model import Unit
@@ -69,18 +71,23 @@ def resolve_change_ca(action: Action) -> Resolution:
         new = parse_spine(raw)
     except ValueError as error:
         raise AslError(str(error), "action.ca") from None
-    phase_problem = _phase_reason(action, unit)
-    found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit)
-    if unit.rfnm:
-        found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
-    values = {
+    spines = spines_between(current, new)
+    values: dict[str, Any] = {
         "unit": unit.id,
         "arc": arc,
         "from": SPINE_NAMES[current],
         "to": SPINE_NAMES[new],
-        "spines": spines_between(current, new),
+        "spines": spines,
         "phase": action.phase,
     }
+    if spines == 0:  # a change of no hexspine is no change: nothing to forbid, no movement lost
+        values["notes"] = [reason(f"{unit.id} already points at {SPINE_NAMES[new]}: nothing changes, no movement "
+                                  "is lost", RULE)]
+        return Resolution(kind=action.kind, values=values)
+    phase_problem = _phase_reason(action, unit)
+    found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit)
+    if unit.rfnm:
+        found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
     if action.phase == "PFPh":
         values["cost"] = "no more movement for this Gun and its crew this Player Turn; it may still fire in the AFPh"
     return Resolution(kind=action.kind, legal=not found, reasons=tuple(found), values=values)

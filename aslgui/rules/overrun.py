@@ -186,14 +186,13 @@ def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aim
     units: FFMO if any is Infantry, the Motion +2 if each is (aboard) a Motion vehicle."""
     scenario = action.scenario
     lines: list[DrmLine] = []
-    if not ft_only:
-        tem = tem_line(scenario, target, "D7.15", crossed_from=from_hex)
-        if tem:
-            lines.append(tem)
-        infantry = any(u.is_infantry for u in aimed)
-        # In any Open Ground hex, cumulative with TEM such as a shellhole's or a wall's (D7.15).
-        if terrain_entry(scenario.terrain_at(target)).get("ffmo") and infantry:
-            lines.append(DrmLine("FFMO", "D7.15", FFMO_DRM, "Infantry OVR in an Open Ground hex"))
+    tem = None if ft_only else tem_line(scenario, target, "D7.15", crossed_from=from_hex)
+    if tem:
+        lines.append(tem)
+    # In any Open Ground hex, cumulative with TEM such as a shellhole's or a wall's; an OVR by a FT
+    # alone loses the TEM, not the FFMO (D7.15).
+    if terrain_entry(scenario.terrain_at(target)).get("ffmo") and any(u.is_infantry for u in aimed):
+        lines.append(DrmLine("FFMO", "D7.15", FFMO_DRM, "Infantry OVR in an Open Ground hex"))
     carriers = [motion_carrier(scenario, u) for u in aimed]
     if aimed and all(carriers):
         moving = ", ".join(dict.fromkeys(c.id for c in carriers if c is not None))

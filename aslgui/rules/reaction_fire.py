@@ -23,6 +23,9 @@ from aslgui.rules.to_hit.shot import NO_FIRE
 from aslgui.rules.towing import cannot_fire_reasons
 
 FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
+#: How a reason names each counter a unit can be under.
+COUNTER_NAMES = {"first": "a First Fire counter", "final": "a Final Fire counter",
+                 "intensive": "an Intensive Fire counter", "no_fire": "a No Fire counter"}
 REACTION_TYPES = ("cc", "non_cc")
 NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FPF_WEAPONS = ("tpbf", "ordnance", "ft", "dc")  # D7.221
@@ -73,7 +76,7 @@ def gun_problem(action: Action, gun: Unit, crew: Unit, vehicle: Unit, counter: s
     an Intensive/Final/No Fire counter rule out (D7.23)."""
     found = cannot_fire_reasons(gun)
     if counter in ("final", "intensive", "no_fire"):
-        found.append(reason(f"{gun.id} is under a {counter.replace('_', ' ')} counter and may not fire again", "D7.23"))
+        found.append(reason(f"{gun.id} is under {COUNTER_NAMES[counter]} and may not fire again", "D7.23"))
     if counter == "first" and gun.no_if:
         found.append(reason(f"{gun.id} has No IF, the only fire it has left", "C5.63"))
     if counter == "first" and crew.pinned:

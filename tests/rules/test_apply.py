@@ -103,6 +103,16 @@ def test_c3_22_a_pfph_ca_change_stops_the_gun_and_crew_moving_until_the_player_t
     assert resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"}).legal
 
 
+@pytest.mark.parametrize("arc", [{"arc": "ca"}, {}])
+def test_c3_22_a_pfph_change_to_the_same_ca_marks_no_no_move(arc: dict[str, str]) -> None:
+    scenario = scenario_of("examples", "c10_3_push")  # a QSU 37L AT with CA NW/N and its crew c1
+    turn = {"kind": "change_ca", "unit": "g1", "ca": "NW/N", "phase": "PFPh", **arc}
+    answer = resolve(scenario, turn)
+    assert answer.legal and answer.values["spines"] == 0
+    assert changed(scenario, turn, answer) == {}
+    assert resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"}).legal
+
+
 def test_c3_22_a_ca_change_at_the_end_of_the_dfph_leaves_movement_alone() -> None:
     scenario = scenario_of("scenarios", "demo")
     turn = {"kind": "change_ca", "unit": "g1", "ca": "N/NE", "phase": "DFPh"}

@@ -25,6 +25,30 @@ def test_c3_22_answers_from_to_and_hexspines_turned(ca: str, spines: int) -> Non
     assert (answer["from"], answer["to"], answer["spines"]) == ("S/SW", ca, spines)
 
 
+#: Situations that forbid a real CA change; turning to the CA it already has changes nothing in any.
+NO_CHANGE_CASES = {
+    "PFPh": {},
+    "MPh": {"phase": "MPh"},
+    "after its normal ROF": {"fired": True},
+    "RFNM": {"rfnm": True},
+    "enemy PFPh": {"player": "german"},
+}
+
+
+@pytest.mark.parametrize("case", list(NO_CHANGE_CASES))
+def test_c3_22_a_change_to_the_same_ca_is_no_change_legal_with_no_cost(case: str) -> None:
+    answer = _change("S/SW", **NO_CHANGE_CASES[case])
+    assert (answer["legal"], answer["reasons"], answer["spines"]) == (True, [], 0)
+    assert "cost" not in answer
+    assert answer["notes"] == ["g already points at S/SW: nothing changes, no movement is lost (C3.22)"]
+
+
+def test_c3_22_a_change_of_one_hexspine_still_costs_the_pfph_movement_and_has_no_such_note() -> None:
+    answer = _change("SW/NW")
+    assert (answer["legal"], answer["spines"]) == (True, 1)
+    assert "no more movement" in answer["cost"] and "notes" not in answer
+
+
 def test_c3_22_a_pfph_change_costs_the_guns_movement_for_the_player_turn() -> None:
     assert "no more movement" in _change(phase="PFPh")["cost"]
     assert "cost" not in _change(phase="AFPh")

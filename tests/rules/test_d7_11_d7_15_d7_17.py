@@ -3,7 +3,8 @@ D7.11: only a CE armored halftrack's Passengers add one-half of their printed FP
 Passengers of every other vehicle add one-fourth. A vehicle is a halftrack when it says so
 (``"type": "ht"``) or its roster entry does; without a type the answer uses one-fourth and says so.
 D7.15: FFMO -1 vs Infantry in any Open Ground hex, cumulative with TEM such as a shellhole's or a
-wall's (the wall replacing, not adding to, the in-hex TEM; B9.31).
+wall's (the wall replacing, not adding to, the in-hex TEM; B9.31); an OVR using only a FT loses the
+TEM but keeps the FFMO.
 D7.17 (A9.74 read): vs only inanimate objects, an Original 12 immobilizes instead of malfunctioning."""
 
 from __future__ import annotations
@@ -102,7 +103,12 @@ def test_d7_11_no_passengers_no_passenger_note() -> None:
 
 
 # -- D7.15 ----------------------------------------------------------------------------------------
-def _ovr_into(terrain: str, target_kind: str = "squad", hexside: str | None = None) -> dict[str, Any]:
+#: The tank armed with a FT MA only, for an OVR using only a FT (D7.15).
+FT_TANK = {"ma": {"kind": "ft", "fp": 24}, "mgs": []}
+
+
+def _ovr_into(terrain: str, target_kind: str = "squad", hexside: str | None = None, ft_only: bool = False
+              ) -> dict[str, Any]:
     target = {"id": "d", "side": "russian", "nationality": "russian", "kind": target_kind, "hex": "1C4",
               "name": "4-4-7" if target_kind == "squad" else "8-1"}
     if target_kind == "vehicle":
@@ -110,7 +116,9 @@ def _ovr_into(terrain: str, target_kind: str = "squad", hexside: str | None = No
     top: dict[str, Any] = {"terrain": {"1C4": terrain}}
     if hexside:
         top["hexsides"] = {"1D3/1C4": hexside}
-    return _ovr(board_from("d7_ex.json", {"s628": {"hex": "1C2"}}, [target], **top), "1C4", target="d")
+    changes = {"s628": {"hex": "1C2"}, **({"tank": FT_TANK} if ft_only else {})}
+    keys = {"ft_only": True} if ft_only else {}
+    return _ovr(board_from("d7_ex.json", changes, [target], **top), "1C4", target="d", **keys)
 
 
 @pytest.mark.parametrize("target_kind", ["squad", "leader"])
@@ -141,6 +149,23 @@ def test_d7_15_no_ffmo_outside_open_ground(terrain: str) -> None:
 def test_d7_15_ffmo_only_vs_infantry_not_a_truck_in_a_shellhole() -> None:
     answer = _ovr_into("shellhole", "vehicle")
     assert drm_of(answer, "FFMO") == []
+
+
+@pytest.mark.parametrize(("terrain", "hexside"), [("open ground", None), ("road", None), ("shellhole", None),
+                                                  ("open ground", "wall"), ("shellhole", "hedge")])
+@pytest.mark.parametrize("target_kind", ["squad", "leader"])
+def test_d7_15_a_ft_only_ovr_loses_the_tem_but_not_the_ffmo_in_open_ground(terrain: str, hexside: str | None,
+                                                                             target_kind: str) -> None:
+    answer = _ovr_into(terrain, target_kind, hexside, ft_only=True)
+    assert (answer["fp"], drm_of(answer, "TEM"), drm_of(answer, "FFMO")) == (24, [], [-1])
+    assert answer["total_drm"] == -1 and answer["targets"][0]["total_drm"] == -1
+
+
+@pytest.mark.parametrize(("terrain", "target_kind"), [("woods", "squad"), ("stone building", "squad"),
+                                                      ("shellhole", "vehicle"), ("open ground", "vehicle")])
+def test_d7_15_a_ft_only_ovr_has_no_ffmo_outside_open_ground_or_vs_a_vehicle(terrain: str, target_kind: str) -> None:
+    answer = _ovr_into(terrain, target_kind, ft_only=True)
+    assert answer["drm"] == [] and answer["total_drm"] == 0
 
 
 # -- D7.17, A9.74 as read here ---------------------------------------------------------------------

@@ -212,14 +212,29 @@ def test_d7_23_gun_that_cannot_intensive_fire_leaves_cc_or_tpbf_as_if_final_fire
     assert (cc["legal"], cc["ccv_modifier"], cc["marks_after"][1]) == (True, -1, "Final Fire")
 
 
-@pytest.mark.parametrize("counter", ["final", "intensive", "no_fire"])
+#: Each counter that leaves a Gun no fire vs the OVR, as the reason names it (D7.23).
+COUNTER_WORDS = {"final": "a Final Fire counter", "intensive": "an Intensive Fire counter",
+                 "no_fire": "a No Fire counter"}
+
+
+@pytest.mark.parametrize("counter", list(COUNTER_WORDS))
 def test_d7_23_gun_under_final_intensive_or_no_fire_counter_cannot_fire(counter: str) -> None:
     scenario = board(extra_units=[GUN, CREW])
     answer = react(scenario, "c228", "non_cc", gun_fire_counter=counter, weapon="gun")
     assert answer["legal"] is False
+    assert answer["reasons"] == [f"g45 is under {COUNTER_WORDS[counter]} and may not fire again (D7.23)"]
     assert (answer["mandatory"], answer["fpf"]) == (True, True)
     fallback = react(scenario, "c228", "non_cc", gun_fire_counter=counter)
     assert (fallback["legal"], fallback["weapon"], fallback["allowed_weapons"]) == (True, "tpbf", ["tpbf"])
+
+
+@pytest.mark.parametrize(("marks", "words"), [
+    ({"fired": True, "intensive_fired": True}, "an Intensive Fire counter"),
+    ({"fired": True, "no_fire": True}, "a No Fire counter"),
+])
+def test_d7_23_the_counter_read_from_the_guns_markers_is_named_in_words(marks: dict[str, Any], words: str) -> None:
+    answer = react(board(extra_units=[dict(GUN, ca="SW/NW", **marks), CREW]), "c228", "non_cc", weapon="gun")
+    assert answer["reasons"] == [f"g45 is under {words} and may not fire again (D7.23)"]
 
 
 def test_d7_23_crew_of_a_gun_under_a_counter_is_not_forced_by_an_unarmored_vehicle_with_no_prc() -> None:
