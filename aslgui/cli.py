@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     import argparse
 
 
+#: Where the scenario file and every action kind are documented (in the aslgui repository).
+CONTRACT = "docs/contract.md"
+
+
 def _parser() -> argparse.ArgumentParser:
     import argparse
 
@@ -29,11 +33,17 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     gui = commands.add_parser("open", help="open the map window (the default command)")
     gui.add_argument("scenario", nargs="?", help="scenario file (default: the built-in demo)")
-    resolve = commands.add_parser("resolve", help="answer one action about a scenario as JSON")
-    resolve.add_argument("scenario", help="scenario file (JSON, DESIGN.md section 3)")
-    resolve.add_argument("action", help="action file (JSON, DESIGN.md section 4), or - for stdin")
+    resolve = commands.add_parser(
+        "resolve", help="answer one action about a scenario as JSON",
+        description="Answer one action about a scenario: JSON on stdout (exit 0, also for an illegal action), "
+                    "or {error, path} on stderr (exit 2) for a malformed file or action.",
+        epilog=f"The contract (the scenario file, every action kind with its keys and answer keys): {CONTRACT}",
+    )
+    resolve.add_argument("scenario", help=f"scenario file (JSON, format 1: {CONTRACT})")
+    resolve.add_argument("action", help='action (JSON such as {"kind": "fire", "firer": "g1", "target": "t1"}) '
+                                        "file, or - for stdin")
     render = commands.add_parser("render", help="draw the map to a PNG without a window")
-    render.add_argument("scenario", help="scenario file (JSON, DESIGN.md section 3)")
+    render.add_argument("scenario", help=f"scenario file (JSON, format 1: {CONTRACT})")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
     render.add_argument("--ca", nargs="+", action="extend", default=[], metavar="UNIT", help="draw these units' CAs")
     render.add_argument("--hex-range", help="only these hexes, e.g. A1-J10 (4A1-4J10 with several boards)")

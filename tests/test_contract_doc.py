@@ -1,0 +1,64 @@
+"""Issue 17.6: the contract lives in the repository (docs/contract.md), linked from the README and
+``aslgui resolve --help``, and stays in step with the program: every action kind has its section,
+naming each action key the kind reads and each answer key its answers carry."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aslgui.rules import COMMON_KEYS, RESOLVERS
+from tests.answer_samples import answers_by_kind
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTRACT = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+#: Keys every answer has, documented once for all kinds.
+EVERY_ANSWER = ("kind", "legal", "reasons", "drm", "total_drm", "odds", "odds_216", "notes", "unverified", "outcome")
+
+
+def sections() -> dict[str, str]:
+    """Each ``### `kind`...`` section's text, under every kind it names in its heading."""
+    out: dict[str, str] = {}
+    for block in re.split(r"^### ", CONTRACT, flags=re.MULTILINE)[1:]:
+        heading = block.splitlines()[0]
+        for kind in re.findall(r"`([a-z_]+)`", heading):
+            out[kind] = block.split("\n## ")[0]
+    return out
+
+
+def named(key: str, text: str) -> bool:
+    return re.search(rf"`{re.escape(key)}`", text) is not None
+
+
+@pytest.mark.parametrize("kind", sorted(RESOLVERS))
+def test_issue17_6_every_action_key_of_every_kind_is_documented(kind: str) -> None:
+    section = sections().get(kind)
+    assert section is not None, f"docs/contract.md has no section for `{kind}`"
+    missing = sorted(key for key in RESOLVERS[kind].keys if not named(key, section))
+    assert missing == [], f"`{kind}` reads these keys; say what they mean in docs/contract.md"
+
+
+@pytest.mark.parametrize("kind", sorted(RESOLVERS))
+def test_issue17_6_every_answer_key_of_every_kind_is_documented(kind: str) -> None:
+    section = sections()[kind]
+    found: set[str] = set()
+    for answer in answers_by_kind()[kind]:
+        found |= set(answer.to_json()) | set(answer.outcome or {})
+    missing = sorted(k for k in found if k not in EVERY_ANSWER and not named(k, section))
+    assert missing == [], f"`{kind}` answers these keys; document them in docs/contract.md"
+
+
+def test_issue17_6_the_common_keys_are_documented_once() -> None:
+    common = CONTRACT.split("### ")[0]
+    assert all(named(key, common) for key in (*COMMON_KEYS, *EVERY_ANSWER))
+
+
+def test_issue17_6_the_readme_and_resolve_help_point_to_the_contract() -> None:
+    assert "[docs/contract.md](docs/contract.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "aslgui", "resolve", "--help"], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert "docs/contract.md" in " ".join(done.stdout.split())
