@@ -153,6 +153,11 @@ ECHO_KEYS = frozenset({
     "placement_hex", "ammo", "ca", "range_limit", "hex", "phase", "type",
     "odds", "odds_216",  # worded by the popup's OddsView (ui/rehearsal_odds.py)
 })
+#: Flags left out while false: they only say that a special case does not apply.
+QUIET_WHEN_FALSE = frozenset({
+    "improbable", "critical_needs_dr", "doubled_lower_dr", "area_fire", "bog_check", "rof_consumed",
+    "multiple_hits", "immobilized",
+})
 #: Keys whose value is a list of unit ids.
 UNIT_LISTS = frozenset({"ti", "pushers"})
 #: Abbreviations a fallback name keeps in capitals, for keys added after this table.
@@ -210,7 +215,8 @@ def unit_name(unit_id: str, names: UnitNames | None) -> str:
 def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list[str]:
     """The answer's key numbers, one line each: Basic -> Modified TH# on one line, then the
     rest in the table's order, then keys added later; repeats of the question left out."""
-    values = {k: v for k, v in resolution.values.items() if k not in ECHO_KEYS and v not in (None, [], "", {})}
+    values = {k: v for k, v in resolution.values.items()
+              if k not in ECHO_KEYS and v not in (None, [], "", {}) and not (v is False and k in QUIET_WHEN_FALSE)}
     if "x_number_text" in values:
         values.pop("x_number", None)
     lines: list[str] = []
@@ -229,7 +235,7 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
     ordered = [k for k in OUTCOME_WORDS if k in outcome] + [k for k in outcome if k not in OUTCOME_WORDS]
     for key in ordered:
         value = outcome[key]
-        if value in ([], "", {}) or (value is None and not waiting):
+        if value in ([], "", {}) or (value is None and not waiting) or (value is False and key in QUIET_WHEN_FALSE):
             continue
         shown = "decided by the dr" if value is None else show_value(value, names, key)
         lines.append(f"{words_for(key, OUTCOME_WORDS)}: {shown}")

@@ -86,7 +86,8 @@ class HistogramChart(QWidget):
         return QRectF(plot.left() + index * width + 3, plot.top(), width - 6, plot.height())
 
     def _plot(self) -> QRectF:
-        return QRectF(8, 22, self.width() - 16, self.height() - 44)
+        """The bars' area, below the title and the room for the tallest bar's count."""
+        return QRectF(8, 40, self.width() - 16, self.height() - 62)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -28,7 +28,7 @@ KEY_NUMBERS: dict[str, tuple[str, ...]] = {
     "change_ca": ("from", "spines", "cost"),
 }
 #: Face and ink of the coloured and the white die in the log (as in the popup's dice).
-DIE_STYLES = {"colored": ("#b3261e", "#ffffff"), "white": ("#fbfbf8", "#1d1d1d")}
+DIE_STYLES = {"colored": ("#b3261e", "#ffffff"), "white": ("#e4e4dc", "#1d1d1d")}  # white die: visible on white
 
 
 class LogLine(NamedTuple):
@@ -62,8 +62,9 @@ def roll_text(action: dict[str, Any], outcome: dict[str, Any] | None) -> tuple[s
 
 
 def entry_lines(entry: LogEntry, names: UnitNames | None = None) -> list[LogLine]:
-    """The entry's line (when, what, roll, meaning) and, if there is any, its details line."""
-    head = f"T{entry.turn} {entry.phase} {entry.player}: {entry.summary}".replace("  ", " ")
+    """The entry's line (when, whose roll, what, the roll, what it meant) and, if there is any,
+    its details line."""
+    head = f"T{entry.turn} {entry.phase} {entry.side or entry.player}: {entry.summary}".replace("  ", " ")
     roll, roll_html = roll_text(entry.action, entry.answer.get("outcome"))
     outcome = entry.answer.get("outcome")
     meaning = outcome_summary(entry.kind, outcome, names) if isinstance(outcome, dict) else ""

@@ -45,7 +45,7 @@ from aslgui.ui.rehearsal_odds import OddsView
 from aslgui.ui.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
-ANSWER_PANEL = QSize(380, 380)
+ANSWER_PANEL = QSize(380, 440)
 #: Space kept between the popup and the hexes it is about, and for the window's title bar.
 GAP, TITLE_BAR = 16, 32
 
