@@ -7,7 +7,8 @@ command. Markers follow DESIGN.md section 3: ``fired`` (Prep/First/Final Fire), 
 ``extra["set_dc"]`` (hex names), a Gun malfunction in ``extra["malfunctioned"]``, a CA changed in
 the PFPh (no more movement, C3.22) in ``extra["no_move"]``, a Multiple ROF kept (C2.24) in
 ``extra["rof_kept"]`` (the phase it may fire again in), a No Fire counter after OVR Prevention
-(C5.64) in ``extra["no_fire"]``.
+(C5.64) in ``extra["no_fire"]``. Units destroyed outright (a CH on a Gun, C3.71) come off the map
+(``destroyed_units``).
 """
 
 from __future__ import annotations
@@ -236,6 +237,14 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
         raise AslError(f"no map effect is known for action kind {kind!r}", "action.kind")
     applier()
     return [scenario.units[uid]._replace(**values) for uid, values in changes.items()]
+
+
+def destroyed_units(resolution: Resolution) -> list[str]:
+    """The units a committed action takes off the map: a Gun and its manning Infantry destroyed
+    by a CH (C3.71); none for an illegal action."""
+    outcome = resolution.outcome or {}
+    destroyed = outcome.get("destroyed") if resolution.legal else None
+    return [str(uid) for uid in destroyed] if isinstance(destroyed, list) else []
 
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).

@@ -128,6 +128,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "ift_column": "IFT column",
     "effects_drm": "Effects DRM",
     "effects_total_drm": "Effects DRM total",
+    "destroyed": "Destroyed (C3.71)",
     "result": "IFT result",
     "targets": "Per target",
     "detonated": "Detonated",
@@ -159,7 +160,7 @@ QUIET_WHEN_FALSE = frozenset({
     "multiple_hits", "immobilized",
 })
 #: Keys whose value is a list of unit ids.
-UNIT_LISTS = frozenset({"ti", "pushers"})
+UNIT_LISTS = frozenset({"ti", "pushers", "destroyed"})
 #: Abbreviations a fallback name keeps in capitals, for keys added after this table.
 _ABBREVIATIONS = {"ti": "TI", "mp": "MP", "mf": "MF", "th": "TH#", "ovr": "OVR", "ca": "CA", "vca": "VCA",
                   "tca": "TCA", "fp": "FP", "ift": "IFT", "pp": "PP", "dc": "DC", "rof": "ROF", "drm": "DRM",
@@ -237,6 +238,8 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
         value = outcome[key]
         if value in ([], "", {}) or (value is None and not waiting) or (value is False and key in QUIET_WHEN_FALSE):
             continue
+        if key == "result" and outcome.get("destroyed"):
+            continue  # a CH on a Gun makes no IFT attack; the Destroyed line says what happens (C3.71)
         shown = "decided by the dr" if value is None else show_value(value, names, key)
         lines.append(f"{words_for(key, OUTCOME_WORDS)}: {shown}")
     return lines
@@ -264,7 +267,9 @@ def _fire_summary(outcome: Mapping[str, Any]) -> list[str]:
         parts.append(str(outcome["location"]))
     if outcome.get("multiple_hits"):
         parts.append("Multiple Hits")
-    if outcome.get("result"):
+    if outcome.get("destroyed"):  # a CH on a Gun: no IFT attack (C3.71)
+        parts.append("destroyed")
+    elif outcome.get("result"):
         parts.append(f"IFT {outcome['result']}")
     elif outcome.get("resolve_on"):
         parts.append(f"resolve on the {outcome['resolve_on']}")

@@ -1,8 +1,9 @@
 """Solo rehearsal: a drop on the map becomes an action, the popup shows what the rules say, and
 Commit changes the map and logs the action, both in one undoable step.
 
-The controller needs only a small host (the main window): ``scenario``, ``undo_stack`` and
-``apply_unit_changes(units, text)``. It plugs into the map scene as its ``action_handler``.
+The controller needs only a small host (the main window): ``scenario``, ``undo_stack``,
+``apply_unit_changes(units, text)`` and ``remove_units(ids, text)``. It plugs into the map scene as
+its ``action_handler``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from aslgui.geometry import Hex
 from aslgui.geometry.shapes import hex_polygons
 from aslgui.model import Scenario, Unit
 from aslgui.model.log import LogEntry, log_with, set_log
-from aslgui.rules.apply import unit_changes
+from aslgui.rules.apply import destroyed_units, unit_changes
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import (
     Gesture,
@@ -90,6 +91,8 @@ class Host(Protocol):
     undo_stack: QUndoStack
 
     def apply_unit_changes(self, units: list[Unit], text: str) -> None: ...
+
+    def remove_units(self, unit_ids: list[str], text: str) -> None: ...
 
 
 class LogCommand(QUndoCommand):
@@ -292,6 +295,7 @@ class RehearsalController(QObject):
         before = staged(scenario, decision.gesture)
         moved = {uid: before.units[uid] for uid, _ in decision.gesture.moves}
         units = list({**moved, **{u.id: u for u in unit_changes(before, decision.action, resolution)}}.values())
+        destroyed = destroyed_units(resolution)
         entry = LogEntry(
             turn=scenario.turn, phase=str(decision.action.get("phase", scenario.phase)), player=scenario.player,
             summary=decision.label, action=decision.action, answer=resolution.to_json(),
@@ -302,6 +306,8 @@ class RehearsalController(QObject):
         stack.beginMacro(decision.label)
         if units:
             self.host.apply_unit_changes(units, decision.label)
+        if destroyed:  # a CH on a Gun takes it and its crew off the map (C3.71)
+            self.host.remove_units(destroyed, decision.label)
         stack.push(LogCommand(scenario, log_with(scenario, entry), decision.label))
         stack.endMacro()
         self.committed.emit(entry)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from aslgui.model import Unit
 from aslgui.rules.dice import DiceRoll, DrNeeded
 from aslgui.rules.odds import Odds, counting, tally
 from aslgui.rules.tables import ift_result
@@ -126,9 +127,46 @@ def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critic
     )
 
 
+#: Rounds whose hit makes no attack a CH could turn into destruction (C3.33: SMOKE; A24.31: WP's NMC).
+NO_CH_DESTRUCTION = frozenset({"SMOKE", "WP"})
+
+
+def destroyed_by_ch(shot: Shot) -> tuple[str, ...]:
+    """The Gun a CH destroys outright with its manning Infantry (C3.71 last sentence, citing
+    C11.4): the target Gun, or the Gun the target Infantry mans in its Location; ids, Gun first."""
+    target, scenario = shot.target, shot.scenario
+    if target is None or shot.ammo in NO_CH_DESTRUCTION:
+        return ()
+    if target.kind == "gun":
+        gun: Unit | None = target
+    else:
+        gun = next((u for u in scenario.units_at(target.hex) if u.kind == "gun" and u.crew == target.id), None)
+    if gun is None:
+        return ()
+    crew = scenario.units.get(gun.crew) if gun.crew else None
+    manning = crew is not None and crew.hex == gun.hex and crew.aboard == gun.aboard
+    return (gun.id, crew.id) if crew is not None and manning else (gun.id,)
+
+
+def _destroyed(shot: Shot, ids: tuple[str, ...]) -> dict[str, Any]:
+    """A CH on a Gun: no IFT attack on it or its crew, both destroyed (C3.71); other units hit in
+    that Location take a normal hit, and Random Selection says which target the CH strikes (C3.74)."""
+    names = " and its manning Infantry ".join(ids)
+    notes = [f"a CH destroys the Gun {names} (C3.71, C11.4)"]
+    shooters = (*ids, shot.firer.id, shot.crew.id)
+    others = [u.id for u in shot.scenario.units_at(shot.target_hex) if u.id not in shooters]
+    if others:
+        notes.append(f"{', '.join(others)} also in the hex: Random Selection decides which target the CH strikes, "
+                     "the others taking a normal hit (C3.74)")
+    return {"destroyed": list(ids), "result": "destroyed", "notes": notes}
+
+
 def _effects(shot: Shot, critical: bool, effects_dr: int | None) -> dict[str, Any]:
-    """How a hit is resolved: the IFT attack of HE on the Infantry/Area Target Type, else which
-    table takes it."""
+    """How a hit is resolved: a CH on a Gun destroys it and its crew; the IFT attack of HE on the
+    Infantry/Area Target Type, else which table takes it."""
+    destroyed = destroyed_by_ch(shot) if critical else ()
+    if destroyed:
+        return _destroyed(shot, destroyed)
     attack = he_attack(shot, critical)
     if attack is None:
         where = "To Kill Table (C7)" if shot.target_type == "vehicle" else "IFT by HE Equivalency (C8.31)"
