@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -88,6 +89,19 @@ def refuse_unknown_keys(data: dict[str, Any], kind: str, reads: frozenset[str]) 
             raise AslError(f"unknown key {shown(key)} for a {kind} action{hint}", f"action.{cut(key)}")
 
 
+def refuse_non_finite(value: Any, path: str) -> None:
+    """DESIGN.md section 9: no NaN or Infinity anywhere in an action (files cannot hold them;
+    this keeps an in-process caller's from reaching an answer, which must be strict JSON)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise AslError(f"expected a finite number, got {value}", path)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            refuse_non_finite(item, f"{path}.{cut(str(key))}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            refuse_non_finite(item, f"{path}[{i}]")
+
+
 class Action:
     """An action object checked key by key against the scenario it is asked about.
 
@@ -99,6 +113,7 @@ class Action:
         self.kind: str = action_kind(data)
         reads = reads | COMMON_KEYS
         refuse_unknown_keys(data, self.kind, reads)
+        refuse_non_finite(data, "action")
         self.data: Mapping[str, Any] = DeclaredKeys(data, self.kind, reads)
         self.scenario = scenario
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
@@ -57,7 +58,11 @@ def push_mf(scenario: Scenario, origin: Hex, to_hex: Hex) -> tuple[Fraction, str
     text = f"{terrain} {base} MF"
     feature = scenario.hexside(origin, to_hex)
     if feature is not None:
-        extra = Fraction(chart()["hexside_mf"][feature]["value"])
+        entry = chart()["hexside_mf"].get(feature)
+        if entry is None:  # a board archive's bocage or cliff: no sourced MF to push across it
+            raise AslError(f"no MF to push a Gun across a {feature} hexside in resources/data/manhandling.json "
+                           "(not sourced)", "action.to_hex")
+        extra = Fraction(entry["value"])
         if extra:
             base += extra
             text += f" + {feature} {extra} MF"

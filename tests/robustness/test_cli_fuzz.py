@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from aslgui.cli import main
 from aslgui.resource_files import resource_path
+from tests.robustness.fuzz_cases import Case, cases
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
 DEMO_TEXT = DEMO_PATH.read_text(encoding="utf-8")
@@ -58,12 +59,20 @@ def run_process(scenario: Path, action: Path) -> subprocess.CompletedProcess[str
     )
 
 
+def strict_json(text: str) -> Any:
+    """JSON as DESIGN.md section 9 promises it: NaN and Infinity are no JSON."""
+    def refuse(name: str) -> Any:
+        raise AssertionError(f"{name} in the output")
+
+    return json.loads(text, parse_constant=refuse)
+
+
 def assert_json_error(code: int, stdout: str, stderr: str) -> dict[str, str]:
     """Exit 2, nothing on stdout, exactly one ``{"error", "path"}`` object on stderr."""
     assert "Traceback" not in stderr
     assert code == 2, stderr
     assert stdout == ""
-    error = json.loads(stderr)
+    error = strict_json(stderr)
     assert set(error) == {"error", "path"} and error["error"]
     return error  # type: ignore[no-any-return]
 
@@ -129,7 +138,7 @@ def test_mutated_files_give_an_answer_or_a_json_error(data: st.DataObject, which
         texts[index] = texts[index][: data.draw(st.integers(0, len(texts[index]) - 1))]
     code, stdout, stderr = resolve_in_process(texts[0], texts[1])
     if code == 0:
-        assert stderr == "" and json.loads(stdout)["kind"] == "ca_hexes"
+        assert stderr == "" and strict_json(stdout)["kind"] == "ca_hexes"
     else:
         assert_json_error(code, stdout, stderr)
 
@@ -140,4 +149,16 @@ def test_random_bytes_give_a_json_error(garbage: bytes, which: str) -> None:
     files = (garbage, GOOD_ACTION.encode()) if which == "scenario" else (DEMO_TEXT.encode(), garbage)
     code, stdout, stderr = resolve_in_process(*files)
     if code != 0:
+        assert_json_error(code, stdout, stderr)
+
+
+@CLI_FUZZ
+@given(cases())
+def test_every_kind_through_the_cli_gives_strict_json(case: Case) -> None:
+    """Valid scenarios and actions of every kind, one field changed: exit 0 with one strict JSON
+    answer on stdout, or exit 2 with one JSON error on stderr."""
+    code, stdout, stderr = resolve_in_process(json.dumps(case.scenario).encode(), json.dumps(case.action).encode())
+    if code == 0:
+        assert stderr == "" and strict_json(stdout)["kind"] == case.action["kind"]
+    else:
         assert_json_error(code, stdout, stderr)
