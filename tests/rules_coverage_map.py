@@ -281,6 +281,10 @@ CLAUSES: dict[str, list[str] | str] = {
     ],
     "D7.22#1": [
         "test_d7_22_a_gun_turns_to_the_vca_and_cases_a_and_e_are_na",
+        "test_d7_22_reaction_fire_carries_every_drm_line_and_no_case_a_or_e",
+        "test_d7_22_reaction_fire_and_fire_with_reaction_fire_answer_the_same_to_hit",
+        "test_c5_64_ovr_prevention_keeps_case_e_that_reaction_fire_drops",
+        "test_c5_64_ovr_prevention_turns_to_the_entry_hexside_with_case_a_reaction_fire_does_not",
         "test_d7_23_a_gun_that_must_but_cannot_change_its_ca_leaves_tpbf_or_cc",
     ],
     "D7.221#0": [

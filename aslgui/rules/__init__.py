@@ -48,7 +48,8 @@ RESOLVERS: dict[str, ActionKind] = {
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
         "firer target target_hex target_type ammo pivot acquisition intensive ovr_prevention deliberate_immobilization"
-        " opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm effects_drm effects_dr",
+        " opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm effects_drm effects_dr"
+        " reaction_fire",
     ),
     "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit ca arc"),
     "overrun": _kind(
@@ -59,7 +60,7 @@ RESOLVERS: dict[str, ActionKind] = {
     "reaction_fire": _kind(
         "aslgui.rules.reaction_fire:resolve_reaction_fire",
         "unit vehicle type weapon fire_counter gun_fire_counter leadership melee overrun unarmed street_fighting"
-        " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed",
+        " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed ammo extra_drm",
     ),
     "place_dc": _kind(
         "aslgui.rules.demolition:resolve_place_dc",
@@ -90,8 +91,10 @@ RESOLVERS: dict[str, ActionKind] = {
 }
 
 
-#: The kinds that roll, whose answers carry ``odds`` (DESIGN.md 10).
-ROLLED_KINDS = frozenset({"fire", "overrun", "place_dc", "throw_dc", "set_dc", "detonate_dc", "push", "trailer_target"})
+#: The kinds that roll, whose answers carry ``odds`` (DESIGN.md 10; ``reaction_fire`` when a Gun fires).
+ROLLED_KINDS = frozenset({
+    "fire", "reaction_fire", "overrun", "place_dc", "throw_dc", "set_dc", "detonate_dc", "push", "trailer_target",
+})
 
 
 def _spec(kind: str) -> ActionKind:

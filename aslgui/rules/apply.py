@@ -60,14 +60,18 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     firer = scenario.unit(action.get("firer"), "action.firer")
     _mark(changes, firer.id, fired=True)
     prevention = resolution.values.get("ovr_prevention")
-    if action.get("intensive") or prevention == "C5.64":
+    # Intensive Fire, asked for or forced (OVR Prevention C5.64, Reaction Fire D7.23): its Case F line.
+    if action.get("intensive") or prevention == "C5.64" or any(line.case == "F" for line in resolution.drm):
         _mark(changes, firer.id, intensive_fired=True)
     if prevention == "C5.64":  # No Fire counter: no more fire this Player Turn, even if OVR again
         _extra(scenario, changes, firer.id, **{NO_FIRE: True})
     phase = action.get("phase", scenario.phase)
     if firer.kind == "vehicle" and phase == "MPh" and firer.side == scenario.player:
         _mark(changes, firer.id, bounding_fired=True)
-    if resolution.values.get("ca_change_spines"):
+    vehicle = scenario.units.get(str(action.get("target"))) if action.get("reaction_fire") else None
+    if vehicle is not None and vehicle.vca is not None and firer.kind == "gun":
+        _mark(changes, firer.id, ca=vehicle.vca)  # a Reaction Fire Gun turns to the OVRing vehicle's VCA (D7.22)
+    elif resolution.values.get("ca_change_spines"):
         target = _target_hex(scenario, action)
         if target == firer.hex and action.get("entered_from") is not None:  # take in that hexside (C5.51)
             target = scenario.grid.parse(str(action["entered_from"]), "action.entered_from")
@@ -91,14 +95,15 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
 
 
 def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
-    """The DEFENDER is marked First/Final Fire (D7.21); a Gun it fires turns to the VCA (D7.22)."""
+    """The DEFENDER is marked First/Final Fire (D7.21); a Gun it fires is marked as the ``fire``
+    action of that shot marks it: turned to the VCA (D7.22), Intensive Fire, malfunction."""
     unit = scenario.unit(action.get("unit"), "action.unit")
     _mark(changes, unit.id, fired=True)
-    gun_ca = resolution.values.get("gun_ca")
     gun = next((g for g in scenario.units.values() if g.kind == "gun" and g.crew == unit.id), None)
-    if resolution.values.get("weapon") == "gun" and gun is not None and isinstance(gun_ca, str):
-        intensive = resolution.values.get("gun_fire") == "intensive"
-        _mark(changes, gun.id, ca=parse_spine(gun_ca), fired=True, **({"intensive_fired": True} if intensive else {}))
+    if resolution.values.get("weapon") == "gun" and gun is not None:
+        shot = {"kind": "fire", "firer": gun.id, "target": action.get("vehicle"), "reaction_fire": True,
+                "phase": action.get("phase", scenario.phase)}
+        _fire(scenario, shot, resolution, changes)
 
 
 def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:

@@ -3,7 +3,8 @@ by CC (D7.21) or, vs an OVR only, by TPBF/ordnance/FT/DC (D7.22).
 
 ``reaction_fire`` answers whether the DEFENDER may (or must, as FPF) react, what it costs
 (PAATC, CCV reductions, the NMC risk of FPF) and how the attack is made (CC DRM, rear Target
-Facing, a Gun's CA brought to the vehicle's VCA with TH Cases A and E NA).
+Facing, a Gun's CA brought to the vehicle's VCA with TH Cases A and E NA). A Gun's shot is asked of
+the To Hit rules as the ``fire`` action ``reaction_fire: true`` asks it, and answered in full.
 """
 
 from __future__ import annotations
@@ -12,20 +13,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from aslgui.errors import AslError
-from aslgui.geometry import SPINE_NAMES, distance
+from aslgui.geometry import distance
 from aslgui.model import Unit
+from aslgui.rules import RESOLVERS
 from aslgui.rules.actions import Action
-from aslgui.rules.ift_attack import attacker_role
 from aslgui.rules.los import sight_reason
+from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, Resolution, reason
-from aslgui.rules.tables import terrain_entry
-from aslgui.rules.to_hit.shot import NO_FIRE
-from aslgui.rules.towing import cannot_fire_reasons
+from aslgui.rules.to_hit import answer_shot
+from aslgui.rules.to_hit.legality import reaction_gun_reasons, reaction_phase, reaction_side
+from aslgui.rules.to_hit.shot import FIRE_COUNTERS, Shot, fire_counter, read_shot
 
-FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
-#: How a reason names each counter a unit can be under.
-COUNTER_NAMES = {"first": "a First Fire counter", "final": "a Final Fire counter",
-                 "intensive": "an Intensive Fire counter", "no_fire": "a No Fire counter"}
 REACTION_TYPES = ("cc", "non_cc")
 NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FPF_WEAPONS = ("tpbf", "ordnance", "ft", "dc")  # D7.221
@@ -61,34 +59,23 @@ class _Status:
 
 
 def _counter(action: Action, key: str, unit: Unit) -> str:
-    """The fire counter a unit is under: ``key`` if given, else from its markers (a No Fire counter
-    after OVR Prevention, C5.64)."""
-    marked = "no_fire" if unit.extra.get(NO_FIRE) else "intensive" if unit.intensive_fired else None
-    default = marked or ("first" if unit.fired else "none")
-    return action.choice(key, FIRE_COUNTERS, default)
+    """The fire counter a unit is under: ``key`` if given, else from its markers (C5.64, D7.23)."""
+    return action.choice(key, FIRE_COUNTERS, fire_counter(unit))
 
 
-def gun_problem(action: Action, gun: Unit, crew: Unit, vehicle: Unit, counter: str) -> str | None:
-    """Why a Gun cannot fire at the OVRing vehicle (None when it can): it must first turn its CA to
-    the vehicle's VCA (D7.22), which an RFNM Gun never does (C10.25) nor one that has fired from
-    woods/building/rubble (C5.11); in tow or limbered it fires not at all (C10.1, C10.21); under a
-    First Fire counter only Intensive Fire is left, which No IF, a pinned crew (C5.6, C5.63) or
-    an Intensive/Final/No Fire counter rule out (D7.23)."""
-    found = cannot_fire_reasons(gun)
-    if counter in ("final", "intensive", "no_fire"):
-        found.append(reason(f"{gun.id} is under {COUNTER_NAMES[counter]} and may not fire again", "D7.23"))
-    if counter == "first" and gun.no_if:
-        found.append(reason(f"{gun.id} has No IF, the only fire it has left", "C5.63"))
-    if counter == "first" and crew.pinned:
-        found.append(reason(f"{crew.id} is pinned and may not Intensive Fire", "C5.6"))
-    if vehicle.vca is not None and gun.ca != vehicle.vca:
-        fixed = gun.fired and bool(terrain_entry(action.scenario.terrain_at(gun.hex))["woods_building_rubble"])
-        if gun.rfnm:
-            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but is RFNM", "C10.25, D7.22"))
-        elif fixed:
-            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but has fired from "
-                                f"{action.scenario.terrain_at(gun.hex)}", "C5.11, D7.22"))
-    return "; ".join(found) or None
+#: ``reaction_fire`` keys the Gun's shot reads as a ``fire`` action does (dice and dr among them).
+SHOT_KEYS = ("dice", "dr", "ammo", "extra_drm")
+#: ``fire`` answer keys that only restate the question, left out of the Reaction Fire answer.
+_SHOT_ECHO = frozenset({"firer", "target", "target_hex", "ovr_prevention", "ca_change_spines", "reaction_fire"})
+
+
+def _gun_shot(action: Action, gun: Unit, vehicle: Unit, counter: str) -> tuple[Action, Shot]:
+    """The Gun's Reaction Fire at the OVRing vehicle as the ``fire`` action that asks it (D7.22),
+    read by the To Hit rules, so both kinds answer the same shot alike."""
+    data = {"kind": "fire", "firer": gun.id, "target": vehicle.id, "reaction_fire": True, "phase": action.phase,
+            **{key: action.data[key] for key in SHOT_KEYS if key in action.data}}
+    fire = Action(data, action.scenario, RESOLVERS["fire"].keys)
+    return fire, read_shot(fire, counter)
 
 
 def _manned_gun(action: Action, unit: Unit) -> Unit | None:
@@ -107,10 +94,7 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     gun_counter = _counter(action, "gun_fire_counter", gun) if gun else "none"
     street = action.flag("street_fighting")
     reasons: list[str] = []
-    if action.phase != "MPh":
-        reasons.append(reason(f"Reaction Fire happens in the MPh, not the {action.phase}", "D7.2"))
-    if attacker_role(action, unit) == "attacker" or unit.side == vehicle.side:
-        reasons.append(reason(f"{unit.id} is not a DEFENDER facing enemy vehicle {vehicle.id}", "D7.2"))
+    reasons.extend(filter(None, [reaction_phase(action.phase), reaction_side(scenario, unit, vehicle)]))
     span = distance(unit.hex, vehicle.hex)
     if span > 1 or (span == 1 and not (kind == "cc" and street)):
         reasons.append(reason(f"{vehicle.id} is not in {unit.id}'s Location (ADJACENT only for Street Fighting CC)",
@@ -126,7 +110,8 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     overrun = action.flag("overrun", True)
     forcing = overrun and (vehicle.afv or any(u.aboard == vehicle.id for u in scenario.units.values()))
     crew_forced = gun is not None and gun_counter != "none" and forcing
-    problem = gun_problem(action, gun, unit, vehicle, gun_counter) if gun is not None else None
+    shot = _gun_shot(action, gun, vehicle, gun_counter) if gun is not None else None
+    problem = ("; ".join(reaction_gun_reasons(shot[1])) or None) if shot is not None else None
     paatc_due = vehicle.afv and not action.flag("paatc_exempt") and not action.flag("paatc_taken")
     status = _Status(
         counter=_counter(action, "fire_counter", unit),
@@ -150,7 +135,22 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     else:
         drm, more = _non_cc(action, unit, vehicle, gun, status, reasons)
     values.update(more)
+    if kind == "non_cc" and values["weapon"] == "gun" and shot is not None:
+        return _gun_answer(action, shot, values, reasons)
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values)
+
+
+def _gun_answer(action: Action, shot: tuple[Action, Shot], values: dict[str, Any], reasons: list[str]) -> Resolution:
+    """A Gun's Non-CC Reaction Fire: its full To Hit as ``fire`` answers it (DRM lines, TH#, B#,
+    the numbers to roll, odds and, with dice, the outcome), under the Reaction Fire's own legality."""
+    fire, gun_shot = shot
+    th = answer_shot(fire, gun_shot)
+    values.update(th.values["reaction_fire"])
+    values.update((key, value) for key, value in th.values.items() if key not in _SHOT_ECHO)
+    legal = not reasons
+    if not legal:
+        values.update(odds_values(None))
+    return Resolution(action.kind, legal, tuple(reasons), th.drm, values, th.outcome if legal else None)
 
 
 def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
@@ -235,6 +235,4 @@ def _non_cc(action: Action, unit: Unit, vehicle: Unit, gun: Unit | None, status:
             reasons.append(reason(f"{unit.id} mans no Gun", "D7.22"))
         if vehicle.vca is None:
             raise AslError(f"vehicle {vehicle.id!r} has no vca; give it a hexspine such as \"N/NE\"", "action.vehicle")
-        values.update(gun_ca=SPINE_NAMES[vehicle.vca], th_cases_na=["A", "E"],
-                      gun_fire="intensive" if status.gun_counter == "first" else "normal")
     return [], values

@@ -20,6 +20,7 @@ UnitNames = Mapping[str, str]
 ANSWER_WORDS: dict[str, str] = {
     "range": "Range",
     "ovr_prevention": "OVR Prevention shot",
+    "reaction_fire": "Reaction Fire by the Gun (D7.22)",
     "colour": "TH# colour (A25, C3.3)",
     "basic_th": "Basic TH#",
     "th_modifications": "TH# modifications (C4)",

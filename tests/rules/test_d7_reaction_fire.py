@@ -18,8 +18,9 @@ from aslgui.rules import resolve
 
 FIXTURE = Path(__file__).parent / "fixtures" / "d7_ex.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
-GUN = {"id": "g45", "side": "russian", "kind": "gun", "name": "45L AT", "hex": "1C3", "ca": "N/NE", "crew": "c228"}
-CREW = {"id": "c228", "side": "russian", "kind": "crew", "name": "2-2-8", "hex": "1C3"}
+GUN = {"id": "g45", "side": "russian", "nationality": "russian", "kind": "gun", "name": "45L AT", "hex": "1C3",
+       "ca": "N/NE", "crew": "c228"}
+CREW = {"id": "c228", "side": "russian", "nationality": "russian", "kind": "crew", "name": "2-2-8", "hex": "1C3"}
 
 
 def board(
@@ -222,7 +223,12 @@ def test_d7_23_gun_under_final_intensive_or_no_fire_counter_cannot_fire(counter:
     scenario = board(extra_units=[GUN, CREW])
     answer = react(scenario, "c228", "non_cc", gun_fire_counter=counter, weapon="gun")
     assert answer["legal"] is False
-    assert answer["reasons"] == [f"g45 is under {COUNTER_WORDS[counter]} and may not fire again (D7.23)"]
+    # Having fired from woods, it also cannot turn from N/NE to the tank's VCA (C5.11, D7.22).
+    assert answer["reasons"] == [f"g45 is under {COUNTER_WORDS[counter]} and may not fire again (D7.23); g45 must "
+                                 "turn its CA to tank's VCA, but has fired from woods (C5.11, D7.22)"]
+    on_the_vca = react(board(extra_units=[dict(GUN, ca="SW/NW"), CREW]), "c228", "non_cc", gun_fire_counter=counter,
+                       weapon="gun")
+    assert on_the_vca["reasons"] == [f"g45 is under {COUNTER_WORDS[counter]} and may not fire again (D7.23)"]
     assert (answer["mandatory"], answer["fpf"]) == (True, True)
     fallback = react(scenario, "c228", "non_cc", gun_fire_counter=counter)
     assert (fallback["legal"], fallback["weapon"], fallback["allowed_weapons"]) == (True, "tpbf", ["tpbf"])

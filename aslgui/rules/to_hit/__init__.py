@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution
@@ -20,7 +22,7 @@ from aslgui.rules.to_hit.notes import rate_of_fire, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
-from aslgui.rules.to_hit.target_drm import TARGET_CASES, applies, hindrance_lines
+from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
 
 
 def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
@@ -38,9 +40,25 @@ def _colour(shot: Shot) -> str:
     return table.th_colour(nationality, bool(shot.unfamiliar), f"{unit_path(shot.scenario, shot.firer)}.nationality")
 
 
+def _reaction_values(shot: Shot) -> dict[str, Any]:
+    """How a Gun's Reaction Fire is made (D7.22, D7.23): the CA it turns to, the TH Cases NA, the
+    Target Facing a hit strikes, and whether it is Intensive Fire."""
+    vca = shot.target.vca if shot.target is not None else None
+    if vca is None:
+        raise AslError("the OVRing vehicle needs a vca (e.g. \"N/NE\"): the Gun turns its CA to it (D7.22)",
+                       "action.target")
+    return {"gun_ca": SPINE_NAMES[vca], "th_cases_na": list(NOT_IN_REACTION_FIRE), "target_facing": "rear",
+            "gun_fire": "intensive" if shot.intensive else "normal"}
+
+
 def resolve_fire(action: Action) -> Resolution:
     """``fire``: legality, Basic/Modified TH#, DRM lines, the numbers to roll and, with dice, the outcome."""
-    shot = read_shot(action)
+    return answer_shot(action, read_shot(action))
+
+
+def answer_shot(action: Action, shot: Shot) -> Resolution:
+    """The ``fire`` answer of a shot read from ``action`` (whose dice and ``effects_dr`` it reads):
+    also the To Hit of a Gun's Reaction Fire (D7.22), so both kinds answer it alike."""
     colour = _colour(shot)
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
@@ -77,6 +95,8 @@ def resolve_fire(action: Action) -> Resolution:
         values.update(fp=fp_number(attack.fp), ift_column=attack.column)
     if shot.target_type == "area":
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
+    if shot.reaction:
+        values["reaction_fire"] = _reaction_values(shot)
     roll = action.dice
     outcome = None
     if roll is not None and not illegal:
@@ -86,4 +106,4 @@ def resolve_fire(action: Action) -> Resolution:
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
 
-__all__ = ["drm_lines", "resolve_fire"]
+__all__ = ["answer_shot", "drm_lines", "read_shot", "resolve_fire"]

@@ -198,6 +198,71 @@ def ovr_prevention_allowed(shot: Shot) -> str | None:
     return reason("no OVR Prevention: " + "; ".join(problems), "C5.64") if problems else None
 
 
+#: How a reason names each fire counter (D7.23).
+COUNTER_NAMES = {"first": "a First Fire counter", "final": "a Final Fire counter",
+                 "intensive": "an Intensive Fire counter", "no_fire": "a No Fire counter"}
+
+
+def reaction_phase(phase: str) -> str | None:
+    """Reaction Fire happens in the MPh (D7.2)."""
+    return None if phase == "MPh" else reason(f"Reaction Fire happens in the MPh, not the {phase}", "D7.2")
+
+
+def reaction_side(scenario: Scenario, unit: Unit, vehicle: Unit) -> str | None:
+    """Only a DEFENDER reacts, and only to an enemy vehicle (D7.2)."""
+    attacker = bool(scenario.player) and unit.side == scenario.player
+    if attacker or unit.side == vehicle.side:
+        return reason(f"{unit.id} is not a DEFENDER facing enemy vehicle {vehicle.id}", "D7.2")
+    return None
+
+
+def reaction_when(shot: Shot) -> str | None:
+    """A Gun's Reaction Fire: in the MPh, by the DEFENDER's crew, after the OVR (so not as the OVR
+    Prevention shot that comes before it, C5.64) (D7.2, D7.22)."""
+    target = shot.target
+    found = [reaction_phase(shot.phase)]
+    if target is not None and target.kind == "vehicle":
+        found.append(reaction_side(shot.scenario, shot.crew, target))
+    if shot.ovr_prevention:
+        found.append(reason("OVR Prevention comes before the OVR is resolved, Reaction Fire after it: one or the "
+                            "other", "C5.64, D7.2"))
+    return "; ".join(filter(None, found)) or None
+
+
+def reaction_target(shot: Shot) -> str | None:
+    """Non-CC Reaction Fire by a Gun is at the enemy vehicle that OVRan the Gun's own hex (D7.22)."""
+    target = shot.target
+    if shot.firer.kind != "gun":
+        return reason(f"{shot.firer.id} is a vehicle: its Reaction Fire is not a Gun's shot", "D7.22")
+    if target is None or target.kind != "vehicle" or target.hex != shot.firer.hex:
+        return reason(f"Reaction Fire by {shot.firer.id} is at the enemy vehicle OVRing its own hex", "D7.22")
+    return None
+
+
+def reaction_gun(shot: Shot) -> str | None:
+    """Why the Gun cannot fire at the OVRing vehicle (D7.23): in tow or limbered it fires not at all
+    (C10.1, C10.21); under a First Fire counter only Intensive Fire is left, which No IF or a
+    pinned crew rule out (C5.63, C5.6), and an Intensive/Final/No Fire counter leaves none; its CA
+    must first turn to the vehicle's VCA (D7.22), which an RFNM Gun never does (C10.25) nor one
+    that has fired from woods/building/rubble (C5.11)."""
+    gun, counter = shot.firer, shot.counter
+    found = cannot_fire_reasons(gun)
+    if counter in ("final", "intensive", "no_fire"):
+        found.append(reason(f"{gun.id} is under {COUNTER_NAMES[counter]} and may not fire again", "D7.23"))
+    if counter == "first" and shot.arms.no_if:
+        found.append(reason(f"{gun.id} has No IF, the only fire it has left", "C5.63"))
+    if counter == "first" and shot.crew.pinned:
+        found.append(reason(f"{shot.crew.id} is pinned and may not Intensive Fire", "C5.6"))
+    vehicle = shot.target
+    if shot.reaction_turn and vehicle is not None:
+        if gun.rfnm:
+            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but is RFNM", "C10.25, D7.22"))
+        elif counter != "none" and shot.in_woods_building_rubble:
+            found.append(reason(f"{gun.id} must turn its CA to {vehicle.id}'s VCA, but has fired from "
+                                f"{shot.firer_terrain}", "C5.11, D7.22"))
+    return "; ".join(found) or None
+
+
 def deliberate_immobilization_allowed(shot: Shot) -> str | None:
     """C5.71: the limits of a Deliberate Immobilization attempt."""
     if not shot.deliberate:
@@ -257,6 +322,34 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
+#: What a Gun's Reaction Fire (D7.22) asks of the Gun and its shot: whose turn, ROF, Intensive
+#: Fire, RFNM and a CA fixed in woods are all asked by ``reaction_gun``. ``reaction_fire`` asks who
+#: reacts and when itself, and these through ``reaction_gun_reasons``.
+REACTION_GUN_CHECKS: tuple[Check, ...] = (
+    reaction_target,
+    reaction_gun,
+    vehicle_type_needs_vehicle,
+    afv_needs_vehicle_type,
+    infantry_type_ammo,
+    area_type_ammo,
+    must_use_area,
+    area_not_in_own_hex,
+    deliberate_immobilization_allowed,
+    within_listed_range,
+)
+#: Every check of a Gun's Reaction Fire asked as a ``fire`` action.
+REACTION_CHECKS: tuple[Check, ...] = (reaction_when, in_los, crew_can_fire, *REACTION_GUN_CHECKS)
+
+
+def _found(shot: Shot, checks: tuple[Check, ...]) -> tuple[str, ...]:
+    return tuple(found for check in checks if (found := check(shot)))
+
+
 def reasons(shot: Shot) -> tuple[str, ...]:
     """Every reason the shot is illegal (empty when it may be taken)."""
-    return tuple(found for check in CHECKS if (found := check(shot)))
+    return _found(shot, REACTION_CHECKS if shot.reaction else CHECKS)
+
+
+def reaction_gun_reasons(shot: Shot) -> tuple[str, ...]:
+    """Why a Gun cannot make this Reaction Fire shot, apart from who reacts and when (D7.22, D7.23)."""
+    return _found(shot, REACTION_GUN_CHECKS)

@@ -57,6 +57,12 @@ def shot_notes(shot: Shot) -> list[str]:
         ("the Original TH DR is also a NMC on the crew: pinned or broken voids the shot", "C5.64"): (
             shot.ovr_prevention
         ),
+        ("Reaction Fire: the Gun's CA turns to the OVRing vehicle's VCA first, TH Cases A and E NA, and a hit "
+         "strikes its rear Target Facing", "D7.22"): shot.reaction,
+        ("read: an RFNM Gun already on the VCA may react, as D7.22 makes Case E NA and so the shot makes no use "
+         "of the Case E that C10.25 denies it", "C10.25, D7.22"): shot.reaction and shot.firer.rfnm,
+        ("under a First Fire counter its crew Intensive Fires it as FPF: the Original TH DR is also a NMC DR on "
+         "the crew", "D7.23, D7.221"): shot.reaction and shot.counter == "first",
         (f'give {shot.crew.id} its Morale Level ("morale") to read that NMC', "C5.64"): (
             shot.ovr_prevention and shot.crew_morale is None
         ),

@@ -32,6 +32,21 @@ ROF_KEPT = "rof_kept"
 NO_FIRE = "no_fire"
 
 
+#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
+FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
+
+
+def fire_counter(unit: Unit) -> str:
+    """The fire counter a unit's markers show: a No Fire counter after OVR Prevention (C5.64), an
+    Intensive Fire counter, else a First Fire counter once it has fired (the markers do not tell a
+    Final Fire counter apart; ``reaction_fire`` takes it as ``gun_fire_counter``)."""
+    if unit.extra.get(NO_FIRE):
+        return "no_fire"
+    if unit.intensive_fired:
+        return "intensive"
+    return "first" if unit.fired else "none"
+
+
 def unit_path(scenario: Scenario, unit: Unit) -> str:
     """The JSON path of a unit in the scenario file, e.g. ``units[2]``."""
     return scenario.unit_path(unit.id)
@@ -61,6 +76,11 @@ class Shot(NamedTuple):
     intensive: bool = False
     #: ``ovr_prevention``: the Gun fires at the vehicle about to OVR its hex (C5.64, C5.641).
     ovr_prevention: bool = False
+    #: ``reaction_fire``: the Gun's Non-CC Reaction Fire at the vehicle that OVRan its hex, its CA
+    #: first turned to that vehicle's VCA, TH Cases A and E NA (D7.22).
+    reaction: bool = False
+    #: The Gun's fire counter: under a First Fire counter its Reaction Fire is Intensive (D7.23).
+    counter: str = "none"
     deliberate: bool = False
     opportunity: bool = False
     acquisition: int = 0
@@ -108,6 +128,12 @@ class Shot(NamedTuple):
         if not self.ovr_prevention:
             return None
         return "C5.64" if self.firer.fired or self.firer.intensive_fired else "C5.641"
+
+    @property
+    def reaction_turn(self) -> bool:
+        """Whether a Reaction Fire Gun must turn its CA to the OVRing vehicle's VCA first (D7.22)."""
+        target = self.target
+        return self.reaction and target is not None and target.vca is not None and self.firer.ca != target.vca
 
     @property
     def attacker(self) -> bool:
@@ -236,8 +262,9 @@ def _spines(action: Action, firer: Unit, spine: int, target_hex: Hex) -> int:
     return spines_to_bring(firer.hex, spine, entry) if defensive_first_fire else 0
 
 
-def read_shot(action: Action) -> Shot:
-    """Read a ``fire`` action (DESIGN.md section 4); AslError names the bad key."""
+def read_shot(action: Action, counter: str | None = None) -> Shot:
+    """Read a ``fire`` action (DESIGN.md section 4); AslError names the bad key. ``counter`` is the
+    firer's fire counter when the question states it (``reaction_fire``), else its markers'."""
     scenario = action.scenario
     firer = action.unit("firer")
     if firer.kind not in FIRERS:
@@ -254,12 +281,17 @@ def read_shot(action: Action) -> Shot:
     # The MA fires from its TCA, so a turret's hexspines are counted even when the hull pivots (C5.11).
     fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"
     spine = unit_arc(firer, fired_from, f"{path}.{fired_from}")
-    spines = _spines(action, firer, spine, target_hex)
+    reaction = action.flag("reaction_fire")
+    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
+    spines = 0 if reaction else _spines(action, firer, spine, target_hex)
     arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None), spines)
     basic_tk = action.integer("basic_tk", 0, 0, 99) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
-    # OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64).
+    counter = counter or fire_counter(firer)
+    # OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64); so is
+    # the Reaction Fire of a Gun under a First Fire counter (D7.23).
     marked = firer.fired or firer.intensive_fired
+    forced_intensive = (ovr_prevention and marked) or (reaction and counter == "first")
     return Shot(
         scenario=scenario,
         firer=firer,
@@ -275,8 +307,10 @@ def read_shot(action: Action) -> Shot:
         spine=spine,
         gun_type="NT" if arc == "vca" else arms.mount,
         spines=spines,
-        intensive=action.flag("intensive") or (ovr_prevention and marked),
+        intensive=action.flag("intensive") or forced_intensive,
         ovr_prevention=ovr_prevention,
+        reaction=reaction,
+        counter=counter,
         deliberate=action.flag("deliberate_immobilization"),
         opportunity=action.flag("opportunity"),
         acquisition=action.integer("acquisition", 0, 0, 2),

@@ -16,6 +16,8 @@ TargetCase = Callable[[Shot], DrmLine | None]
 POINT_BLANK = {1: -2, 2: -1}
 #: Cases that never modify an Area Target Type TH DR (C3.331).
 NOT_VS_AREA = frozenset({"C1", "C2", "C3", "C4", "E", "G", "L", "Q"})
+#: TH Cases NA to a Gun's Reaction Fire at the vehicle OVRing its hex (D7.22).
+NOT_IN_REACTION_FIRE = ("A", "E")
 
 
 def case_l(shot: Shot) -> DrmLine | None:
@@ -61,8 +63,10 @@ def hindrance_lines(shot: Shot) -> tuple[DrmLine, ...]:
 
 
 def applies(line: DrmLine, shot: Shot) -> bool:
-    """Whether a DRM line counts: C3.331 drops some vs the Area Target Type, and an RFNM Gun
-    never receives Case L (C10.25)."""
+    """Whether a DRM line counts: C3.331 drops some vs the Area Target Type, an RFNM Gun never
+    receives Case L (C10.25), and Reaction Fire takes neither Case A nor E (D7.22)."""
     if line.case == "L" and shot.firer.rfnm:
+        return False
+    if shot.reaction and line.case in NOT_IN_REACTION_FIRE:
         return False
     return shot.target_type != "area" or line.case not in NOT_VS_AREA
