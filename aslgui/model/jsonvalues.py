@@ -7,10 +7,11 @@ validated the same way and every error names its JSON path.  A field annotated
 
 from __future__ import annotations
 
+import math
 import types
 from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
-from aslgui.errors import AslError, shown
+from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
 from aslgui.model.units import SPINE, Bounds
 
@@ -125,6 +126,20 @@ def _within(value: Any, bounds: Bounds | None, path: str) -> Any:
     return value
 
 
+def refuse_non_finite(value: Any, path: str) -> None:
+    """DESIGN.md section 9: no NaN or Infinity anywhere in ``value``.  A file cannot hold them
+    (strict parsing); this keeps an in-process caller's out of what is saved or answered, both
+    strict JSON.  For the values no field type checks: unknown keys, actions."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise AslError(f"expected a finite number, got {value}", path)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            refuse_non_finite(item, f"{path}.{cut(str(key))}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            refuse_non_finite(item, f"{path}[{i}]")
+
+
 def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
     """A ``cls`` record from a JSON object; unknown keys go to its ``extra`` field."""
     if not isinstance(data, dict):
@@ -135,6 +150,7 @@ def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
     for key, raw in data.items():
         field = fields.get(key)
         if field is None or key == "extra":
+            refuse_non_finite(raw, f"{path}.{key}")
             extra[key] = raw
         elif field.is_spine:
             values[key] = _spine(raw, f"{path}.{key}")

@@ -16,7 +16,7 @@ from typing import Any
 from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
-from aslgui.model.jsonvalues import from_json, to_json
+from aslgui.model.jsonvalues import from_json, refuse_non_finite, to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Unit
 from aslgui.resource_files import load_json
@@ -372,9 +372,17 @@ def scenario_from_json(data: Any) -> Scenario:
         phase=phase,
         turn=_turn(data),
         player=_typed(data, "player", str, "a side name", ""),
-        extra={k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS},
+        extra=_extra(data),
         off_board=off_board,
     )
+
+
+def _extra(data: dict[str, Any]) -> dict[str, Any]:
+    """Unknown top-level keys, kept as they are (finite numbers only: they are saved again)."""
+    extra = {k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS}
+    for key, value in extra.items():
+        refuse_non_finite(value, cut(key))
+    return extra
 
 
 def _turn(data: dict[str, Any]) -> int:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import Hex
 from aslgui.model import PHASES, Scenario, Unit
+from aslgui.model.jsonvalues import refuse_non_finite
 from aslgui.rules.dice import DiceRoll
 
 T = TypeVar("T")
@@ -87,19 +87,6 @@ def refuse_unknown_keys(data: dict[str, Any], kind: str, reads: frozenset[str]) 
             close = get_close_matches(key, sorted(reads), n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]!r}?" if close else f"; {kind} reads: {', '.join(sorted(reads))}"
             raise AslError(f"unknown key {shown(key)} for a {kind} action{hint}", f"action.{cut(key)}")
-
-
-def refuse_non_finite(value: Any, path: str) -> None:
-    """DESIGN.md section 9: no NaN or Infinity anywhere in an action (files cannot hold them;
-    this keeps an in-process caller's from reaching an answer, which must be strict JSON)."""
-    if isinstance(value, float) and not math.isfinite(value):
-        raise AslError(f"expected a finite number, got {value}", path)
-    if isinstance(value, dict):
-        for key, item in value.items():
-            refuse_non_finite(item, f"{path}.{cut(str(key))}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            refuse_non_finite(item, f"{path}[{i}]")
 
 
 class Action:

@@ -34,3 +34,22 @@ def test_an_in_process_action_with_a_non_finite_number_is_refused(value: object)
     with pytest.raises(AslError) as caught:
         resolve(load_scenario(resource_path("scenarios", "demo.json")), action)
     assert caught.value.path.startswith("action.mp_in_los") and "finite" in caught.value.message
+
+
+def test_a_scenario_given_in_process_with_nan_in_an_unknown_key_is_refused_not_unsavable() -> None:
+    """The round-trip fuzzer: an unknown key holding NaN loaded, and then could not be saved as
+    strict JSON (ValueError); unknown keys are kept and saved again, so they must be finite."""
+    import json
+
+    from aslgui.model import scenario_to_json
+    from aslgui.resource_files import resource_path
+
+    data = json.loads(resource_path("scenarios", "demo.json").read_text(encoding="utf-8"))
+    for path, edit in (("notes", {"notes": [1.0, float("nan")]}),
+                       ("units[0].remark", None)):
+        changed = {**data, **edit} if edit else {**data, "units": [{**data["units"][0], "remark": float("inf")},
+                                                                   *data["units"][1:]]}
+        with pytest.raises(AslError) as caught:
+            scenario_from_json(changed)
+        assert caught.value.path.startswith(path)
+    json.dumps(scenario_to_json(scenario_from_json(data)), allow_nan=False)
