@@ -59,10 +59,15 @@ CLAUSES: dict[str, list[str] | str] = {
         "test_c3_33_exc_a_latw_firing_smoke_is_not_told_to_use_the_area_target_type",
         "test_c3_33_smoke_must_use_the_area_target_type",
     ],
-    "C3.33#1": "the rules core answers a shot at one target, not the set of units a mortar's hit reaches",
+    "C3.33#1": [
+        "test_c3_33_every_unit_in_the_hex_is_attacked_friendly_too",
+        "none: units of one hex out of the firer's LOS (other levels) are not modelled, so a mortar's hit has no "
+        "such units to reach beyond the others",
+    ],
     "C3.332#0": "motorcycles (D15.5) are not modelled",
     "C3.332#1": "Collateral Attacks on Vulnerable PRC (D.8) are not modelled",
     "C3.4#0": [
+        "test_c3_33_without_dice_each_unit_has_its_numbers_to_roll",
         "test_c3_32_ex_each_target_in_the_shellhole_needs_its_own_original_dr",
         "test_c3_41_infantry_and_area_target_types_attack_unarmored_targets_or_empty_hexes",
     ],

@@ -246,10 +246,16 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
 
 def destroyed_units(resolution: Resolution) -> list[str]:
     """The units a committed action takes off the map: a Gun and its manning Infantry destroyed
-    by a CH (C3.71); none for an illegal action."""
+    by a CH (C3.71), the shot's target or a unit in the hex an Area Target Type shot attacks;
+    none for an illegal action."""
     outcome = resolution.outcome or {}
-    destroyed = outcome.get("destroyed") if resolution.legal else None
-    return [str(uid) for uid in destroyed] if isinstance(destroyed, list) else []
+    if not resolution.legal:
+        return []
+    found: dict[str, None] = {}
+    for attacked in (outcome, *outcome.get("targets", ())):
+        destroyed = attacked.get("destroyed") if isinstance(attacked, dict) else None
+        found.update((str(uid), None) for uid in destroyed or ())
+    return list(found)
 
 
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).

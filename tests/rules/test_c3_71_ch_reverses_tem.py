@@ -69,8 +69,12 @@ def test_c3_71_a_ch_in_open_ground_has_no_tem_to_reverse(firer: str) -> None:
 
 
 def _mortar(terrain: str, **action: Any) -> dict[str, Any]:
+    """A mortar's shot at the hex 4E7, whose squad ``s`` the answer gives in ``outcome.targets`` (C3.33)."""
     situation = scenario(russian_gun("4E2", "S/SW", name="82 MTR"), unit("s", "squad", "4E7"), terrain={"4E7": terrain})
-    return fire(situation, firer="g", target_hex="4E7", **action)
+    answer = fire(situation, firer="g", target_hex="4E7", **action)
+    [squad] = answer["outcome"]["targets"]
+    assert squad["id"] == "s"
+    return {**answer, "outcome": {**answer["outcome"], **squad}}
 
 
 def test_c3_71_ex_area_target_type_ch_in_woods_keeps_only_the_air_burst_and_ffnam() -> None:

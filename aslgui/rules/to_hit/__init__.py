@@ -11,9 +11,10 @@ from typing import Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
+from aslgui.model import Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds
-from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import fp_number, he_attack
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES
@@ -49,6 +50,46 @@ def _reaction_values(shot: Shot) -> dict[str, Any]:
                        "action.target")
     return {"gun_ca": SPINE_NAMES[vca], "th_cases_na": list(NOT_IN_REACTION_FIRE), "target_facing": "rear",
             "gun_fire": "intensive" if shot.intensive else "normal"}
+
+
+#: What ``targets`` tells of each unit an Area Target Type shot at a hex attacks.
+_PER_UNIT = ("hit", "critical", "improbable", "location", "final_dr", "needs_dr", "resolve_on", "fp", "ift_column",
+             "effects_drm", "effects_total_drm", "result", "destroyed", "notes")
+#: Outcome keys that belong to a unit, not to the hex: each unit's are in ``targets`` instead.
+_UNIT_ONLY = ("effects_drm", "effects_total_drm", "result")
+
+
+def hex_units(shot: Shot) -> list[Unit]:
+    """The units an Area Target Type shot at a hex (no ``target``) attacks: every unit there, friendly
+    too (C3.33), but not Passengers/Riders, whose Collateral Attack (D.8) is not modelled."""
+    if shot.target is not None or shot.target_type != "area":
+        return []
+    return [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None]
+
+
+def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
+                          outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An Area Target Type shot at a hex attacks each unit in it as a shot at that unit would (C3.33,
+    C3.4): a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a
+    manned Gun destroyed by a CH (C3.71). ``targets`` lists each; the hex's outcome keeps what all share."""
+    units = hex_units(shot)
+    if not units:
+        return outcome
+    answers = [(unit, answer_shot(action, shot._replace(target=unit))) for unit in units]
+    values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
+                          "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
+    values["notes"].append(reason("each unit in the hex is attacked as its entry in targets says", "C3.33, C3.332"))
+    if outcome is None:
+        return None
+    shared = {key: value for key, value in outcome.items() if key not in _UNIT_ONLY}
+    shared["targets"] = [{"id": unit.id, **{key: answer.outcome[key] for key in _PER_UNIT if key in answer.outcome}}
+                         for unit, answer in answers if answer.outcome is not None]
+    others = [unit for unit in units if unit.kind != "vehicle"]
+    if outcome.get("critical") and len(others) > 1:
+        shared["notes"] = [*shared["notes"], reason(
+            "each entry is that unit struck by the CH: a vehicle always is, and Random Selection picks which one of "
+            "the other units is, the rest taking a normal hit", "C3.74")]
+    return shared
 
 
 def resolve_fire(action: Action) -> Resolution:
@@ -102,6 +143,7 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     if roll is not None and not illegal:
         effects_dr = action.integer("effects_dr", 0, 2, 12) if action.has("effects_dr") else None
         outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
+    outcome = _each_unit_in_the_hex(action, shot, values, outcome)
     odds = WithOdds(values, lambda: None if illegal else fire_odds(shot, numbers))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 

@@ -1,0 +1,127 @@
+"""C3.33 with C3.332 and C3.4: an Area Target Type shot given only a ``target_hex`` attacks every
+unit in the hex, friendly too, each as a shot naming it would: a vehicle as C3.332 and its EX say
+(the C1.55 armor lines, no TEM from the wall that made it HD, the hedge TEM when not HD; C3.72 under
+a CH: no TEM at all vs an AFV), Infantry with the hex's TEM (reversed by a CH, C3.71), a manned Gun
+destroyed by a CH. ``targets`` lists each unit; the hex's own outcome keeps only what all share."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from aslgui.model import Scenario, scenario_from_json
+from aslgui.resource_files import resource_path
+from aslgui.rules import resolve
+from aslgui.rules.apply import destroyed_units
+
+SQUAD = {"id": "s1", "side": "german", "nationality": "german", "kind": "squad", "name": "4-6-7", "hex": "4E6"}
+GUN = {"id": "eg", "side": "german", "nationality": "german", "kind": "gun", "name": "75L AT", "hex": "4E6",
+       "ca": "N/NE", "crew": "ec"}
+CREW = {"id": "ec", "side": "german", "nationality": "german", "kind": "crew", "name": "2-2-8", "hex": "4E6"}
+HIT = {"colored": 2, "white": 5}
+CH = {"colored": 1, "white": 1}
+
+
+def _example(hexside: str = "wall", hd: bool = True, truck: bool = False, more: tuple[dict[str, Any], ...] = ()
+             ) -> Scenario:
+    """The C3.332 EX (76mm Gun in 4E2, PzKpfw IIIG in 4E6 behind a wall) with its variants."""
+    data = json.loads(resource_path("examples", "c3_332_area_vs_vehicle.json").read_text(encoding="utf-8"))
+    data["hexsides"] = {"4E5/4E6": hexside}
+    tank = next(u for u in data["units"] if u["id"] == "t1")
+    tank["hd"] = hd
+    if truck:
+        tank.update(name="Opel Blitz", afv=False, ct=False, turret=None, tca=None, ma=None)
+    data["units"] += list(more)
+    return scenario_from_json(data)
+
+
+def _shot(situation: Scenario, dice: dict[str, int] | None = None, **keys: Any) -> dict[str, Any]:
+    action = {"kind": "fire", "firer": "g1", "target_type": "area", "ammo": "HE", **keys}
+    if dice is not None:
+        action.update(dice=dice, effects_dr=7)
+    return resolve(situation, action).to_json()
+
+
+def _each(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {entry["id"]: entry for entry in answer["outcome"]["targets"]}
+
+
+def _net(entry: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(line["case"], line["value"]) for line in entry["effects_drm"]]
+
+
+#: The C3.332 EX and its variants: (wall/hedge, HD, truck) -> the Effects DRM lines its text gives.
+EX_VARIANTS = {
+    "HD tank behind the wall": (("wall", True, False), [("AF", -1)]),
+    "tank behind a hedge": (("hedge", False, False), [("TEM", 1), ("AF", -1)]),
+    "HD truck behind the wall": (("wall", True, True), []),
+    "truck behind a hedge": (("hedge", False, True), [("TEM", 1)]),
+}
+
+
+@pytest.mark.parametrize("variant", list(EX_VARIANTS))
+def test_c3_332_ex_a_vehicle_in_the_hex_takes_its_own_effects_drm_not_the_infantrys(variant: str) -> None:
+    (hexside, hd, truck), lines = EX_VARIANTS[variant]
+    situation = _example(hexside, hd, truck)
+    at_hex = _shot(situation, HIT, target_hex="4E6")
+    named = _shot(situation, HIT, target="t1")
+    entry = _each(at_hex)["t1"]
+    assert sorted(_net(entry)) == sorted(lines)
+    for key in ("hit", "location", "fp", "ift_column", "effects_drm", "effects_total_drm", "result"):
+        assert entry[key] == named["outcome"][key], key
+    assert "effects_drm" not in at_hex["outcome"] and "result" not in at_hex["outcome"]
+    assert at_hex["targets"] == [{"id": "t1", "total_drm": 0, "final_th_needed": 7}]
+
+
+@pytest.mark.parametrize("variant", list(EX_VARIANTS))
+def test_c3_72_c3_71_a_ch_at_the_hex_takes_no_tem_vs_an_afv_and_reverses_it_vs_a_truck(variant: str) -> None:
+    (hexside, hd, truck), _ = EX_VARIANTS[variant]
+    situation = _example(hexside, hd, truck)
+    entry = _each(_shot(situation, CH, target_hex="4E6"))["t1"]
+    named = _shot(situation, CH, target="t1")["outcome"]
+    assert (entry["critical"], entry["fp"], entry["ift_column"]) == (True, 24, 24)
+    assert entry["effects_drm"] == named["effects_drm"]
+    assert all(line["value"] <= 0 for line in entry["effects_drm"])  # nothing positive survives a CH
+    if not truck:
+        assert [line["case"] for line in entry["effects_drm"]] == ["AF"]  # C3.72: no TEM of any kind
+
+
+@pytest.mark.parametrize("dice", [HIT, CH])
+def test_c3_33_every_unit_in_the_hex_is_attacked_friendly_too(dice: dict[str, int]) -> None:
+    friend = {"id": "r9", "side": "russian", "nationality": "russian", "kind": "squad", "name": "4-4-7", "hex": "4E6"}
+    answer = _shot(_example("hedge", False, more=(SQUAD, friend)), dice, target_hex="4E6")
+    entries = _each(answer)
+    assert list(entries) == ["t1", "s1", "r9"]
+    for infantry in ("s1", "r9"):  # the hedge crossed: +1, reversed by a CH (C3.71)
+        assert _net(entries[infantry]) == ([("TEM", -1)] if dice is CH else [("TEM", 1)])
+        assert entries[infantry]["result"] is not None
+    assert ("AF", -1) in _net(entries["t1"]) and entries["t1"]["result"] is None  # vehicle line not charted
+    if dice is CH:
+        assert answer["outcome"]["notes"][-1].endswith("(C3.74)")
+
+
+def test_c3_33_with_c3_71_a_ch_at_the_hex_destroys_a_manned_gun_there_and_commit_removes_it() -> None:
+    answer = _shot(_example(more=(GUN, CREW)), CH, target_hex="4E6")
+    entries = _each(answer)
+    assert entries["eg"]["destroyed"] == ["eg", "ec"] and entries["ec"]["destroyed"] == ["eg", "ec"]
+    assert "destroyed" not in entries["t1"]
+    situation = _example(more=(GUN, CREW))
+    action = {"kind": "fire", "firer": "g1", "target_hex": "4E6", "target_type": "area", "ammo": "HE",
+              "dice": CH, "effects_dr": 7}
+    assert destroyed_units(resolve(situation, action)) == ["eg", "ec"]
+
+
+def test_c3_41_an_empty_hex_keeps_the_hex_attack_and_lists_no_targets() -> None:
+    answer = _shot(_example(), HIT, target_hex="4D6")
+    assert "targets" not in answer and "targets" not in answer["outcome"]
+    assert answer["outcome"]["result"] is not None and answer["outcome"]["ift_column"] == 6
+
+
+def test_c3_33_without_dice_each_unit_has_its_numbers_to_roll() -> None:
+    size = dict(SQUAD, id="kw", kind="vehicle", name="Kuebelwagen", afv=False, vca="N/NE", size=2)
+    answer = _shot(_example(more=(size,)), target_hex="4E6")
+    assert answer["targets"] == [{"id": "t1", "total_drm": 0, "final_th_needed": 7},
+                                 {"id": "kw", "total_drm": 2, "final_th_needed": 5}]  # Case P (C3.32 EX)
+    assert "outcome" not in answer
