@@ -51,7 +51,8 @@ def next_phase(scenario: Scenario, first_player: str) -> tuple[str, int, str]:
         return PHASES[index + 1], scenario.turn, scenario.player
     others = [s for s in sides(scenario) if s != scenario.player]
     player = others[0] if others else scenario.player
-    return PHASES[0], scenario.turn + (player == first_player), player
+    # The turn stops at the last a file may hold (MAX_TURN), so what is saved always loads.
+    return PHASES[0], min(scenario.turn + (player == first_player), MAX_TURN), player
 
 
 class PhaseBar(QToolBar):

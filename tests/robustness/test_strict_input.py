@@ -229,3 +229,25 @@ def test_a_utf8_byte_order_mark_is_accepted(tmp_path: Path) -> None:
 def test_an_answer_in_process_is_strict_json() -> None:
     answer = resolve(load_scenario(OVERRUN_PATH), json.loads(OVERRUN_ACTION)).to_json()
     json.loads(json.dumps(answer, allow_nan=False))
+
+
+@pytest.mark.gui
+def test_the_phase_bar_keeps_the_turn_a_file_can_hold(qtbot: Any, tmp_path: Path) -> None:
+    """The phase bar counts to the last turn a file may hold (99), and a save at that turn loads
+    again: the audit's 2^31 turn crashed the turn box; turn 100 would save and not reload."""
+    from aslgui.ui.main_window import MainWindow
+
+    window = MainWindow(load_scenario(DEMO_PATH))
+    qtbot.addWidget(window)
+    bar = window.rehearsal.phase_bar
+    assert bar.turn.maximum() == 99
+    window.scenario.turn = 99
+    for _ in range(20):  # past the CCPh of both sides
+        bar.next_action.trigger()
+    assert window.scenario.turn == 99
+    path = tmp_path / "late.json"
+    from aslgui.model import save_scenario
+
+    save_scenario(window.scenario, path)
+    assert load_scenario(path).turn == 99
+    window.undo_stack.setClean()
