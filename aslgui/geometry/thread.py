@@ -24,7 +24,6 @@ visibility shading walk thousands of them):
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 INTERIOR, CROSS, ALONG, VERTEX = 0, 1, 2, 3
@@ -49,36 +48,86 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-@lru_cache(maxsize=16384)
+class Walk:
+    """The thread to one offset, walked only as far as it is read: ``events`` holds the events
+    found so far and ``more()`` walks on.  The LOS engine stops at the first block, and most
+    threads of a map's shading are blocked in their first few hexes, so most of a thread is
+    never walked."""
+
+    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "side_of")
+
+    def __init__(self, dx_t: int, dz_t: int) -> None:
+        self.dx, self.dz = dx_t, dz_t
+        self.big_x, self.big_y = big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
+        # cross(D, vertex offset) for the six VERTEX_OFFSETS, written out.
+        self.side_of = side_of = [-big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x]
+        # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
+        # on the half of the hexagon where the side values grow (side_of[i] > side_of[i - 1]: one
+        # hexside of each opposite pair), so only those hexsides are tried.
+        grows = (big_y < 0, big_x > big_y, big_x + big_y > 0, big_y > 0, big_x < big_y, big_x + big_y < 0)
+        self.exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if grows[i]]
+        self.events: list[Event] = [(INTERIOR, 0, 0, 0, cube_distance(dx_t, dz_t), 0, 0)]
+        self.hx = self.hz = 0
+
+    def more(self, steps: int = 2) -> bool:
+        """Walk up to ``steps`` hexes further; False when the thread was already complete."""
+        hx, hz, dx_t, dz_t = self.hx, self.hz, self.dx, self.dz
+        if hx == dx_t and hz == dz_t:
+            return False
+        events, big_x, big_y = self.events, self.big_x, self.big_y
+        for _ in range(steps):
+            centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
+            for i, before, here, after in self.exits:
+                at = centre_side + here
+                if at == 0 and centre_side + before < 0 < centre_side + after:
+                    hx, hz = _through_vertex(events, hx, hz, i, self.side_of, (dx_t, dz_t))
+                    break
+                if at > 0 and centre_side + before < 0:
+                    events.append((CROSS, hx, hz, i))
+                    step = SIDE_STEPS[i]
+                    hx, hz = hx + step[0], hz + step[1]
+                    break
+            else:  # pragma: no cover - a line through a hex's inside always leaves it
+                raise AssertionError("thread lost its way")
+            ex, ez = dx_t - hx, dz_t - hz
+            events.append((
+                INTERIOR, hx, hz,
+                max(hx if hx > 0 else -hx, hz if hz > 0 else -hz, hx + hz if hx + hz > 0 else -hx - hz),
+                max(ex if ex > 0 else -ex, ez if ez > 0 else -ez, ex + ez if ex + ez > 0 else -ex - ez),
+                3 * hx, hx + 2 * hz,
+            ))
+            if ex == 0 and ez == 0:
+                break
+        self.hx, self.hz = hx, hz
+        return True
+
+
+_WALKS: dict[tuple[int, int], Walk] = {}
+
+
+def walk(dx_t: int, dz_t: int) -> Walk:
+    """The (partly walked) thread to cube offset ``(dx_t, dz_t)``, kept per offset: a map's
+    offsets are few thousand, and a shading from a neighbouring hex reads nearly the same ones."""
+    found = _WALKS.get((dx_t, dz_t))
+    if found is None:
+        if len(_WALKS) >= 32768:
+            _WALKS.clear()
+        found = _WALKS[(dx_t, dz_t)] = Walk(dx_t, dz_t)
+    return found
+
+
+def forget_walks() -> None:
+    """Drop every thread walked so far (benchmarks time a shading from nothing walked)."""
+    _WALKS.clear()
+
+
 def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
     """The events of the thread from the source's centre to the hex at cube offset
     ``(dx_t, dz_t)``, from the source hex (an INTERIOR event at range 0) to the target."""
-    big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
-    side_of = [big_x * oy - big_y * ox for ox, oy in VERTEX_OFFSETS]  # cross(D, vertex offset)
-    # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
-    # on the half of the hexagon where the side values grow, so only those hexsides are tried.
-    exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if side_of[i] > side_of[i - 1]]
-    events: list[Event] = []
-    hx, hz = 0, 0
-    while True:
-        cx, cy = 3 * hx, hx + 2 * hz
-        events.append(
-            (INTERIOR, hx, hz, cube_distance(hx, hz), cube_distance(dx_t - hx, dz_t - hz), cx, cy)
-        )
-        if hx == dx_t and hz == dz_t:
-            return tuple(events)
-        centre_side = big_x * cy - big_y * cx
-        for i, before, here, after in exits:
-            at = centre_side + here
-            if at == 0 and centre_side + before < 0 < centre_side + after:
-                hx, hz = _through_vertex(events, hx, hz, i, side_of, (dx_t, dz_t))
-                break
-            if at > 0 and centre_side + before < 0:
-                events.append((CROSS, hx, hz, i))
-                hx, hz = hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1]
-                break
-        else:  # pragma: no cover - a line through a hex's inside always leaves it
-            raise AssertionError("thread lost its way")
+    whole = walk(dx_t, dz_t)
+    while whole.more(64):
+        pass
+    return tuple(whole.events)
 
 
 def _vertex_event(hx: int, hz: int, i: int, side_of: list[int]) -> Event:

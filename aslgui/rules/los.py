@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid, distance
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
-from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, thread
+from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, cube_distance, walk
 from aslgui.model import Scenario, Unit
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
@@ -63,7 +63,7 @@ class Feature(NamedTuple):
     top: int
     #: Convex hull ``(xs, ys)`` of a depicted patch in pixels from the hex centre; None: the whole hex.
     hull: tuple[tuple[float, ...], tuple[float, ...]] | None
-    #: Largest distance of the hull from the hex centre (a quick miss test).
+    #: Largest distance of the hull from its ``core`` (a quick miss test).
     radius: float
     #: Inherent Terrain (B.6) counts along its hexsides even where it is not depicted.
     inherent: bool
@@ -194,7 +194,7 @@ def _archive_los(boards: BoardTerrain) -> LosMap:
 
 
 def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
-    from aslgui.vasl.catalog import load_catalog
+    from aslgui.vasl.catalog import aslgui_names
     from aslgui.vasl.library import library_folders
     from aslgui.vasl.los_geometry import board_los
 
@@ -207,19 +207,19 @@ def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
     floors: dict[Hex, int] = {}
     sides: dict[Hex, tuple[str | None, ...]] = {}
     known_sides = data["hexsides"]
+    names = aslgui_names()
     for placement, _ in key:
         board = boards.boards[placement.id.upper()]
-        catalog = load_catalog((os.path.dirname(board.path), *library_folders()))
-        product = board_los(board.path, board.digest, catalog, board.hexes)
+        product = board_los(board.path, board.digest, (os.path.dirname(board.path), *library_folders()), board.hexes)
         flip = -1.0 if placement.rotated else 1.0
+        inherent = product["inherent"]
         for local, facts in board.hexes.items():
             h = _on_map(placement, local)
             here = [_archive_feature(raw, flip, data) for raw in product["hexes"].get(local, ())]
             floor = product["floors"].get(local, facts.elevation)
             floors[h] = min(floor, floors.get(h, floor))
-            kind = catalog.by_name(facts.terrain)
-            if kind is not None and kind.inherent:
-                here.extend(terrain_features(kind.aslgui or kind.name.lower(), facts.elevation))
+            if local in inherent:  # B.6: the whole hex is the terrain
+                here.extend(terrain_features(inherent[local], facts.elevation))
             if h in features:  # a half hex joined to the board before: both halves count
                 features[h] += tuple(here)
                 continue
@@ -231,16 +231,16 @@ def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
                 upper[h] = facts.building_levels
             if any(facts.hexsides):
                 turn = 3 if placement.rotated else 0
-                names = [_side_name(catalog, facts.hexsides[(d + turn) % 6]) for d in range(6)]
-                walls = tuple(w if w in known_sides else None for w in names)
+                walls = tuple(_wall_name(names, facts.hexsides[(d + turn) % 6], known_sides) for d in range(6))
                 if any(walls):
                     sides[h] = walls
     return LosMap(grid, features, sides, levels, frozenset(depressions), upper, floors)
 
 
-def _side_name(catalog: Any, vasl_name: str | None) -> str | None:
-    kind = catalog.by_name(vasl_name) if vasl_name else None
-    return None if kind is None else kind.aslgui
+def _wall_name(names: Mapping[str, str | None], vasl_name: str | None, known: Mapping[str, Any]) -> str | None:
+    """aslgui's name of a hexside terrain the LOS rules know (wall, hedge), else None."""
+    name = names.get(vasl_name) if vasl_name else None
+    return name if name in known else None
 
 
 def _on_map(placement: Any, local: str) -> Hex:
@@ -254,31 +254,12 @@ def _on_map(placement: Any, local: str) -> Hex:
 
 def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Feature:
     """A feature of the archive product (``aslgui.vasl.los_geometry``), turned with its board."""
-    kind, top, xs, ys, name, aslgui, category = raw
+    kind, top, xs, ys, name, aslgui, category, core_x, core_y, inner, radius = raw
     facts = data["terrain"].get(aslgui) if aslgui else None
     rule = facts["rule"] if facts else data["categories"].get(category, "A6.2")
     hull = (tuple(flip * x for x in xs), tuple(flip * y for y in ys))
-    radius = max(math.hypot(x, y) for x, y in zip(xs, ys, strict=True))
     code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
-    core, inner = _core(hull)
-    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule, core, inner)
-
-
-def _core(hull: tuple[tuple[float, ...], tuple[float, ...]]) -> tuple[tuple[float, float], float]:
-    """The hull's vertex average and the distance from it to the nearest hull edge (less a
-    pixel, to stay clear of rounding): a circle of that radius lies inside the hull."""
-    xs, ys = hull
-    n = len(xs)
-    if n < 3:
-        return (0.0, 0.0), 0.0
-    cx, cy = sum(xs) / n, sum(ys) / n
-    nearest = math.inf
-    for i in range(n):
-        ax, ay, bx, by = xs[i - 1], ys[i - 1], xs[i], ys[i]
-        length = math.hypot(bx - ax, by - ay)
-        if length:
-            nearest = min(nearest, abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length)
-    return (cx, cy), max(nearest - 1.0, 0.0)
+    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule, (flip * core_x, flip * core_y), inner)
 
 
 def _direction(a: Hex, b: Hex) -> int:
@@ -303,6 +284,9 @@ def _blind(high: int, low: int, top: int, from_high: int, from_low: int, crest: 
 
 class _Trace:
     """One thread being judged: the ends, and the line in pixels for hull tests."""
+
+    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "length", "los", "low",
+                 "source", "sx", "sz", "target")
 
     def __init__(self, los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> None:
         self.los = los
@@ -346,14 +330,14 @@ class _Trace:
         if f.hull is None:
             return True
         length, half = self.length, self.half_pixel
-        if abs(base) > f.radius * length + half:
+        reach = 1.5 * length if edge else half
+        core = abs(base + self.a * f.core[1] - self.b * f.core[0])
+        if core > f.radius * length + reach:
             return False
-        if base and f.inner and abs(base + self.a * f.core[1] - self.b * f.core[0]) < f.inner * length:
+        if core < f.inner * length:
             return True
         low, high = self.spread(f, base)
-        if edge:
-            return low <= 1.5 * length and high >= -1.5 * length
-        return low < half and high > -half
+        return low <= reach and high >= -reach if edge else low < half and high > -half
 
     def on_edge(self, h: Hex) -> bool:
         """Whether the thread runs through the centre dot of ``h`` along the map's edge: the hex
@@ -370,7 +354,7 @@ class _Trace:
         if f.hull is None:
             return True
         reach = REACH_PIXELS * self.length
-        if abs(base) > f.radius * self.length + reach:
+        if abs(base + self.a * f.core[1] - self.b * f.core[0]) > f.radius * self.length + reach:
             return False
         low, high = self.spread(f, base)
         return high > -reach if base < 0 else low < reach
@@ -438,29 +422,21 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
     """The LOS from ``source`` to ``target`` (levels above each hex's ground): blocked or clear,
     where and why, and the Hindrances of a clear thread."""
     t = _Trace(los, source, target, source_level, target_level)
-    events = thread(t.dx, t.dz)
-    rng = events[-1][3]
+    path = walk(t.dx, t.dz)
+    events = path.events
+    rng = cube_distance(t.dx, t.dz)
     hindrances: list[Hindrance] = []
     depression = _depression_limits(t, rng)
-
-    def block(h: Hex, reason: str) -> LosResult:
-        return LosResult(rng, True, h, reason, tuple(hindrances))
-
-    counted: set[int] = set()
-
-    def hinder(h: Hex, f: Feature) -> LosResult | None:
-        at = distance(source, h)
-        if at in counted:  # one Hindrance per range from the firer (a corner clipped, a hexside run along)
-            return None
-        counted.add(at)
-        hindrances.append(Hindrance(h, f.name, f.rule))
-        if len(hindrances) >= 6:
-            return block(h, f"Hindrances add up to {len(hindrances)}: six or more block LOS (B.10)")
-        return None
-
-    features, hexsides, floors = los.features, los.hexsides, los.floors
+    features, floors, hexsides = los.features, los.floors, los.hexsides
     sx, sz, low = t.sx, t.sz, t.low
-    for e in events:
+    i, known = 0, len(events)
+    while True:
+        if i == known:  # walk on only as far as the thread is judged
+            if not path.more():
+                return LosResult(rng, False, None, "", tuple(hindrances))
+            known = len(events)
+        e = events[i]
+        i += 1
         kind = e[0]
         if kind == INTERIOR:
             from_source, to_target = e[3], e[4]
@@ -476,31 +452,57 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
                 continue
             h = Hex(*key)
             if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
-                return block(h, reason)
+                return LosResult(rng, True, h, reason, tuple(hindrances))
             base = t.offset(e[5], e[6])
             edge = base == 0 and t.on_edge(h)
             for f in here:
                 effect = t.effect(f, from_source, to_target)
                 if effect and t.crosses(f, base, edge) and not t.own_slope(f, h, from_source, to_target):
                     if effect != HINDERS:
-                        return block(h, t.why(f, h, effect))
-                    if full := hinder(h, f):
+                        return LosResult(rng, True, h, t.why(f, h, effect), tuple(hindrances))
+                    if full := _hinder(t, rng, hindrances, h, f):
                         return full
         elif kind == CROSS:
-            h = t.hex_at(e[1], e[2])
-            if (walls := hexsides.get(h)) and (wall := walls[e[3]]):
+            if not hexsides:
+                continue
+            col = sx + e[1]
+            walls = hexsides.get((col, sz + e[2] + (col - (col & 1)) // 2))  # type: ignore[call-overload]
+            if walls and (wall := walls[e[3]]):
+                h = t.hex_at(e[1], e[2])
                 other = _step(h, e[3])
                 if source not in (h, other) and target not in (h, other) and (why := _wall(t, h, other, wall)):
-                    return block(h, why)
+                    return LosResult(rng, True, h, why, tuple(hindrances))
         elif kind == ALONG:
-            result = _along(t, e, hinder)
+            result = _along(t, e, rng, hindrances)
             if result is not None:
-                return result if isinstance(result, LosResult) else block(result[0], result[1])
-        else:
-            result_v = _vertex(t, e[1])
-            if result_v is not None:
-                return block(*result_v)
-    return LosResult(rng, False, None, "", tuple(hindrances))
+                if isinstance(result, LosResult):
+                    return result
+                return LosResult(rng, True, result[0], result[1], tuple(hindrances))
+        elif (result_v := _vertex(t, e[1])) is not None:
+            return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
+
+
+def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
+    """What a unit at ``source`` (``level`` above its ground) sees of every hex of the map: the
+    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex."""
+    found: dict[Hex, int | None] = {}
+    for h in los.grid:
+        result = trace(los, source, h, level)
+        found[h] = None if result.blocked else len(result.hindrances)
+    return found
+
+
+def _hinder(t: _Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature) -> LosResult | None:
+    """Count a Hindrance the thread meets, once per range from the firer (a corner clipped, a
+    hexside run along); the LosResult blocked by the sixth (B.10), else None."""
+    at = distance(t.source, h)
+    if any(distance(t.source, x.hex) == at for x in hindrances):
+        return None
+    hindrances.append(Hindrance(h, f.name, f.rule))
+    if len(hindrances) >= 6:
+        reason = f"Hindrances add up to {len(hindrances)}: six or more block LOS (B.10)"
+        return LosResult(rng, True, h, reason, tuple(hindrances))
+    return None
 
 
 def _step(h: Hex, side: int) -> Hex:
@@ -543,7 +545,7 @@ def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     return None
 
 
-def _along(t: _Trace, e: Any, hinder: Any) -> LosResult | tuple[Hex, str] | None:
+def _along(t: _Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult | tuple[Hex, str] | None:
     """A thread exactly along the hexside between two hexes (A6.1): a wall on it counts unless it
     touches either end's hex (B9.2); terrain counts when it is Inherent (B.6) on either side, and
     otherwise only when it lies on both sides (the lesser of the two applies)."""
@@ -580,10 +582,10 @@ def _along(t: _Trace, e: Any, hinder: Any) -> LosResult | tuple[Hex, str] | None
     if all(blocks):
         return a, blocks[0]
     if inherent is not None:
-        return hinder(*inherent)  # type: ignore[no-any-return]
+        return _hinder(t, rng, hindrances, *inherent)
     sided = [(h, f) for h, f in zip((a, b), hinders, strict=True) if f is not None]
     if sided and all(blocks[i] or hinders[i] for i in (0, 1)):
-        return hinder(*sided[0])  # type: ignore[no-any-return]
+        return _hinder(t, rng, hindrances, *sided[0])
     return None
 
 

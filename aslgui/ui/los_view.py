@@ -13,8 +13,9 @@ Qt only draws here; the answers are ``trace`` results.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import gc
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 import shapely
 import shiboken6
@@ -33,12 +34,13 @@ from shapely.geometry import LineString
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.shapes import hex_polygon
-from aslgui.rules.los import LosMap, LosResult, los_map, los_values, trace, unit_level
+from aslgui.rules.los import LosMap, LosResult, los_map, los_values, sight, trace, unit_level
 from aslgui.ui.style import font
 
 if TYPE_CHECKING:
     from aslgui.ui.main_window import MainWindow
 
+T = TypeVar("T")
 THREAD_CLEAR, THREAD_BLOCKED = QColor(255, 255, 255), QColor(220, 40, 40)
 HINDRANCE_COLOR = QColor(255, 200, 0)
 BLOCKED_SHADE = QColor(15, 15, 25, 165)
@@ -46,11 +48,19 @@ HINDERED_SHADE = QColor(255, 200, 0, 90)
 _Z_SHADE, _Z_THREAD = 6.5, 9
 
 
+#: A hex's polygon about its centre: every hex is this one moved to its centre dot.
+_HEXAGON = QPolygonF([QPointF(x, y) for x, y in MapGrid.vertices(Hex(0, 0))]).translated(
+    *(-c for c in MapGrid.center(Hex(0, 0)))
+)
+
+
 def hex_outline(hexes: Iterable[Hex]) -> QPainterPath:
-    """One path holding the polygons of many hexes (cheap: no union)."""
+    """One path holding the polygons of many hexes (cheap: no union, and one moved copy of a
+    single hexagon per hex, so a thousand hexes cost a few milliseconds)."""
     path = QPainterPath()
+    hexagon, center = _HEXAGON, MapGrid.center
     for h in hexes:
-        path.addPolygon(QPolygonF([QPointF(x, y) for x, y in MapGrid.vertices(h)]))
+        path.addPolygon(hexagon.translated(*center(h)))
         path.closeSubpath()
     return path
 
@@ -183,6 +193,8 @@ class LosTools(QObject):
     # -- what a unit sees ----------------------------------------------------------------------
     def refresh_sight(self) -> None:
         """Shade the map from the selected unit's hex while "Show what this unit sees" is on."""
+        if not shiboken6.isValid(self.window.scene):  # the window is being torn down
+            return
         _remove(self.shade_items)
         self.shade_items, self.shading = [], {}
         unit_id = self.window.scene.selected
@@ -190,11 +202,7 @@ class LosTools(QObject):
         unit = scenario.units.get(unit_id) if unit_id else None
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return
-        los = los_map(scenario)
-        level = unit_level(unit, scenario)
-        for h in scenario.grid:
-            result = trace(los, unit.hex, h, level)
-            self.shading[h] = None if result.blocked else result.hindrance
+        self.shading = _without_collections(lambda: sight(los_map(scenario), unit.hex, unit_level(unit, scenario)))
         for hexes, colour in (
             ([h for h, n in self.shading.items() if n is None], BLOCKED_SHADE),
             ([h for h, n in self.shading.items() if n], HINDERED_SHADE),
@@ -212,6 +220,19 @@ class LosTools(QObject):
                 x, y = MapGrid.center(h)
                 text.setPos(x + 8, y - 30)
                 self._add(text, shade=True)
+
+
+def _without_collections(work: Callable[[], T]) -> T:
+    """Run ``work`` with Python's cyclic garbage collector paused: a shading allocates thousands
+    of small objects, none in a reference cycle, and the collections they would trigger walk the
+    whole window's heap (a full one costs about as much as the shading itself)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return work()
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _remove(items: list[QGraphicsItem]) -> None:

@@ -19,19 +19,23 @@ terrain as a few convex polygons, so a single LOS walks hexes, not pixels, in pl
   own terrain (``hexfacts``), and its pixels spilling into neighbours are ignored, as VASL does;
 - wall/hedge pixels are hexside terrain, judged by hexside (``hexfacts``), not here.
 
-The product (``los-v<N>-<catalog>.json`` in the per-archive cache) maps a local hex name to its
-features ``[kind, top, xs, ys, name, aslgui_name, category]``: kind ``obstacle``, ``hindrance``
-or ``ground``, top in half levels, hull vertices in pixels from the hex centre (VASL's frame,
-unrotated).  numpy is imported only inside ``derive_los``.
+The product (``los-v<N>-<catalog>.json`` in the per-archive cache, keyed like the per-hex facts by
+the hash of the terrain catalog file, so a cache hit parses no catalog) holds ``floors`` (each
+hex's lowest ground), ``hexes`` (a local hex name -> its features ``[kind, top, xs, ys, name,
+aslgui_name, category, core_x, core_y, inner, radius]``: kind ``obstacle``, ``hindrance`` or
+``ground``, top in half levels, hull vertices in pixels from the hex centre (VASL's frame,
+unrotated), a point inside the hull with the radius of a circle about it inside the hull, and
+the hull's largest distance from that point) and ``inherent`` (a hex of Inherent Terrain -> its
+aslgui name).  numpy is imported only inside ``derive_los``.
 """
 
 from __future__ import annotations
 
-import hashlib
+import math
 from typing import TYPE_CHECKING, Any
 
 from aslgui.vasl import cache as derived
-from aslgui.vasl.catalog import Catalog
+from aslgui.vasl.catalog import Catalog, catalog_file, load_catalog
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,24 +45,22 @@ if TYPE_CHECKING:
     from aslgui.vasl.hexfacts import HexFacts
 
 #: Bump when the derivation changes: an older cached product is rebuilt.
-LOS_VERSION = 2
+LOS_VERSION = 3
 KINDS = ("obstacle", "hindrance", "ground")
 
 
-def product_name(catalog: Catalog) -> str:
-    return f"los-v{LOS_VERSION}-{hashlib.sha1(catalog.source.encode()).hexdigest()[:12]}.json"
-
-
-def board_los(path: str, digest: str, catalog: Catalog, facts: dict[str, HexFacts]) -> dict[str, Any]:
-    """The LOS floors and features of the board in archive ``path`` (cached per archive hash)."""
+def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str, HexFacts]) -> dict[str, Any]:
+    """The LOS product of the board in archive ``path`` read with the terrain catalog of
+    ``folders`` (cached per archive and catalog file hash; the catalog is parsed only to build)."""
+    product = f"los-v{LOS_VERSION}-{derived.file_digest(catalog_file(folders))[:12]}.json"
 
     def build() -> dict[str, Any]:
         from aslgui.vasl.archive import open_archive
 
-        return derive_los(open_archive(path).los_grid(), catalog, facts)
+        return derive_los(open_archive(path).los_grid(), load_catalog(folders), facts)
 
     value: dict[str, Any] = derived.cached_json(
-        digest, product_name(catalog), build, lambda v: isinstance(v, dict) and {"floors", "hexes"} <= set(v)
+        digest, product, build, lambda v: isinstance(v, dict) and {"floors", "hexes", "inherent"} <= set(v)
     )
     return value
 
@@ -204,11 +206,34 @@ def derive_los(grid: LosGrid, catalog: Catalog, facts: dict[str, HexFacts]) -> d
             name, aslgui, category = names.get(terrain_code, (f"terrain code {terrain_code}", None, "OTHER"))
             if kind == "ground":
                 name, aslgui, category = "ground", None, "GROUND"
+            xs_, ys_ = [round(x - cx, 2) for x, _ in hull], [round(y - cy, 2) for _, y in hull]
+            (core_x, core_y), inner = core(xs_, ys_)
+            radius = max(math.hypot(x - core_x, y - core_y) for x, y in zip(xs_, ys_, strict=True))
             out.setdefault(local_name(c, r), []).append([
-                kind, level_value, [round(x - cx, 2) for x, _ in hull], [round(y - cy, 2) for _, y in hull],
-                name, aslgui, category,
+                kind, level_value, xs_, ys_, name, aslgui, category, core_x, core_y, inner, radius,
             ])
-    return {"floors": floors, "hexes": out}
+    inherent = {}
+    for local, hex_facts in facts.items():
+        kind_of = catalog.by_name(hex_facts.terrain)
+        if kind_of is not None and kind_of.inherent:
+            inherent[local] = kind_of.aslgui or kind_of.name.lower()
+    return {"floors": floors, "hexes": out, "inherent": inherent}
+
+
+def core(xs: list[float], ys: list[float]) -> tuple[tuple[float, float], float]:
+    """A hull's vertex average and the distance from it to the nearest hull edge (less a pixel,
+    to stay clear of rounding): a circle of that radius lies inside the hull."""
+    n = len(xs)
+    cx, cy = sum(xs) / n, sum(ys) / n
+    if n < 3:
+        return (cx, cy), 0.0
+    nearest = math.inf
+    for i in range(n):
+        ax, ay, bx, by = xs[i - 1], ys[i - 1], xs[i], ys[i]
+        length = math.hypot(bx - ax, by - ay)
+        if length:
+            nearest = min(nearest, abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length)
+    return (cx, cy), max(nearest - 1.0, 0.0)
 
 
 def _categories(catalog: Catalog) -> list[str]:

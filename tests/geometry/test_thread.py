@@ -10,7 +10,7 @@ from shapely.geometry import LineString
 from aslgui.geometry import Hex, MapGrid, distance, neighbour
 from aslgui.geometry.hexgrid import from_cube, to_cube
 from aslgui.geometry.shapes import hex_polygon
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, VERTEX, thread
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, VERTEX, Walk, thread
 
 hexes = st.builds(Hex, st.integers(0, 40), st.integers(0, 20))
 
@@ -59,3 +59,19 @@ def test_a_thread_down_a_column_crosses_each_hexside_between() -> None:
     events = thread(0, 4)
     assert [e[3] for e in events if e[0] == CROSS] == [3, 3, 3, 3]  # S hexsides
     assert [(e[3], e[4]) for e in events if e[0] == INTERIOR] == [(0, 4), (1, 3), (2, 2), (3, 1), (4, 0)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-30, 30), st.integers(-30, 30), st.integers(1, 5))
+def test_a_thread_walked_a_few_hexes_at_a_time_is_the_thread_walked_at_once(dx: int, dz: int, steps: int) -> None:
+    """The LOS engine walks a thread only as far as it judges it (``Walk.more``); however it is
+    cut, the events are the same, each once, ending at the target."""
+    piecemeal = Walk(dx, dz)
+    while piecemeal.more(steps):
+        pass
+    whole = Walk(dx, dz)
+    while whole.more(1000):
+        pass
+    assert piecemeal.events == whole.events
+    assert piecemeal.events[-1][:3] == (INTERIOR, dx, dz) and piecemeal.events[-1][4] == 0
+    assert not piecemeal.more()

@@ -5,7 +5,11 @@ around K5) and boards painted here for one rule each.  VASL's own answers on the
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +19,8 @@ import pytest
 from aslgui.geometry import MapGrid
 from aslgui.model import scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.los import los_map
+from aslgui.rules.los import los_map, sight, trace
+from aslgui.vasl.catalog import SHARED_METADATA
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.make_archive import (
     HEIGHT_PX,
@@ -27,6 +32,7 @@ from tests.vasl.make_archive import (
     sample_board,
     write_archive,
 )
+from tests.vasl.test_catalog import XML
 
 
 def on_board(board_id: str) -> Any:
@@ -155,3 +161,42 @@ def test_a6_2_a_hindrance_higher_than_both_ends_hinders_los_down_into_a_gully(pa
     answer = los(painted, "78K3", "78K5")
     assert (answer["blocked"], answer["hindrance_hexes"]) == (False, ["78K4"])
     assert "B15" in answer["reason"]
+
+
+def test_a6_what_a_unit_sees_is_the_los_to_every_hex(sample: Any) -> None:
+    """``sight`` (the shading of "Show what this unit sees") is ``trace`` to each hex of the map:
+    its Hindrance DRM, None where blocked."""
+    the_map = los_map(sample)
+    source = sample.grid.parse("77E2")
+    seen = sight(the_map, source)
+    assert set(seen) == set(sample.grid)
+    for h, drm in seen.items():
+        result = trace(the_map, source, h)
+        assert drm == (None if result.blocked else result.hindrance)
+    assert seen[sample.grid.parse("77E8")] is None  # behind the E5 woods
+
+
+def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: Path) -> None:
+    """Once a board's LOS product is cached (keyed by the archive's and the catalog file's
+    hashes), ``aslgui resolve`` of a ``los`` loads no numpy, zipfile or XML parser, even with a
+    SharedBoardMetadata.xml in the library, and answers as the first, cold run did."""
+    sample_board(tmp_path, "77")
+    (tmp_path / SHARED_METADATA).write_bytes(XML)
+    scenario_file, action_file = tmp_path / "s.json", tmp_path / "a.json"
+    scenario_file.write_text(json.dumps({"boards": [{"id": "77"}], "units": []}), encoding="utf-8")
+    action_file.write_text(json.dumps({"kind": "los", "from": "77E2", "to": "77E8"}), encoding="utf-8")
+    probe = (
+        "import contextlib, io, sys\n"
+        "from aslgui.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out):\n"
+        f"    main(['resolve', {str(scenario_file)!r}, {str(action_file)!r}])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'zipfile', 'xml', 'PySide6', 'shapely'}))\n"
+        "print(out.getvalue().strip())\n"
+    )
+    env = {**os.environ, BOARDS_ENV: str(tmp_path), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
+                           check=True).stdout.splitlines() for _ in range(2)]
+    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = runs
+    assert "numpy" in cold_loaded and warm_loaded == "[]"
+    assert warm_answer == cold_answer and json.loads(warm_answer)["blocked_at"] == "77E5"
