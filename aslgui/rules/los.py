@@ -470,8 +470,10 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
             if walls and (wall := walls[e[3]]):
                 h = t.hex_at(e[1], e[2])
                 other = _step(h, e[3])
-                if source not in (h, other) and target not in (h, other) and (why := _wall(t, h, other, wall)):
-                    return LosResult(rng, True, h, why, tuple(hindrances))
+                if source in (h, other) or target in (h, other):
+                    continue  # a hexside of either end's hex never blocks (B9.2)
+                if why := (_cliff(t, h, other) if wall == "cliff" else _wall(t, h, other, wall)):
+                    return LosResult(rng, True, other if wall == "cliff" else h, why, tuple(hindrances))
         elif kind == ALONG:
             result = _along(t, e, rng, hindrances)
             if result is not None:
@@ -513,12 +515,50 @@ def _step(h: Hex, side: int) -> Hex:
 
 
 def _wall(t: _Trace, a: Hex, b: Hex, wall: str) -> str:
-    """Why a wall/hedge hexside blocks the thread, or "" (a Half-Level obstacle, B9.2)."""
-    top = 2 * max(t.los.level(a), t.los.level(b)) + 1
-    if top > t.high:
-        names = "/".join(sorted((t.los.grid.name(a), t.los.grid.name(b))))
-        return f"the {wall} on hexside {names} is a Half-Level obstacle to this same-level LOS (B9.2)"
+    """Why an obstacle hexside between ``a`` and ``b`` blocks the thread, or "": a wall or hedge
+    is a Half-Level obstacle, bocage a Level-1 one that also casts blind hexes (B9.2, B9.5; as a
+    hex obstacle in the hex beside it nearer the higher end, A6.4); a cliff is no obstacle."""
+    facts = load_json("data", "los.json")["hexsides"][wall]
+    if facts.get("cliff"):
+        return ""
+    los = t.los
+    top = 2 * (max(los.level(a), los.level(b)) + facts["height"]) + (1 if facts["half_level"] else 0)
+    high, low = t.high, t.low
+    names = "/".join(sorted((los.grid.name(a), los.grid.name(b))))
+    what = f"the {wall} on hexside {names}"
+    if top > high:
+        size = "Half-Level" if facts["half_level"] else f"Level-{facts['height']}"
+        return f"{what} is a {size} obstacle higher than both ends ({facts['rule']})"
+    if top == high and top > low:
+        return f"{what} is as high as the higher end, which needs a height advantage (A6.2, {facts['rule']})"
+    if low + 2 <= top < high and (why := _blind_behind(t, a, b, top, crest=False)):
+        return f"{why} {what} (A6.4, {facts['rule']})"
     return ""
+
+
+def _cliff(t: _Trace, h: Hex, other: Hex) -> str:
+    """A6.4, B11: a thread crossing a cliff hexside down from the higher end's side, toward the
+    lower end: the cliff casts blind hexes as an obstacle of its top's height would, without the
+    one fewer of a crest line."""
+    los = t.los
+    upper, lower = (h, other) if t.es > t.et else (other, h)
+    top = 2 * los.level(upper)
+    if los.level(upper) <= los.level(lower) or not t.low + 2 <= top < t.high:
+        return ""
+    why = _blind_behind(t, h, other, top, crest=False)
+    names = "/".join(sorted((los.grid.name(h), los.grid.name(other))))
+    return f"{why} the cliff on hexside {names} (A6.4, B11)" if why else ""
+
+
+def _blind_behind(t: _Trace, a: Hex, b: Hex, top: int, crest: bool) -> str:
+    """Whether the lower end is a blind hex behind an obstacle on the hexside between ``a`` and
+    ``b``, counted as if in the one of them nearer the higher end (A6.4): "<end> is a blind hex
+    behind", or ""."""
+    high_end, low_end = (t.source, t.target) if t.es > t.et else (t.target, t.source)
+    at = a if distance(high_end, a) <= distance(high_end, b) else b
+    if not _blind(t.high, t.low, top, distance(high_end, at), distance(at, low_end), crest):
+        return ""
+    return f"{t.los.grid.name(low_end)} is a blind hex behind"
 
 
 def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
@@ -531,7 +571,7 @@ def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
             continue
         h = t.hex_at(dx, dz)
         wall = (t.los.hexsides.get(h) or _NO_WALLS)[side]
-        if wall is None:
+        if wall is None or wall == "cliff":  # a cliff is no obstacle to meet at a vertex
             continue
         other = _step(h, side)
         if {h, other} & {t.source, t.target}:

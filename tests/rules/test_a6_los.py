@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from aslgui.errors import AslError
-from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.model import scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.los import Feature, LosMap, los_map, terrain_features, trace
@@ -153,14 +153,26 @@ def test_a_level_above_ground_needs_a_building() -> None:
     assert error.value.path == "action.from_level"
 
 
-def _hill_map(levels: dict[str, int], terrain: dict[str, str], depressions: tuple[str, ...] = ()) -> LosMap:
+def _hill_map(
+    levels: dict[str, int],
+    terrain: dict[str, str],
+    depressions: tuple[str, ...] = (),
+    hexsides: dict[str, str] | None = None,
+) -> LosMap:
     grid = MapGrid.single("1")
     parse = grid.parse
     features: dict[Hex, tuple[Feature, ...]] = {}
     for name, kind in terrain.items():
         level = levels.get(name, 0)
         features[parse(name)] = features.get(parse(name), ()) + terrain_features(kind, level)
-    return LosMap(grid, features, {}, {parse(n): v for n, v in levels.items()},
+    sides: dict[Hex, list[str | None]] = {}
+    for pair, kind in (hexsides or {}).items():
+        a, b = (parse(n) for n in pair.split("/"))
+        for here, there in ((a, b), (b, a)):
+            side = direction_to(here, there)
+            assert side is not None
+            sides.setdefault(here, [None] * 6)[side] = kind
+    return LosMap(grid, features, {h: tuple(v) for h, v in sides.items()}, {parse(n): v for n, v in levels.items()},
                   frozenset(parse(n) for n in depressions))
 
 
@@ -201,6 +213,39 @@ def test_a6_4_a_half_level_obstacle_casts_no_blind_hex() -> None:
     viewer sees the hex right behind it."""
     rubble = _hill_map({"1E3": 1}, {"1E5": "stone rubble"})
     assert _trace(rubble, "1E3", "1E6").blocked is False
+
+
+# -- B9.5 bocage, B11 cliffs -----------------------------------------------------------------------
+def test_b9_5_bocage_is_a_level_one_hexside_obstacle() -> None:
+    """Bocage blocks same-level LOS as a wall does, but as a Level-1 obstacle it also blocks a
+    level-1 viewer (as high as the higher end: A6.2), which a wall does not, and casts blind
+    hexes behind it for a level-2 viewer, counted from the hex before it (A6.4); a hexside of
+    either end's hex never blocks (the hex right behind it is the target's own hexside)."""
+    bocage, wall = {"1E4/1E5": "bocage"}, {"1E4/1E5": "wall"}
+    flat = _trace(_hill_map({}, {}, hexsides=bocage), "1E2", "1E8")
+    assert (flat.blocked, flat.blocked_at) == (True, Hex(4, 4)) and "B9.5" in flat.reason
+    assert _trace(_hill_map({"1E2": 1}, {}, hexsides=bocage), "1E2", "1E8").blocked is True
+    assert _trace(_hill_map({"1E2": 1}, {}, hexsides=wall), "1E2", "1E8").blocked is False
+    high = _hill_map({"1E1": 2}, {}, hexsides={"1E6/1E7": "bocage"})  # five hexes on: two blind hexes
+    assert [_trace(high, "1E1", t).blocked for t in ("1E7", "1E8", "1E9")] == [False, True, False]
+    assert "blind hex" in _trace(high, "1E1", "1E8").reason
+    assert _trace(_hill_map({}, {}, hexsides=bocage), "1E4", "1E8").blocked is False
+    answer = los(board(hexsides=bocage), "1E2", "1E8")  # a scenario file's bocage hexside
+    assert (answer["blocked"], answer["blocked_at"]) == (True, "1E4") and "B9.5" in answer["reason"]
+
+
+def test_a6_4_b11_a_cliff_casts_one_blind_hex_more_than_a_crest_line() -> None:
+    """A level-3 viewer in 1E1 over a level-2 plateau (1E2-1E3) ending at 1E3: the crest line
+    hides only 1E4 at its foot; where the edge is a cliff (the 1E3/1E4 hexside) 1E5 is blind too,
+    a cliff not being a crest line (A6.4, B11)."""
+    levels = {"1E1": 3, "1E2": 2, "1E3": 2}
+    crest = _hill_map(levels, {})
+    cliff = _hill_map(levels, {}, hexsides={"1E3/1E4": "cliff"})
+    assert [_trace(crest, "1E1", t).blocked for t in ("1E4", "1E5", "1E6")] == [True, False, False]
+    assert [_trace(cliff, "1E1", t).blocked for t in ("1E4", "1E5", "1E6")] == [True, True, False]
+    reason = _trace(cliff, "1E1", "1E5").reason
+    assert "cliff" in reason and "B11" in reason and "A6.4" in reason
+    assert _trace(cliff, "1E5", "1E1").blocked is True  # LOS is the same both ways
 
 
 def test_a6_2_hill_ground_higher_than_both_ends_blocks() -> None:
