@@ -116,9 +116,9 @@ def resolver_for(kind: str) -> Resolver:
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input."""
     kind = action_kind(action)
-    checked = Action(action, scenario, _spec(kind).keys)
+    keys = _spec(kind).keys
     try:
-        answer = resolver_for(kind)(checked)
+        answer = resolver_for(kind)(Action(action, scenario, keys))
     except OffBoardError as error:
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # and nothing is rolled (odds null, as for any illegal rolled action, DESIGN.md 10).

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError, cut, shown
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
 from aslgui.model.jsonvalues import refuse_non_finite
 from aslgui.rules.dice import DiceRoll
+from aslgui.rules.resolution import DrmLine
 
 T = TypeVar("T")
 
@@ -21,6 +22,25 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 #: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
 #: Bounding First Fire; A3, D3.3).
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
+
+
+# -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
+TARGET_TYPES = ("vehicle", "infantry", "area")
+AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
+#: How a turreted vehicle brings its target into its arc (C5.11).
+PIVOTS = ("tca", "vca")
+#: A unit's arcs: a Gun's CA, a vehicle's VCA and TCA (C3.2).
+ARC_KEYS = ("ca", "vca", "tca")
+REACTION_TYPES = ("cc", "non_cc")
+NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
+#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
+FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
+#: What became of a DC placer after Defensive First Fire (A23.3).
+PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: A trailer's Target Facing (C10.4).
+FACINGS = ("front", "side", "rear")
+#: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
+PORTEE_SIDES = ("vca", "rear")
 
 
 #: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
@@ -103,6 +123,7 @@ class Action:
         refuse_non_finite(data, "action")
         self.data: Mapping[str, Any] = DeclaredKeys(data, self.kind, reads)
         self.scenario = scenario
+        self.check_domains()
 
     def _path(self, key: str) -> str:
         return f"action.{key}"
@@ -133,7 +154,9 @@ class Action:
             raise AslError(f'missing or not a hex name: expected e.g. "4E6", got {shown(raw)}', self._path(key))
         return self.scenario.grid.parse(raw, self._path(key))
 
-    def integer(self, key: str, default: int, low: int | None = None, high: int | None = None) -> int:
+    def integer(self, key: str, default: int) -> int:
+        """A whole number within its key's bounds (``KEY_DOMAINS``)."""
+        low, high = domain_of(self.kind, key).bounds or (None, None)
         value = self.data.get(key, default)
         if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
             bounds = f" from {low} to {high}" if low is not None and high is not None else ""
@@ -183,4 +206,125 @@ class Action:
         """A subsequent dr (C3.6, C3.7) when given."""
         if self.data.get("dr") is None:
             return None
-        return self.integer("dr", 0, 1, 6)
+        return self.integer("dr", 0)
+
+    def number(self, key: str) -> float | None:
+        """A number of MP (>= 0, may be fractional) when given."""
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise AslError(f"expected a number of MP >= 0 (e.g. 2.5), got {shown(value)}", self._path(key))
+        return float(value)
+
+    def spine(self, key: str) -> int | None:
+        """A hexspine named under ``key`` (e.g. ``"S/SW"``) when given."""
+        raw = self.data.get(key)
+        if raw is None:
+            return None
+        if not isinstance(raw, str):
+            raise AslError(f'expected a hexspine name such as "S/SW", got {shown(raw)}', self._path(key))
+        try:
+            return parse_spine(raw)
+        except ValueError as error:
+            raise AslError(str(error), self._path(key)) from None
+
+    def unit_or_units(self, key: str) -> list[Unit]:
+        """One unit id or a list of them (who mans a Gun, C10.111); empty when absent."""
+        return self.units(key) if isinstance(self.data.get(key), list) else [self.unit(key)] if self.has(key) else []
+
+    def drm_lines(self, key: str, case: str, rule: str) -> tuple[DrmLine, ...]:
+        """User-given DRM (``extra_drm``): a whole number or a list of ``{"value", "label"}``."""
+        raw: Any = self.data.get(key)
+        if raw is None or raw == 0:
+            return ()
+        if type(raw) is int:
+            return (DrmLine(case, rule, raw, "user-given DRM"),)
+        if not isinstance(raw, list):
+            expected = 'a whole number or a list of {"value": n, "label": text}'
+            raise AslError(f"expected {expected}, got {shown(raw)}", self._path(key))
+        lines = []
+        for i, item in enumerate(raw):
+            path = f"{self._path(key)}[{i}]"
+            if not isinstance(item, dict) or type(item.get("value")) is not int:
+                raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {shown(item)}', path)
+            label = item.get("label", "user-given DRM")
+            if not isinstance(label, str):
+                raise AslError(f"expected a text label, got {shown(label)}", f"{path}.label")
+            lines.append(DrmLine(case, rule, item["value"], label))
+        return tuple(lines)
+
+    def check_domains(self) -> None:
+        """DESIGN.md section 9: every key the action carries holds a value of its domain, whether or
+        not this question reads it (``dr: 0`` without dice is still an error naming ``action.dr``);
+        a null is an absent key."""
+        for key, value in self.data.items():
+            if key != "kind" and value is not None:
+                domain_of(self.kind, key).check(self, key)
+
+
+class Domain(NamedTuple):
+    """The values an action key takes: ``check`` reads it as the resolvers do (an AslError naming
+    ``action.<key>`` when it is out of its domain); ``bounds`` of a whole number."""
+
+    check: Callable[[Action, str], object]
+    bounds: tuple[int, int] | None = None
+
+
+def _whole(low: int, high: int) -> Domain:
+    return Domain(lambda action, key: action.integer(key, 0), (low, high))
+
+
+def _choice(options: Sequence[str]) -> Domain:
+    return Domain(lambda action, key: action.choice(key, options))
+
+
+FLAG = Domain(lambda action, key: action.flag(key))
+UNIT = Domain(Action.unit)
+UNITS = Domain(Action.units)
+HEX = Domain(Action.hex)
+DICE = Domain(Action.dice_at)
+DRM = Domain(lambda action, key: action.drm_lines(key, "extra", "user"))
+LEVEL = _whole(-9, 9)
+
+#: Every action key's domain, by key: a key means the same in every kind that reads it, except
+#: as ``KIND_DOMAINS`` says. A key a kind declares (``RESOLVERS``) is declared here too.
+KEY_DOMAINS: dict[str, Domain] = {
+    **dict.fromkeys((
+        "intensive", "ovr_prevention", "reaction_fire", "deliberate_immobilization", "opportunity",
+        "los_since_mph_start", "ft_only", "bypass", "reverse", "pillbox", "target_concealed",
+        "immobilized_before_resolution", "melee", "overrun", "unarmed", "street_fighting", "sw_fired",
+        "vehicle_stopped", "paatc_exempt", "paatc_taken", "paatc_passed", "los", "target_in_bypass", "cavalry",
+        "ntc_passed", "crew_loads", "push_stopped", "double_time", "carrying_pp", "low_ammo", "paved",
+        "unhooked_this_turn", "assault_move", "minimum_move", "wire", "entrenched", "breached", "deep_stream",
+        "narrow_street", "indirect", "ordnance", "missed_by_one",
+    ), FLAG),
+    "phase": _choice(PHASES), "dice": DICE, "dr": _whole(1, 6), "thrower_dice": DICE,
+    **dict.fromkeys(("unit", "firer", "target", "vehicle", "gun", "leader", "vs_afv"), UNIT),
+    **dict.fromkeys(("pushers", "passengers"), UNITS),
+    "crew": Domain(Action.unit_or_units),
+    **dict.fromkeys(("hex", "target_hex", "to_hex", "from_hex", "entered_from", "from", "to"), HEX),
+    "target_type": _choice(TARGET_TYPES), "ammo": _choice(AMMO), "pivot": _choice(PIVOTS), "arc": _choice(ARC_KEYS),
+    "type": _choice(REACTION_TYPES), "weapon": _choice(NON_CC_WEAPONS),
+    **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
+    "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
+    "ca": Domain(Action.spine),
+    **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
+    "mp_in_los": Domain(Action.number),
+    "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
+    "leadership": _whole(-6, 6), "us_number": _whole(0, 9), "range": _whole(1, 500),
+    "mp_spent": _whole(0, 999), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
+    **dict.fromkeys(("target_level", "unit_level", "thrower_level"), LEVEL),
+    **dict.fromkeys(("from_level", "to_level"), _whole(0, 9)),
+}
+#: Where a kind gives a key another domain: loading en portee, ``ca`` says which way the Gun
+#: points on the vehicle (C10.53).
+KIND_DOMAINS: dict[tuple[str, str], Domain] = {("portee_load", "ca"): _choice(PORTEE_SIDES)}
+
+
+def domain_of(kind: str, key: str) -> Domain:
+    """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
+    domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
+    if domain is None:
+        raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
+    return domain

@@ -5,10 +5,8 @@ from __future__ import annotations
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, ca_hexes
 from aslgui.model import Unit
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import ARC_KEYS, Action
 from aslgui.rules.resolution import Resolution
-
-ARC_KEYS = ("ca", "vca", "tca")
 
 
 def unit_arc(unit: Unit, arc: str | None, path: str) -> int:
@@ -24,7 +22,7 @@ def unit_arc(unit: Unit, arc: str | None, path: str) -> int:
 def resolve_ca_hexes(action: Action) -> Resolution:
     """``ca_hexes``: every on-map hex of the CA at range 1..range, sorted canonical names."""
     unit = action.unit("unit")
-    max_range = action.integer("range", 0, 1, 500)
+    max_range = action.integer("range", 0)
     arc = action.choice("arc", (*ARC_KEYS, None), None)
     spine = unit_arc(unit, arc, "action.unit")
     grid = action.scenario.grid

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from aslgui.errors import AslError
-from aslgui.geometry import SPINE_NAMES, parse_spine
+from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
-from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
-from aslgui.rules.arcs import ARC_KEYS, unit_arc
+from aslgui.rules.actions import ARC_KEYS, ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
+from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.to_hit.legality import manning_reasons
 from aslgui.rules.to_hit.shot import ROF_KEPT, unit_path
@@ -64,13 +64,9 @@ def resolve_change_ca(action: Action) -> Resolution:
     default_arc = "ca" if unit.kind == "gun" else "tca" if unit.turret else "vca"
     arc = action.choice("arc", ARC_KEYS, default_arc)
     current = unit_arc(unit, arc, f"{path}.{arc}")
-    raw = action.data.get("ca")
-    if not isinstance(raw, str):
-        raise AslError(f'expected the new CA as a hexspine name such as "S/SW", got {raw!r}', "action.ca")
-    try:
-        new = parse_spine(raw)
-    except ValueError as error:
-        raise AslError(str(error), "action.ca") from None
+    new = action.spine("ca")
+    if new is None:
+        raise AslError('expected the new CA as a hexspine name such as "S/SW", got null', "action.ca")
     spines = spines_between(current, new)
     values: dict[str, Any] = {
         "unit": unit.id,

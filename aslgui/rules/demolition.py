@@ -13,7 +13,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, PLACER_STATES, Action
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -39,7 +39,6 @@ SET_DC_RANGE = (2, 6)  # A23.7: at least two and at most six hexes away
 THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
 #: Friendly fire phases a Set DC may be detonated in (A23.7).
 DETONATION_PHASES = {"attacker": ATTACKER_FIRE_PHASES, "defender": DEFENDER_FIRE_PHASES}
-PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
 #: Readings this project takes where the rules leave room (stated in the answers' notes).
 PREP_FIRED_NOTE = reason("read: a Thrown DC is fire (use of a SW, A23.6), so an ATTACKER unit marked fired in the AFPh "
                          "is taken as Prep-Fired and throws no DC; a squad throwing after its own AFPh fire (A23.2) "
@@ -176,7 +175,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     if unit.fired:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     reasons += _reach_reasons(action, unit, target, same_location, "A23.3")
-    if action.integer("target_level", 0, -9, 9) != action.integer("unit_level", 0, -9, 9):
+    if action.integer("target_level", 0) != action.integer("unit_level", 0):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
     paatc_required = any(u.kind == "vehicle" and u.afv for u in enemies_at(scenario, target, unit.side))
@@ -184,7 +183,7 @@ def resolve_place_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} failed the PAATC for the enemy AFV in the target Location", "A23.3, A11.6"))
 
     mf_cost, unverified = _placement_mf(action, unit, target, same_location)
-    if action.has("mf_left") and action.integer("mf_left", 0, 0, 99) < mf_cost:
+    if action.has("mf_left") and action.integer("mf_left", 0) < mf_cost:
         reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {action.data['mf_left']} left",
                               "A23.3"))
     placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
@@ -247,8 +246,8 @@ def resolve_throw_dc(action: Action) -> Resolution:
     unit = action.unit("unit")
     target = action.hex("target_hex")
     scenario = action.scenario
-    thrower_level = action.integer("thrower_level", 0, -9, 9)
-    target_level = action.integer("target_level", 0, -9, 9)
+    thrower_level = action.integer("thrower_level", 0)
+    target_level = action.integer("target_level", 0)
     reasons = _carrier_reasons(unit, "A23.6")
     role = attacker_role(action, unit)
     allowed = THROWING_PHASES[role] if role else ("PFPh", "MPh", "DFPh", "AFPh")
@@ -334,7 +333,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     us_number = action.data.get("us_number", unit.extra.get("us_number"))
     if us_number is not None and (type(us_number) is not int or not 0 <= us_number <= 9):
         raise AslError(f"expected the unit's US# (a whole number 0..9), got {us_number!r}", "action.us_number")
-    leadership = action.integer("leadership", 0, -6, 6)
+    leadership = action.integer("leadership", 0)
     values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
     if us_number is not None:
         values["set_dr_max"] = us_number - leadership

@@ -665,7 +665,7 @@ def _raised(t: _Trace, h: Hex, floor: int, cx: int, cy: int) -> bool:
 
 # -- the ``los`` question -----------------------------------------------------------------------
 def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
-    level = action.integer(key, 0, 0, 9)
+    level = action.integer(key, 0)
     allowed = los.upper_levels.get(h, 0)
     if level > allowed:
         where = action.scenario.grid.name(h)

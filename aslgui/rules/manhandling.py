@@ -154,7 +154,7 @@ def _pusher_reasons(action: Action, gun: Unit, pushers: Sequence[Unit], mf_cost:
     allotment = chart()["infantry_mf"]["value"]
     if action.flag("double_time"):
         allotment += chart()["double_time_mf"]["value"]
-    left = allotment - action.integer("mf_spent", 0, 0, 99)
+    left = allotment - action.integer("mf_spent", 0)
     if mf_cost > left:
         reasons.append(
             reason(f"pushing costs {mf_cost} MF and the pushers have {left} left (no Minimum Move)", "C10.3")

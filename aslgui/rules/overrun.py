@@ -206,7 +206,7 @@ def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aim
 def _leadership(action: Action, leader: Unit) -> int:
     """The leader's modifier: ``leadership`` if given, else read from a name such as 8-1 (-1)."""
     if action.has("leadership"):
-        return action.integer("leadership", 0, -6, 6)
+        return action.integer("leadership", 0)
     match = _LEADERSHIP.match(leader.name)
     if match is None:
         raise AslError(f"give the leadership modifier of {leader.id} (e.g. -1)", "action.leadership")
@@ -301,7 +301,7 @@ def resolve_overrun(action: Action) -> Resolution:
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, vehicle.mp)
     mp_ovr = math.ceil(vehicle.mp / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
-    mp_spent = action.integer("mp_spent", 0, 0, 999)
+    mp_spent = action.integer("mp_spent", 0)
     if mp_cost is not None and mp_spent + mp_cost > vehicle.mp:
         reasons.append(reason(f"{vehicle.id} has {vehicle.mp - mp_spent} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))

@@ -16,16 +16,14 @@ from aslgui.errors import AslError
 from aslgui.geometry import distance
 from aslgui.model import Unit
 from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.to_hit import answer_shot
 from aslgui.rules.to_hit.legality import reaction_gun_reasons, reaction_phase, reaction_side
-from aslgui.rules.to_hit.shot import FIRE_COUNTERS, Shot, fire_counter, read_shot
+from aslgui.rules.to_hit.shot import Shot, fire_counter, read_shot
 
-REACTION_TYPES = ("cc", "non_cc")
-NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FPF_WEAPONS = ("tpbf", "ordnance", "ft", "dc")  # D7.221
 #: The reading taken where A23.63 (no DC in FPF) meets D7.221 (a Thrown DC among the FPF weapons).
 FPF_DC_NOTE = reason("read as D7.221 says: a unit under a Final Fire counter may Throw a DC as FPF Non-CC Reaction "
@@ -181,7 +179,7 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
     if street:
         drm.append(DrmLine("ambush", "D7.211", AMBUSH_DRM, "Street Fighting Ambush"))
     if action.has("leadership"):
-        drm.append(DrmLine("leadership", "D7.22 EX", action.integer("leadership", 0, -6, 6), "leader in the attack"))
+        drm.append(DrmLine("leadership", "D7.22 EX", action.integer("leadership", 0), "leader in the attack"))
     fresh = status.counter == "none" and not status.as_final
     return drm, {
         "ccv_modifier": sum(item["value"] for item in ccv),

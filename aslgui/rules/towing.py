@@ -14,10 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 from aslgui.errors import AslError
-from aslgui.geometry import SPINE_NAMES, Hex, direction_to, parse_spine
+from aslgui.geometry import SPINE_NAMES, Hex, direction_to
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import FIRE_PHASES, Action
+from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 
@@ -60,7 +60,7 @@ def manning_units(action: Action, gun: Unit) -> list[Unit]:
     """Who (un)hooks/(un)limbers/loads the Gun: ``action.crew`` (an id or a list of ids) if
     given, else the Gun's own ``crew``."""
     if "crew" in action.data:
-        return action.units("crew") if isinstance(action.data["crew"], list) else [action.unit("crew")]
+        return action.unit_or_units("crew")
     if gun.crew is not None:
         return [action.scenario.unit(gun.crew, "action.gun")]
     return []
@@ -189,7 +189,7 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
 
 def _mp_reasons(action: Action, vehicle: Unit, mp_cost: int) -> list[str]:
     """The vehicle must still have the (un)hooking MP left (C10.11, C10.31)."""
-    spent = action.integer("mp_spent", 0, 0, 999)
+    spent = action.integer("mp_spent", 0)
     if vehicle.mp is not None and spent + mp_cost > vehicle.mp:
         return [reason(f"{vehicle.id} has {vehicle.mp - spent} MP left, needs {mp_cost}", "C10.11")]
     return []
@@ -221,7 +221,7 @@ def resolve_hook_up(action: Action) -> Resolution:
     if not (gun.qsu or gun.nm or gun.rfnm or gun.limbered):
         reasons.append(reason(f"{gun.id} is not QSU and must be limbered first", "C10.2"))
     notes = [NM_HOOK_UP_NOTE] if (gun.nm or gun.rfnm) and not gun.limbered else []
-    crew_mf = action.integer("crew_mf_spent", 0, 0, 99)
+    crew_mf = action.integer("crew_mf_spent", 0)
     if crew_mf * 2 > chart()["infantry_mf"]["value"]:
         reasons.append(
             reason(f"the crew spent {crew_mf} MF, more than half its MF, pushing/entering the hex", "C10.11")
@@ -290,13 +290,8 @@ def resolve_unhook(action: Action) -> Resolution:
 # -- (un)limbering (C10.2-C10.26) ----------------------------------------------------------
 def _new_ca(action: Action, gun: Unit) -> int | None:
     """A CA change made while (un)limbering/(un)hooking (C10.12, C10.22): ``action.ca``."""
-    raw = action.data.get("ca")
-    if raw is None:
-        return gun.ca
-    try:
-        return parse_spine(str(raw))
-    except ValueError as error:
-        raise AslError(str(error), "action.ca") from None
+    new = action.spine("ca")
+    return gun.ca if new is None else new
 
 
 def ca_change_reasons(gun: Unit, spine: int | None) -> list[str]:
@@ -374,7 +369,7 @@ def resolve_portee(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} must be in the Gun's Location", "C10.51"))
     if action.flag("bypass"):
         reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
-    if vehicle.moved or action.integer("mp_spent", 0, 0, 999) > 0:
+    if vehicle.moved or action.integer("mp_spent", 0) > 0:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
     notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
     if loading:
@@ -397,7 +392,7 @@ def resolve_portee(action: Action) -> Resolution:
             reasons.append(
                 reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
             )
-        side = action.choice("ca", ("vca", "rear"), "vca")
+        side = action.choice("ca", PORTEE_SIDES, "vca")
         ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
     else:
         if gun.aboard != vehicle.id:
@@ -460,7 +455,7 @@ def resolve_trailer_target(action: Action) -> Resolution:
     """``trailer_target``: can a shot at a trailer-towing vehicle pick the trailer (C10.41)?
     ``facing`` is the Target Facing the firer sees (``front``/``side``/``rear``)."""
     vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
-    facing = action.choice("facing", ("front", "side", "rear"))
+    facing = action.choice("facing", FACINGS)
     indirect, ordnance = action.flag("indirect"), action.flag("ordnance", True)
     reasons = []
     if vehicle.extra.get("trailer") is not True:

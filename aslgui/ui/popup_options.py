@@ -10,10 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
 
 from aslgui.model import Scenario, Unit
-from aslgui.rules.reaction_fire import NON_CC_WEAPONS
-
-AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
-TARGET_TYPES = ("vehicle", "infantry", "area")
+from aslgui.rules.actions import AMMO, NON_CC_WEAPONS, TARGET_TYPES
 
 
 def _combo(items: Sequence[str], current: str | None = None, none_text: str | None = None) -> QComboBox:

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
+from aslgui.rules.actions import AMMO
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import AMMO
 
 #: How an IFT result reads in the odds line (A7: the printed result, "-" is no effect).
 RESULT_WORDS = {"-": "no effect"}

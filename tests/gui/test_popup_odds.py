@@ -10,9 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
 from aslgui.rules import resolve
+from aslgui.rules.actions import AMMO
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
-from aslgui.rules.to_hit.shot import AMMO
 from aslgui.ui.main_window import DEMO_PATH
 from aslgui.ui.rehearsal_odds import percent
 from aslgui.ui.rehearsal_popup import RehearsalPopup

@@ -25,10 +25,16 @@ from aslgui.model import PHASES, scenario_from_json, scenario_to_json
 from aslgui.model.scenario import GROUND_CONDITIONS, HEXSIDE_FEATURES, terrain_names
 from aslgui.model.units import INFANTRY_KINDS
 from aslgui.rules import RESOLVERS
-from aslgui.rules.arcs import ARC_KEYS
-from aslgui.rules.demolition import PLACER_STATES
-from aslgui.rules.reaction_fire import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES
-from aslgui.rules.to_hit.shot import AMMO, PIVOTS, TARGET_TYPES
+from aslgui.rules.actions import (
+    AMMO,
+    ARC_KEYS,
+    FIRE_COUNTERS,
+    NON_CC_WEAPONS,
+    PIVOTS,
+    PLACER_STATES,
+    REACTION_TYPES,
+    TARGET_TYPES,
+)
 
 SIDES = ("german", "russian")
 BOARD_SETS = (("4",), ("4", "5"), ("2", "24"), ("RO", "4", "DB"), ("1", "2", "3", "4"))

@@ -141,7 +141,7 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     roll = action.dice
     outcome = None
     if roll is not None and not illegal:
-        effects_dr = action.integer("effects_dr", 0, 2, 12) if action.has("effects_dr") else None
+        effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
         outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
     outcome = _each_unit_in_the_hex(action, shot, values, outcome)
     odds = WithOdds(values, lambda: None if illegal else fire_odds(shot, numbers))

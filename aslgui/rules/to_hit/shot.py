@@ -7,21 +7,18 @@ here, so each of those stays a small function of the shot.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import AMMO, PIVOTS, TARGET_TYPES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.los import LosResult, unit_sight
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
 
-TARGET_TYPES = ("vehicle", "infantry", "area")
-AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
-PIVOTS = ("tca", "vca")
 FIRERS = ("gun", "vehicle")
 _PRINTED_MORALE = re.compile(r"^\s*\d+-\d+-(\d+)")
 #: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
@@ -30,10 +27,6 @@ ROF_KEPT = "rof_kept"
 #: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
 #: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
 NO_FIRE = "no_fire"
-
-
-#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
-FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
 
 
 def fire_counter(unit: Unit) -> str:
@@ -189,37 +182,6 @@ class Shot(NamedTuple):
         return self.target_is_vehicle and self.target is not None and self.target.afv
 
 
-def _number(action: Action, key: str) -> float | None:
-    value = action.data.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise AslError(f"expected a number of MP >= 0 (e.g. 2.5), got {value!r}", f"action.{key}")
-    return float(value)
-
-
-def drm_lines(action: Action, key: str, case: str, rule: str) -> tuple[DrmLine, ...]:
-    """User-given DRM (``extra_drm``): a whole number or a list of ``{"value", "label"}``."""
-    raw: Any = action.data.get(key)
-    if raw is None or raw == 0:
-        return ()
-    if type(raw) is int:
-        return (DrmLine(case, rule, raw, "user-given DRM"),)
-    if not isinstance(raw, list):
-        expected = 'a whole number or a list of {"value": n, "label": text}'
-        raise AslError(f"expected {expected}, got {raw!r}", f"action.{key}")
-    lines = []
-    for i, item in enumerate(raw):
-        path = f"action.{key}[{i}]"
-        if not isinstance(item, dict) or type(item.get("value")) is not int:
-            raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {item!r}', path)
-        label = item.get("label", "user-given DRM")
-        if not isinstance(label, str):
-            raise AslError(f"expected a text label, got {label!r}", f"{path}.label")
-        lines.append(DrmLine(case, rule, item["value"], label))
-    return tuple(lines)
-
-
 def _vehicle_in_hex(action: Action, firer: Unit, h: Hex) -> Unit | None:
     """A Vehicle Target Type shot given only a hex aims at the one enemy vehicle there (C3.31)."""
     if action.data.get("target_type") != "vehicle":
@@ -285,7 +247,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
     spines = 0 if reaction else _spines(action, firer, spine, target_hex)
     arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None), spines)
-    basic_tk = action.integer("basic_tk", 0, 0, 99) if action.has("basic_tk") else None
+    basic_tk = action.integer("basic_tk", 0) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
     counter = counter or fire_counter(firer)
     # OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64); so is
@@ -313,11 +275,11 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         counter=counter,
         deliberate=action.flag("deliberate_immobilization"),
         opportunity=action.flag("opportunity"),
-        acquisition=action.integer("acquisition", 0, 0, 2),
-        mp_in_los=_number(action, "mp_in_los"),
+        acquisition=action.integer("acquisition", 0),
+        mp_in_los=action.number("mp_in_los"),
         los_since_mph_start=action.flag("los_since_mph_start"),
         basic_tk=basic_tk,
-        extra=drm_lines(action, "extra_drm", "extra", "user"),
-        effects_extra=drm_lines(action, "effects_drm", "extra", "user"),
+        extra=action.drm_lines("extra_drm", "extra", "user"),
+        effects_extra=action.drm_lines("effects_drm", "extra", "user"),
         sight=unit_sight(scenario, firer, target_hex, target),
     )

@@ -1,0 +1,75 @@
+"""DESIGN.md section 9: a value outside its key's domain is an error naming ``action.<key>``, whether
+or not the question reads that key (``dr: 0`` without dice, ``entered_from: 5`` without OVR
+Prevention, ``weapon: 5`` on a CC Reaction Fire). Each key's domain is declared once, in
+``rules.actions.KEY_DOMAINS``, for every key a kind declares in ``rules.RESOLVERS``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from aslgui.errors import AslError
+from aslgui.rules import COMMON_KEYS, RESOLVERS, resolve
+from aslgui.rules.actions import KEY_DOMAINS, KIND_DOMAINS, domain_of
+from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario, unit
+
+SITUATION = scenario(russian_gun("4E5", "S/SW"), german_tank(hex_name="4E5"), unit("s", "squad", "4E8"),
+                     phase="MPh", player="german")
+#: The shot and the Reaction Fire the review asked about, each with a key it does not read.
+FIRE = {"kind": "fire", "firer": "g", "target": "s"}
+CC = {"kind": "reaction_fire", "unit": "c", "vehicle": "t", "type": "cc"}
+UNREAD_OUT_OF_DOMAIN = [
+    (FIRE, "effects_dr", 13, "expected a whole number from 2 to 12, got 13"),
+    (FIRE, "dr", 0, "expected a whole number from 1 to 6, got 0"),
+    (FIRE, "entered_from", 5, 'missing or not a hex name: expected e.g. "4E6", got 5'),
+    (FIRE, "entered_from", "4Z99", None),
+    (FIRE, "acquisition", 3, "expected a whole number from 0 to 2, got 3"),
+    (FIRE, "reaction_fire", "yes", "expected true or false, got 'yes'"),
+    (CC, "weapon", 5, "expected one of tpbf, ordnance, ft, dc, mol, gun, got 5"),
+    (CC, "gun_fire_counter", "fired", None),
+    (CC, "ammo", "canister", None),
+    (CC, "extra_drm", "two", None),
+]
+
+
+@pytest.mark.parametrize(("action", "key", "value", "message"), UNREAD_OUT_OF_DOMAIN,
+                         ids=[f"{a['kind']}-{k}-{v}" for a, k, v, _ in UNREAD_OUT_OF_DOMAIN])
+def test_design_9_an_unread_key_out_of_its_domain_is_an_error_naming_it(
+        action: dict[str, Any], key: str, value: Any, message: str | None) -> None:
+    with pytest.raises(AslError) as error:
+        resolve(SITUATION, {**action, key: value})
+    assert error.value.path == f"action.{key}"
+    if message is not None:
+        assert error.value.message == message
+
+
+@pytest.mark.parametrize(("action", "key", "value"), [
+    (FIRE, "effects_dr", 12), (FIRE, "dr", 6), (FIRE, "entered_from", "4E4"), (CC, "weapon", "gun"),
+    (CC, "ammo", "HEAT"), (FIRE, "effects_dr", None), (CC, "weapon", None),
+])
+def test_design_9_an_unread_key_in_its_domain_or_null_changes_nothing(action: dict[str, Any], key: str,
+                                                                       value: Any) -> None:
+    assert resolve(SITUATION, {**action, key: value}).to_json() == resolve(SITUATION, action).to_json()
+
+
+def _declared() -> list[tuple[str, str]]:
+    return [(kind, key) for kind, spec in sorted(RESOLVERS.items()) for key in sorted(spec.keys | COMMON_KEYS)
+            if key != "kind"]
+
+
+def test_design_9_every_declared_key_has_one_domain_and_every_domain_a_key() -> None:
+    for kind, key in _declared():
+        domain_of(kind, key)  # raises for a key with none
+    declared = {key for _, key in _declared()}
+    assert set(KEY_DOMAINS) == declared
+    assert {key for kind, key in KIND_DOMAINS if key not in RESOLVERS[kind].keys} == set()
+
+
+@pytest.mark.parametrize(("kind", "key"), _declared())
+def test_design_9_a_value_of_no_domain_is_refused_for_every_key_of_every_kind(kind: str, key: str) -> None:
+    """An object is no flag, number, name, hex, unit id, dice or DRM list: refused before the
+    resolver reads anything, with the key's own path."""
+    with pytest.raises(AslError) as error:
+        resolve(SITUATION, {"kind": kind, key: {"not": "this"}})
+    assert error.value.path.startswith(f"action.{key}")
