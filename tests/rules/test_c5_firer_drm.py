@@ -212,6 +212,24 @@ def test_a21_11_to_13_each_penalty_red_th_b_two_lower_rof_one_lower_both_doubled
 
 
 @pytest.mark.parametrize(
+    ("qualified", "captured", "note"),
+    [(True, False, None),
+     (True, True, "read: Captured: each costs the captured-use penalties, so Case H +2, the B# 2 lower, the ROF 1 "
+                  "lower, and the red TH# (C5.8, A21.11-.13)"),
+     (False, False, "read: manned by non-qualified c (A21.13): each costs the captured-use penalties, so Case H +2, "
+                    "the B# 2 lower, the ROF 1 lower, and the red TH# (C5.8, A21.11-.13)"),
+     (False, True, "read: Captured and manned by non-qualified c (A21.13): each costs the captured-use penalties, so "
+                   "Case H +4, the B# 4 lower, the ROF 2 lower, and the red TH# (C5.8, A21.11-.13)")],
+)
+def test_c5_8_the_captured_and_non_qualified_reading_is_in_notes(qualified: bool, captured: bool,
+                                                                note: str | None) -> None:
+    """C5.8 gives a Captured weapon the red TH# and a B# two lower; A21.13 (not in the rules folder)
+    is read as costing a non-qualified crew the same again, so the answer says so (the D08 review case)."""
+    notes = [n for n in _captured(qualified, captured)["notes"] if n.startswith("read:")]
+    assert notes == ([note] if note else [])
+
+
+@pytest.mark.parametrize(
     ("keys", "expected"), [({"bu": True}, 1), ({"bu": False}, None), ({"bu": True, "ct": False}, None)]
 )
 def test_c5_9_case_i_only_a_bu_closed_topped_afv(keys: dict[str, Any], expected: int | None) -> None:

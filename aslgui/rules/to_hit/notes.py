@@ -68,4 +68,14 @@ def shot_notes(shot: Shot) -> list[str]:
         ),
     }
     lost = rof_lost(shot)
-    return [*([lost] if lost else []), *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]
+    found = [*([lost] if lost else []), *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]
+    return found + ([unfamiliar_note(shot)] if shot.unfamiliar else [])
+
+
+def unfamiliar_note(shot: Shot) -> str:
+    """The reading taken for a Captured weapon and/or one manned by non-qualified Infantry: each
+    cause costs the captured-use penalties, so both together cost them twice (C5.8 doubles Case H;
+    A21.13, not in the rules folder, is read as adding its B# and ROF penalties to A21.11-.12's)."""
+    n = len(shot.unfamiliar)
+    return reason(f"read: {' and '.join(shot.unfamiliar)}: each costs the captured-use penalties, so Case H "
+                  f"+{2 * n}, the B# {2 * n} lower, the ROF {n} lower, and the red TH#", "C5.8, A21.11-.13")
