@@ -381,7 +381,7 @@ def _extra(data: dict[str, Any]) -> dict[str, Any]:
     """Unknown top-level keys, kept as they are (finite numbers only: they are saved again)."""
     extra = {k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS}
     for key, value in extra.items():
-        refuse_non_finite(value, cut(key))
+        refuse_non_finite(value, cut(key) or "\"\"")  # a key "" still gets a path
     return extra
 
 

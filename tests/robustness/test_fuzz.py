@@ -116,7 +116,7 @@ def test_loader_on_changed_files_raises_only_asl_error_naming_a_path() -> None:
     assert where["loaded"] >= 0.3 * sum(where.values()), where
 
 
-@FUZZ
+@settings(FUZZ, max_examples=max(EXAMPLES // 2, 1))  # the same files as the loader property: half
 @given(changed_scenarios())
 def test_whatever_loads_round_trips_through_the_file_format(data: Any) -> None:
     scenario = load_or_error(data)
