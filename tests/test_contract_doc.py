@@ -62,3 +62,12 @@ def test_issue17_6_the_readme_and_resolve_help_point_to_the_contract() -> None:
     done = subprocess.run([sys.executable, "-m", "aslgui", "resolve", "--help"], capture_output=True, text=True,
                           timeout=60, check=True)
     assert "docs/contract.md" in " ".join(done.stdout.split())
+
+
+def test_design_4_the_always_answered_table_lists_each_kinds_declared_answer_keys() -> None:
+    """docs/contract.md's "Always answered" table is ``RESOLVERS``' declaration, kind by kind, so a
+    script knows which keys it may read without checking that they are there."""
+    table = CONTRACT.split("| kind | always answered |")[1].split("\n\n")[0]
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+) \|$", table, flags=re.MULTILINE))
+    assert {kind: re.findall(r"`([a-z_0-9]+)`", keys) for kind, keys in rows.items()} == {
+        kind: list(spec.answers) for kind, spec in RESOLVERS.items()}

@@ -4,9 +4,10 @@
 (``aslgui.vasl.library``): a board whose archive is found gives each of its hexes terrain, base
 elevation and hexside terrain (aslgui's names); a board the library lacks, or whose archive
 cannot be read, stays plain (terrain from the scenario file only) and is reported in ``notes``,
-which the GUI shows and ``aslgui resolve`` adds to its answers.  Rotated boards read their own
-hexes turned back (``MapGrid.locals_of``), hexside directions turned by three.  Plain boards
-import nothing from the archive readers.
+which the GUI shows; ``aslgui resolve`` adds ``plain_notes`` to its answers, which also name
+every board when no board library is set up at all.  Rotated boards read their own hexes turned
+back (``MapGrid.locals_of``), hexside directions turned by three.  Plain boards import nothing
+from the archive readers.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
-from aslgui.vasl.library import archive_name, find_archive, library_folders
+from aslgui.vasl.library import BOARDS_ENV, archive_name, find_archive, library_folders
 
 if TYPE_CHECKING:
     from aslgui.vasl.board import VaslBoard
@@ -26,12 +27,26 @@ if TYPE_CHECKING:
 class BoardTerrain:
     """The archives' facts for the hexes of one map (empty when every board is plain)."""
 
-    def __init__(self, grid: MapGrid, boards: dict[str, VaslBoard], notes: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, grid: MapGrid, boards: dict[str, VaslBoard], notes: tuple[str, ...] = (), configured: bool = True
+    ) -> None:
         self.grid = grid
         #: Board id (upper case) -> the board read from its archive.
         self.boards = boards
-        #: Boards drawn plain, and why (no archive in the library, an unreadable archive).
+        #: Boards drawn plain although a board library is set up, and why (no archive in the
+        #: library, an unreadable archive): the GUI names them in its status line.
         self.notes = notes
+        #: Whether any board library folder is set up at all.
+        self.configured = configured
+
+    @property
+    def plain_notes(self) -> tuple[str, ...]:
+        """Every board whose terrain is the scenario file's only, and why, one note per board, for
+        the answers (DESIGN.md 7): ``notes``, or with no board library at all, how to set one up."""
+        if self.configured:
+            return self.notes
+        return tuple(f"board {board.id}: no VASL archive found (no board library configured: set {BOARDS_ENV} or "
+                     "add a folder in Edit > Preferences); terrain from the file only" for board in self.grid.boards)
 
     def _facts(self, h: Hex) -> list[tuple[bool, HexFacts]]:
         """(rotated?, facts) from each board with an archive that holds ``h``, canonical first."""
@@ -83,11 +98,13 @@ class BoardTerrain:
 
 def load_board_terrain(grid: MapGrid) -> BoardTerrain:
     """Read every board of ``grid`` the library has; the others stay plain, noted (without any
-    library folder at all, every board is plain and nothing is noted)."""
+    library folder at all, every board is plain, as ``plain_notes`` says)."""
     boards: dict[str, VaslBoard] = {}
     notes: list[str] = []
     folders = library_folders()
-    for placement in grid.boards if folders else ():
+    if not folders:
+        return BoardTerrain(grid, boards, configured=False)
+    for placement in grid.boards:
         path = find_archive(placement.id, folders)
         if path is None:
             notes.append(

@@ -176,6 +176,12 @@ class Scenario:
         """Boards drawn plain although a board library is set up, and why (DESIGN.md 7)."""
         return self.board_terrain.notes
 
+    @property
+    def plain_board_notes(self) -> tuple[str, ...]:
+        """Every board whose terrain is the file's only, and why, also with no board library at
+        all: what every answer on this map notes (DESIGN.md 7)."""
+        return self.board_terrain.plain_notes
+
     def terrain_at(self, h: Hex) -> str:
         """Terrain of a hex: the file's (an SSR overrides the board), else the board archive's,
         else open ground."""
@@ -207,7 +213,8 @@ class Scenario:
         except KeyError:
             if unit_id in self.off_board:
                 raise OffBoardError(
-                    f"{unit_id} is off the map (in the order of battle): place it on a hex first", path
+                    f"{unit_id} is not on the map (off the boards, in the order of battle): place it on a hex first",
+                    path,
                 ) from None
             known = ", ".join(list(self.units)[:10]) or "none"
             known += f" ... ({len(self.units)} in all)" if len(self.units) > 10 else ""

@@ -76,9 +76,13 @@ def resolve_change_ca(action: Action) -> Resolution:
         "spines": spines,
         "phase": action.phase,
     }
+    # DESIGN.md 4 asks for a phase: without one, the scenario's is taken, as for every kind (DESIGN.md 3).
+    if not action.has("phase"):
+        values["notes"] = [reason(f"read: no phase given, so the scenario's {action.phase}, on which the change's "
+                                  "legality and cost depend", RULE)]
     if spines == 0:  # a change of no hexspine is no change: nothing to forbid, no movement lost
-        values["notes"] = [reason(f"{unit.id} already points at {SPINE_NAMES[new]}: nothing changes, no movement "
-                                  "is lost", RULE)]
+        values["notes"] = [*values.get("notes", ()), reason(
+            f"{unit.id} already points at {SPINE_NAMES[new]}: nothing changes, no movement is lost", RULE)]
         return Resolution(kind=action.kind, values=values)
     phase_problem = _phase_reason(action, unit)
     found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit)

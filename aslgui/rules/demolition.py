@@ -24,6 +24,7 @@ from aslgui.rules.ift_attack import (
     tem_line,
 )
 from aslgui.rules.los import sight_reason
+from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_dr, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
@@ -93,13 +94,25 @@ def _mover_reasons(action: Action, unit: Unit, rule: str, done: str, does: str) 
     return reasons
 
 
-def _reach_reasons(action: Action, unit: Unit, target: Hex, same_location: bool, rule: str) -> list[str]:
-    """Adjacency, own-Location (A23.61) and LOS (A23.3) checks shared by Placing and Throwing."""
+def _own_location(action: Action, unit: Unit, same_location: bool) -> tuple[list[str], list[str]]:
+    """Reasons and notes of A23.61: a DC goes into its user's own Location only when the user is
+    Japanese or the target is a vehicle in Bypass there; the note says how a user the file names
+    no nationality for was read (``nationality_of``)."""
+    if not same_location or action.flag("target_in_bypass"):
+        return [], []
+    found = nationality_of(unit)
+    japanese = found.name == "japanese"
+    notes = [] if found.stated else [reason(f"read: {found.reading}, so {unit.id} is {'' if japanese else 'not '}"
+                                            "Japanese", "A23.61")]
+    if japanese:
+        return [], notes
+    return [reason("a DC may not go into its user's own Location unless the user is Japanese or the target is a "
+                   "vehicle in Bypass there (set target_in_bypass)", "A23.61")], notes
+
+
+def _reach_reasons(action: Action, unit: Unit, target: Hex, rule: str) -> list[str]:
+    """Adjacency and LOS (A23.3) checks shared by Placing and Throwing."""
     reasons = []
-    own_ok = unit.nationality.lower() == "japanese" or action.flag("target_in_bypass")
-    if same_location and not own_ok:
-        reasons.append(reason("a DC may not go into its user's own Location unless the user is Japanese or the "
-                              "target is a vehicle in Bypass there (set target_in_bypass)", "A23.61"))
     if distance(unit.hex, target) > 1:
         reasons.append(reason(f"the target Location is {distance(unit.hex, target)} hexes away; it must be ADJACENT",
                               rule))
@@ -174,7 +187,8 @@ def resolve_place_dc(action: Action) -> Resolution:
     reasons = _mover_reasons(action, unit, "A23.3", "Placed", "Places")
     if unit.fired:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
-    reasons += _reach_reasons(action, unit, target, same_location, "A23.3")
+    own_reasons, notes = _own_location(action, unit, same_location)
+    reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
     if action.integer("target_level", 0) != action.integer("unit_level", 0):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
@@ -212,6 +226,8 @@ def resolve_place_dc(action: Action) -> Resolution:
         values["dc_remains"] = f"{where}; it may not attack but can be Placed again (A23.3)"
     if unverified:
         values["unverified"] = unverified
+    if notes:
+        values["notes"] = notes
 
     def read(original: int) -> dict[str, Any]:
         """An Original DR of the AFPh detonation (A23.3, A23.4); a DC not operably Placed does nothing."""
@@ -262,7 +278,9 @@ def resolve_throw_dc(action: Action) -> Resolution:
                               "A3.3, A23.6"))
         notes.append(PREP_FIRED_NOTE)
     same_location = target == unit.hex and target_level == thrower_level
-    reasons += _reach_reasons(action, unit, target, same_location, "A23.6")
+    own_reasons, own_notes = _own_location(action, unit, same_location)
+    reasons += own_reasons + _reach_reasons(action, unit, target, "A23.6")
+    notes += own_notes
     if target_level > thrower_level:
         reasons.append(reason("a DC may not be Thrown to a higher level", "A23.6"))
 
@@ -323,6 +341,20 @@ def resolve_throw_dc(action: Action) -> Resolution:
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), WithOdds(values, count), outcome)
 
 
+def _set_dc_notes(action: Action, set_dr_max: int | None, reasons: list[str]) -> list[str]:
+    """How a Set DC question's dice are read: Setting rolls one dr and no DR (A23.7), so ``dr``
+    alone is the roll (DESIGN.md 4 calls ``dr`` a subsequent dr), and ``dice`` are not read."""
+    notes = []
+    if action.dr is not None and set_dr_max is not None and not reasons:
+        notes.append(reason(f"read: dr {action.dr} is the Set DC's own dr, which no DR comes before, so no dice are "
+                            f"needed: the outcome's set says whether the DC is Set, on a dr of {set_dr_max} or less",
+                            "A23.7"))
+    if action.dice is not None:
+        notes.append(reason('read: Setting a DC rolls a dr, no DR, so the dice are not read: give the dr as "dr"',
+                            "A23.7"))
+    return notes
+
+
 def resolve_set_dc(action: Action) -> Resolution:
     """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
     Location; it is Set on a dr <= its US# (A23.7)."""
@@ -337,6 +369,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
     if us_number is not None:
         values["set_dr_max"] = us_number - leadership
+    values["notes"] = _set_dc_notes(action, values.get("set_dr_max"), reasons)
     if us_number is None or reasons:
         if action.dr is not None and not reasons:
             raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")

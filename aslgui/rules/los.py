@@ -680,7 +680,19 @@ def resolve_los(action: Action) -> Resolution:
     los = los_map(action.scenario)
     levels = _level(action, "from_level", source, los), _level(action, "to_level", target, los)
     result = trace(los, source, target, *levels)
-    return Resolution(kind=action.kind, values=los_values(los, result))
+    values = los_values(los, result)
+    notes = [_level_note(key, level, h, los) for key, level, h in (("from_level", levels[0], source),
+                                                                   ("to_level", levels[1], target)) if action.has(key)]
+    if notes:
+        values["notes"] = notes
+    return Resolution(kind=action.kind, values=values)
+
+
+def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
+    """How a ``los`` level was read: levels above the hex's own ground, as a building's (B23)."""
+    ground = los.level(h)
+    return (f"read: {key} {level} counts levels above the ground of {los.grid.name(h)} (level {ground}), so that "
+            f"end is at level {ground + level} (B23)")
 
 
 def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:

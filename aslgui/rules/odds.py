@@ -102,6 +102,15 @@ class WithOdds(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._values) + len(ODDS_KEYS)
 
+    def __contains__(self, name: object) -> bool:
+        return name in ODDS_KEYS or name in self._values  # without counting the odds
+
+    def updated(self, more: Mapping[str, Any]) -> WithOdds:
+        """These values with ``more`` added, the odds still counted once, on first read."""
+        found = WithOdds({**self._values, **more}, self._count)
+        found._counted = self._counted
+        return found
+
     def __repr__(self) -> str:
         return f"WithOdds({self._values!r}, odds counted: {self._counted is not None})"
 

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from aslgui.rules.odds import WithOdds
+
 _NO_VALUES: Mapping[str, Any] = MappingProxyType({})
 
 
@@ -52,6 +54,13 @@ class Resolution(NamedTuple):
     @property
     def total_drm(self) -> int:
         return sum(line.value for line in self.drm)
+
+    def with_values(self, more: Mapping[str, Any]) -> Resolution:
+        """This answer with more answer keys (notes, keys its kind always answers), odds that are
+        counted on first read (``WithOdds``) still uncounted."""
+        values = self.values
+        merged = values.updated(more) if isinstance(values, WithOdds) else {**values, **more}
+        return self._replace(values=merged)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -141,7 +141,7 @@ def test_placed_units_fire_and_order_of_battle_units_cannot(imported: MainWindow
     window.scenario.player = "allied"
     shot = {"kind": "fire", "firer": "g1", "target": "s2", "target_type": "infantry"}
     before = resolve(window.scenario, shot)
-    assert before.legal is False and "g1 is off the map" in before.reasons[0]
+    assert before.legal is False and "g1 is not on the map" in before.reasons[0]
     window.set_mode("rehearse")  # a drop from the dock places in either mode
     window.scene.drop_counter("c1", centre(window, "4E5"))
     window.scene.drop_counter("g1", centre(window, "4E5"))

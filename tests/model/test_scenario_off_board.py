@@ -85,6 +85,6 @@ def test_placing_a_unit_keeps_its_keys() -> None:
 
 def test_asking_for_an_off_board_unit_says_where_it_is() -> None:
     scenario = scenario_from_json(copy.deepcopy(FILE))
-    with pytest.raises(OffBoardError, match="off the map") as caught:
+    with pytest.raises(OffBoardError, match="c1 is not on the map") as caught:
         scenario.unit("c1", "action.unit")
     assert caught.value.path == "action.unit"

@@ -225,7 +225,7 @@ def test_c5_8_the_captured_and_non_qualified_reading_is_in_notes(qualified: bool
                                                                 note: str | None) -> None:
     """C5.8 gives a Captured weapon the red TH# and a B# two lower; A21.13 (not in the rules folder)
     is read as costing a non-qualified crew the same again, so the answer says so (the D08 review case)."""
-    notes = [n for n in _captured(qualified, captured)["notes"] if n.startswith("read:")]
+    notes = [n for n in _captured(qualified, captured)["notes"] if "captured-use" in n]
     assert notes == ([note] if note else [])
 
 

@@ -53,7 +53,7 @@ SCENARIO: dict[str, Any] = {
 def test_an_action_on_an_off_board_unit_is_illegal(action: dict[str, Any], who: str) -> None:
     answer = resolve(scenario_from_json(SCENARIO), action)
     assert answer.legal is False
-    assert any(f"{who} is off the map" in r and "order of battle" in r for r in answer.reasons)
+    assert any(f"{who} is not on the map" in r and "order of battle" in r for r in answer.reasons)
     rolled = action["kind"] == "fire"
     assert ("odds" in answer.values, answer.values.get("odds")) == (rolled, None)  # nothing rolled
 
@@ -69,4 +69,4 @@ def test_resolve_answers_exit_0_with_legal_false(tmp_path: Path) -> None:
     done = run("resolve", str(path), "-", stdin='{"kind": "ca_hexes", "unit": "g2", "range": 1}')
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
-    assert answer["legal"] is False and "g2 is off the map" in answer["reasons"][0]
+    assert answer["legal"] is False and "g2 is not on the map" in answer["reasons"][0]

@@ -13,13 +13,14 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
 from aslgui.rules.actions import Action
+from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import fp_number, he_attack
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
-from aslgui.rules.to_hit.notes import rate_of_fire, rof_lost, shot_notes
+from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
@@ -33,12 +34,20 @@ def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
     return tuple(line for line in lines if line is not None and applies(line, shot))
 
 
-def _colour(shot: Shot) -> str:
-    """Red for the Area Target Type whoever fires (C3.3 EXC), else by nationality (A25)."""
+def _colour(shot: Shot) -> tuple[str, str | None]:
+    """The TH# colour, and the reading taken when the file names no nationality: red for the Area
+    Target Type whoever fires (C3.3 EXC) and for an unfamiliar weapon (C5.8, A21.13), else by the
+    firer's nationality, else its crew's (A25); without either, by a side that names one, else
+    black, as most of the A25 chart is."""
     if shot.target_type == "area":
-        return "red"
-    nationality = shot.firer.nationality or shot.crew.nationality
-    return table.th_colour(nationality, bool(shot.unfamiliar), f"{unit_path(shot.scenario, shot.firer)}.nationality")
+        return "red", None
+    found = nationality_of(shot.firer, shot.crew)
+    path = f"{unit_path(shot.scenario, found.unit)}.nationality"
+    if shot.unfamiliar or found.stated:
+        return table.th_colour(found.name, bool(shot.unfamiliar), path), None
+    colour = table.th_colour(found.name, False, path) if found.name else "black"
+    taken = f"the {colour} TH#" if found.name else "TH# colour taken as black"
+    return colour, reason(f"read: {found.reading}, so {taken}", "A25")
 
 
 def _reaction_values(shot: Shot) -> dict[str, Any]:
@@ -100,7 +109,7 @@ def resolve_fire(action: Action) -> Resolution:
 def answer_shot(action: Action, shot: Shot) -> Resolution:
     """The ``fire`` answer of a shot read from ``action`` (whose dice and ``effects_dr`` it reads):
     also the To Hit of a Gun's Reaction Fire (D7.22), so both kinds answer it alike."""
-    colour = _colour(shot)
+    colour, colour_note = _colour(shot)
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
     modified = basic + sum(change.value for change in changes)
@@ -129,7 +138,10 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
         "rof": rate_of_fire(shot),
         "rof_note": rof_lost(shot),
         "ovr_prevention": shot.prevention_rule,
-        "notes": [*shot_notes(shot), *filter(None, [numbers.doubled_ch_note])],
+        "notes": [
+            *shot_notes(shot), *reading_notes(shot, action.has("target_type")),
+            *filter(None, [colour_note, numbers.doubled_ch_note, numbers.doubled_improbable_note]),
+        ],
     }
     attack = he_attack(shot)
     if attack is not None:

@@ -42,6 +42,9 @@ def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     if unit.kind != "gun":
         return [reason(f"{unit.id} is broken", "A.7")] if unit.broken else []
     crew = scenario.units.get(unit.crew) if unit.crew else None
+    if crew is None and unit.crew in scenario.off_board:
+        return [reason(f"its crew {unit.crew} is not on the map (in the order of battle), so it cannot man it",
+                       "C3.22, C5.6")]
     if crew is None:
         return [reason(f"{unit.id} has no manning Infantry (\"crew\") to fire it", "C3.22, C5.6")]
     if crew.hex != unit.hex or crew.aboard != unit.aboard:

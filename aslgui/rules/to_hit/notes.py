@@ -5,6 +5,14 @@ from __future__ import annotations
 
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.to_hit.target_drm import POINT_BLANK
+
+#: The Target Type a shot takes when the action names none, and why (C3.3).
+_TAKEN_TARGET_TYPE = {
+    "area": ("the Area Target Type, which a mortar always uses", "C3.33"),
+    "vehicle": ("the Vehicle Target Type, as the target is a vehicle", "C3.31"),
+    "infantry": ("the Infantry Target Type, as the target is no vehicle", "C3.32"),
+}
 
 
 def rof_lost(shot: Shot) -> str | None:
@@ -79,3 +87,18 @@ def unfamiliar_note(shot: Shot) -> str:
     n = len(shot.unfamiliar)
     return reason(f"read: {' and '.join(shot.unfamiliar)}: each costs the captured-use penalties, so Case H "
                   f"+{2 * n}, the B# {2 * n} lower, the ROF {n} lower, and the red TH#", "C5.8, A21.11-.13")
+
+
+def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
+    """The readings a shot's answer takes where the action or DESIGN.md leaves room: the Target Type
+    taken when the action names none (not a Reaction Fire shot, whose Target Type is no key), and
+    no Case L at point blank range vs the Area Target Type (C3.331; DESIGN.md 4 lists Case L
+    without that exception)."""
+    found = []
+    if not target_type_given and not shot.reaction:
+        taken, rule = _TAKEN_TARGET_TYPE[shot.target_type]
+        found.append(reason(f"read: no target_type given, so {taken}", rule))
+    if shot.target_type == "area" and shot.range in POINT_BLANK and not shot.firer.rfnm:
+        found.append(reason(f"read: no Case L point blank DRM at {shot.range} hex{'es' if shot.range > 1 else ''}: "
+                            "TH Case L does not apply to the Area Target Type", "C3.331"))
+    return found

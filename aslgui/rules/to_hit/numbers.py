@@ -77,6 +77,16 @@ class ThNumbers(NamedTuple):
                 f"Modified TH#): Original DR up to {self.critical_max_dr} when it splits that way (C3.7, C5.35)")
 
     @property
+    def doubled_improbable_note(self) -> str | None:
+        """Under Motion Fire, why only an Improbable Hit is possible even at a ``final_th_needed`` of
+        2 (DESIGN.md 4's "< 2" counts an undoubled DR): the doubled DR is never below 3."""
+        if not (self.doubled_lower_dr and self.improbable):
+            return None
+        return (f"final_th_needed {self.final_th_needed} counts the DR with its lower dr doubled, which is 3 at the "
+                "least (a 1 and a 1): no DR hits outright, so only an Improbable Hit is possible, on an Original 2 "
+                "and a subsequent dr (C3.6, C5.35)")
+
+    @property
     def critical_needs_dr(self) -> bool:
         """Whether that CH also needs a subsequent dr (C3.6, C3.7 EXC, C3.7 Infantry)."""
         if self.critical_max_dr is None:

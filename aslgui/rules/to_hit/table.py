@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.resource_files import load_json
+from aslgui.rules.nationality import th_colours
 from aslgui.rules.roster import Armament
 
 #: C4 caliber rows: a Gun of at most this many mm uses the row (the 57mm and 40mm rows add up).
@@ -39,7 +40,7 @@ def th_colour(nationality: str, unfamiliar: bool, path: str) -> str:
     red (C5.8, A21.12, A21.13)."""
     if unfamiliar:
         return "red"
-    colours: dict[str, Any] = _chart()["ordnance_th_colour"]["nationalities"]
+    colours = th_colours()
     entry = colours.get(nationality.lower())
     if entry is None:
         known = ", ".join(colours)
