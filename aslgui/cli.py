@@ -7,6 +7,7 @@ starts about as fast as Python itself (benchmarks/bench_core.py).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -18,12 +19,59 @@ if TYPE_CHECKING:
     import argparse
 
 
-#: Where the scenario file and every action kind are documented (in the aslgui repository).
+#: Where the scenario file and every action kind are documented in the aslgui repository; a
+#: wheel carries the same file (``contract_path``).
 CONTRACT = "docs/contract.md"
+#: The exit status of a command whose reader went away (``aslgui resolve S A | head -c0``): a
+#: Unix tool ended by SIGPIPE shows as 128 + 13 in the shell, and says nothing.
+CLOSED_PIPE = 141
+
+
+def write_output(text: str, what: str) -> int:
+    """Write ``text`` on stdout and flush it: 0, or the exit status when it cannot be written.
+    A closed pipe ends quietly (``CLOSED_PIPE``); any other failure (a full disk, ``>/dev/full``,
+    stdout closed) is said on stderr as the ``{error, path}`` object, exit 2, never a traceback."""
+    try:
+        if sys.stdout is None:  # started with stdout closed (``>&-``)
+            raise OSError("standard output is closed")
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        return CLOSED_PIPE
+    except (OSError, ValueError) as error:  # ValueError: stdout closed in process
+        _drop_stdout()
+        reason = getattr(error, "strerror", None) or str(error)
+        return write_error({"error": f"cannot write {what} to standard output: {reason}", "path": "stdout"})
+    return 0
+
+
+def write_error(error: dict[str, str]) -> int:
+    """Say ``error`` on stderr as one JSON object (exit 2); if stderr cannot take it either,
+    there is nowhere left to say it."""
+    try:
+        if sys.stderr is not None:
+            print(json.dumps(error), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 2
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit does not fail again on
+    what stayed in the buffer (a second error, printed as a traceback-like 'Exception ignored')."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):  # no stdout, or no descriptor to redirect
+        pass
 
 
 def _parser() -> argparse.ArgumentParser:
     import argparse
+
+    from aslgui.resource_files import contract_path
 
     parser = argparse.ArgumentParser(
         prog="aslgui",
@@ -35,15 +83,18 @@ def _parser() -> argparse.ArgumentParser:
     gui.add_argument("scenario", nargs="?", help="scenario file (default: the built-in demo)")
     resolve = commands.add_parser(
         "resolve", help="answer one action about a scenario as JSON",
-        description="Answer one action about a scenario: JSON on stdout (exit 0, also for an illegal action), "
-                    "or {error, path} on stderr (exit 2) for a malformed file or action.",
-        epilog=f"The contract (the scenario file, every action kind with its keys and answer keys): {CONTRACT}",
+        description="Answer one action about a scenario: JSON on stdout (exit 0, also for an illegal\n"
+                    "action), or {error, path} on stderr (exit 2) for a malformed file or action.",
+        # As written: a long path wrapped by argparse would be cut in two.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="The contract (the scenario file, every action kind with its keys and answer keys):\n"
+               f"  {contract_path()}\n  ({CONTRACT} in the aslgui source repository)",
     )
-    resolve.add_argument("scenario", help=f"scenario file (JSON, format 1: {CONTRACT})")
+    resolve.add_argument("scenario", help="scenario file (JSON, format 1: see the contract below)")
     resolve.add_argument("action", help='action (JSON such as {"kind": "fire", "firer": "g1", "target": "t1"}) '
                                         "file, or - for stdin")
     render = commands.add_parser("render", help="draw the map to a PNG without a window")
-    render.add_argument("scenario", help=f"scenario file (JSON, format 1: {CONTRACT})")
+    render.add_argument("scenario", help="scenario file (JSON, format 1: the contract aslgui resolve --help names)")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
     render.add_argument("--ca", nargs="+", action="extend", default=[], metavar="UNIT", help="draw these units' CAs")
     render.add_argument("--hex-range", help="only these hexes, e.g. A1-J10 (4A1-4J10 with several boards)")
@@ -63,13 +114,10 @@ def run_render(options: argparse.Namespace) -> int:
         scenario = load_scenario(options.scenario)
         image = render_png(scenario, options.output, tuple(options.ca), options.hex_range, options.scale)
     except AslError as error:
-        print(json.dumps(error.to_json()), file=sys.stderr)
-        return 2
+        return write_error(error.to_json())
     except OSError as error:
-        print(json.dumps({"error": str(error), "path": "--output"}), file=sys.stderr)
-        return 2
-    print(f"wrote {options.output} ({image.width()}x{image.height()})")
-    return 0
+        return write_error({"error": str(error), "path": "--output"})
+    return write_output(f"wrote {options.output} ({image.width()}x{image.height()})\n", "the report")
 
 
 def run_import_vsav(options: argparse.Namespace) -> int:
@@ -83,17 +131,10 @@ def run_import_vsav(options: argparse.Namespace) -> int:
         scenario_from_json(imported.scenario)  # what is written must load
         write_json_file(imported.scenario, options.output)
     except AslError as error:
-        print(json.dumps(error.to_json()), file=sys.stderr)
-        return 2
+        return write_error(error.to_json())
     except OSError as error:
-        print(
-            json.dumps({"error": f"cannot write {options.output}: {error.strerror or error}", "path": "--output"}),
-            file=sys.stderr,
-        )
-        return 2
-    print(f"wrote {options.output}")
-    print("\n".join(imported.report.lines()))
-    return 0
+        return write_error({"error": f"cannot write {options.output}: {error.strerror or error}", "path": "--output"})
+    return write_output("\n".join([f"wrote {options.output}", *imported.report.lines()]) + "\n", "the report")
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
@@ -105,15 +146,14 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
     try:
         scenario = load_scenario(scenario_path)
         if action_path == "-":
-            action = parse_json_bytes(read_stream_bounded(sys.stdin.buffer, "action on stdin"), "action on stdin")
+            stdin = read_stream_bounded(sys.stdin.buffer, "action on stdin")
+            action = parse_json_bytes(stdin, "action on stdin", "action")
         else:
-            action = read_json_file(action_path, "action file")
+            action = read_json_file(action_path, "action file", "action")
         answer = resolve(scenario, action)
     except AslError as error:
-        print(json.dumps(error.to_json()), file=sys.stderr)
-        return 2
-    print(json.dumps(answer.to_json(), allow_nan=False))  # strict JSON only (DESIGN.md section 9)
-    return 0
+        return write_error(error.to_json())
+    return write_output(json.dumps(answer.to_json(), allow_nan=False) + "\n", "the answer")  # strict JSON (DESIGN 9)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

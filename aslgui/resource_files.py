@@ -27,6 +27,13 @@ def resource_path(*parts: str) -> Path:
     return Path(RESOURCES, *parts)
 
 
+def contract_path() -> str:
+    """The contract (scenario file, every action kind; docs/contract.md in the repository): a
+    wheel carries it as ``aslgui/docs/contract.md`` (pyproject's force-include)."""
+    installed = os.path.join(_PACKAGE, "docs", "contract.md")
+    return installed if os.path.isfile(installed) else os.path.join(os.path.dirname(_PACKAGE), "docs", "contract.md")
+
+
 @cache
 def load_json(*parts: str) -> Any:
     """A JSON file under ``resources/``, parsed once per process (treat it as read-only)."""

@@ -9,6 +9,7 @@ variable of its own move it (tests, portable installs).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -48,13 +49,21 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     renamed over the target, and the rename itself flushed (the folder's fsync).
 
     Through a symlink the link's target is written and the link stays.  The file keeps its mode
-    (a shared 0644 file stays 0644); a new file gets the mode the user's umask gives."""
+    (a shared 0644 file stays 0644); a new file gets the mode the user's umask gives.  Only a
+    regular file is replaced: a folder, device (``-o /dev/full``), FIFO or socket is an OSError
+    saying so (renaming over one would put a file in its place, as root even in /dev)."""
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
     try:
-        mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        info = os.stat(target)
     except FileNotFoundError:
-        mode = None
+        mode: int | None = None
+    else:
+        if not stat.S_ISREG(info.st_mode):
+            folder_there = stat.S_ISDIR(info.st_mode)
+            what = "a folder" if folder_there else "a device, FIFO or socket"
+            raise OSError(errno.EISDIR if folder_there else errno.EINVAL, f"it is {what}, not a file", os.fspath(path))
+        mode = stat.S_IMODE(info.st_mode)
     fd, tmp = _new_temporary(folder, name)
     try:
         with os.fdopen(fd, "wb") as handle:

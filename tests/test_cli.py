@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,3 +93,143 @@ def test_resolve_path_imports_no_qt_shapely_numpy_argparse_or_dataclasses() -> N
 def test_help_lists_the_commands() -> None:
     done = run("--help")
     assert done.returncode == 0 and "resolve" in done.stdout
+
+
+# -- the contract checker's findings: unit keys, output, help (DESIGN.md 3, 4, 9) ------------------
+def _scenario_with(tmp_path: Path, unit: int, **keys: Any) -> str:
+    data = json.loads(Path(DEMO).read_text(encoding="utf-8"))
+    for key, value in keys.items():
+        place, _, inner = key.partition("__")
+        (data["units"][unit][place] if inner else data["units"][unit])[inner or place] = value
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("unit", "keys", "path", "words"),
+    [
+        (3, {"ma__barrel": "Q"}, "units[3].ma.barrel", "'*' or 'L' or 'LL'"),  # was a KeyError in fire
+        (3, {"ma__barrel": "l"}, "units[3].ma.barrel", "got 'l'"),
+        (3, {"ma__barrel": "ll"}, "units[3].ma.barrel", "got 'll'"),
+        (0, {"he_fp": "6"}, "units[0].he_fp", "expected a number"),  # was a TypeError on the IFT
+        (0, {"he_fp": -3}, "units[0].he_fp", "from 0 to 99"),  # was a legal answer with fp -3
+        (0, {"max_range": "far"}, "units[0].max_range", "expected an integer"),  # was a TypeError
+        (0, {"max_range": -5}, "units[0].max_range", "from 1 to 999"),  # these three were accepted
+        (0, {"max_range": 1.5}, "units[0].max_range", "expected an integer"),
+        (0, {"max_range": True}, "units[0].max_range", "expected an integer"),
+    ],
+)
+def test_design_3_9_a_bad_unit_key_the_rules_read_exits_2_naming_it(
+        tmp_path: Path, unit: int, keys: dict[str, Any], path: str, words: str) -> None:
+    """Each case as the checker ran it: the tank's or the Gun's own shot, which reads the key."""
+    firer = "t1" if unit == 3 else "g1"
+    action = {"kind": "fire", "firer": firer, "target": "s2" if unit == 0 else "g1", "target_type": "infantry",
+              "ammo": "HE", "dice": {"colored": 1, "white": 2}, "dr": 3}
+    done = run("resolve", _scenario_with(tmp_path, unit, **keys), "-", stdin=json.dumps(action))
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert "Traceback" not in done.stderr
+    error = json.loads(done.stderr)
+    assert error["path"] == path and words in error["error"]
+
+
+def test_the_same_shots_with_good_values_answer(tmp_path: Path) -> None:
+    action = {"kind": "fire", "firer": "g1", "target": "s2", "target_type": "infantry", "ammo": "HE",
+              "dice": {"colored": 1, "white": 2}, "dr": 3}
+    done = run("resolve", _scenario_with(tmp_path, 0, he_fp=4, max_range=12), "-", stdin=json.dumps(action))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["fp"] == 4
+
+
+def _shell(command: str) -> subprocess.CompletedProcess[str]:
+    """``command`` in sh, for its redirections, with ``ASLGUI`` this interpreter's aslgui."""
+    return subprocess.run(["sh", "-c", command.replace("ASLGUI", f"{sys.executable} -m aslgui")],
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def _into_closed_pipe(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """aslgui writing into a pipe whose reader is gone before it starts (``| head -c0``, without
+    the race of head's exit): its stdout is the write end of a pipe already closed for reading."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run([sys.executable, "-m", "aslgui", *args], input=stdin, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    finally:
+        os.close(write_end)
+
+
+CA = """'{"kind": "ca_hexes", "unit": "g1", "range": 2}'"""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_an_answer_that_cannot_be_written_is_said_on_stderr_with_exit_2() -> None:
+    """``> /dev/full``: the disk is full. Was a traceback (OSError, errno 28), exit 1."""
+    done = _shell(f"echo {CA} | ASLGUI resolve {DEMO} - > /dev/full")
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "Exception" not in done.stderr
+    assert json.loads(done.stderr) == {
+        "error": "cannot write the answer to standard output: No space left on device", "path": "stdout"}
+
+
+def test_stdout_closed_is_said_on_stderr_not_answered_into_nothing() -> None:
+    done = _shell(f"echo {CA} | ASLGUI resolve {DEMO} - >&-")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "standard output is closed" in json.loads(done.stderr)["error"]
+
+
+def test_a_reader_that_went_away_ends_it_quietly_as_a_unix_tool() -> None:
+    """``| head -c0``: a BrokenPipeError traceback before; now nothing on stderr and the status a
+    shell shows for a tool ended by SIGPIPE (128 + 13)."""
+    done = _into_closed_pipe("resolve", DEMO, "-", stdin=CA.strip("'"))
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_import_vsav_report_to_a_full_disk_or_a_closed_pipe_is_no_traceback(tmp_path: Path) -> None:
+    from tests import vsav_saves as vs
+
+    save = tmp_path / "game.vsav"
+    save.write_bytes(vs.save_bytes([vs.boards((0, 0, "04")), vs.squad("p1", *vs.hex_pixel("E5"))]))
+    full = _shell(f"ASLGUI import-vsav {save} -o {tmp_path / 'a.json'} > /dev/full")
+    assert full.returncode == 2 and "Traceback" not in full.stderr
+    assert json.loads(full.stderr)["error"] == "cannot write the report to standard output: No space left on device"
+    piped = _into_closed_pipe("import-vsav", str(save), "-o", str(tmp_path / "b.json"))
+    assert (piped.returncode, piped.stderr) == (141, "")
+    assert (tmp_path / "b.json").is_file()  # the scenario itself was written
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_import_vsav_refuses_to_replace_a_device_fifo_or_folder(tmp_path: Path) -> None:
+    """``-o /dev/full`` as root renamed a file over the device node; a FIFO was replaced too."""
+    from tests import vsav_saves as vs
+
+    save = tmp_path / "game.vsav"
+    save.write_bytes(vs.save_bytes([vs.boards((0, 0, "04")), vs.squad("p1", *vs.hex_pixel("E5"))]))
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for target, words in ((fifo, "a device, FIFO or socket, not a file"), (tmp_path, "a folder, not a file")):
+        done = run("import-vsav", str(save), "-o", str(target))
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert json.loads(done.stderr) == {"error": f"cannot write {target}: it is {words}", "path": "--output"}
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_resolve_help_names_a_contract_file_that_exists_where_aslgui_is_installed() -> None:
+    """A wheel has no docs/ folder beside it: the help names the copy the wheel carries
+    (pyproject's force-include; .ci/run checks the installed wheel), here the source tree's."""
+    from aslgui.resource_files import contract_path
+
+    done = run("resolve", "--help")
+    assert done.returncode == 0
+    named = done.stdout.split("answer keys):\n", 1)[1].split()[0]
+    assert named == contract_path() and Path(named).read_text(encoding="utf-8").startswith("# The aslgui contract")
+    assert "docs/contract.md in the aslgui source repository" in " ".join(done.stdout.split())
+
+
+def test_the_wheel_carries_the_contract_where_contract_path_looks() -> None:
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert included["docs/contract.md"] == "aslgui/docs/contract.md"

@@ -71,3 +71,14 @@ def test_design_4_the_always_answered_table_lists_each_kinds_declared_answer_key
     rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+) \|$", table, flags=re.MULTILINE))
     assert {kind: re.findall(r"`([a-z_0-9]+)`", keys) for kind, keys in rows.items()} == {
         kind: list(spec.answers) for kind, spec in RESOLVERS.items()}
+
+
+def test_the_kept_unit_keys_listed_are_the_ones_the_loader_checks() -> None:
+    """The scenario file's "Kept as unit keys" list names each key of KeptUnitKeys, no other."""
+    from typing import get_type_hints
+
+    from aslgui.model.units import KeptUnitKeys
+
+    kept = CONTRACT.split("- Kept as unit keys the rules read", 1)[1].split("\n\n", 1)[0]
+    listed = set(re.findall(r"`([a-z_]+)`", kept)) - {"true", "false", "ht", "turret", "hull"}
+    assert listed == set(get_type_hints(KeptUnitKeys))

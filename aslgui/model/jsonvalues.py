@@ -13,28 +13,30 @@ from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_ori
 
 from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
-from aslgui.model.units import SPINE, Bounds
+from aslgui.model.units import KEPT_KEYS, SPINE, Bounds
 
 
 class _Field(NamedTuple):
+    #: The annotation as written, ``Annotated`` marks included (``convert`` reads them).
     type: Any
     is_spine: bool
-    bounds: Bounds | None
 
 
 _FIELDS: dict[type, dict[str, _Field]] = {}
 
 
 def _fields(cls: type) -> dict[str, _Field]:
-    """Each field's resolved type and whether it is a hexspine, computed once per record class."""
+    """Each field's annotation and whether it is a hexspine, computed once per record class."""
     if cls not in _FIELDS:
-        fields = {}
-        for name, hint in get_type_hints(cls, include_extras=True).items():
-            marks = hint.__metadata__ if get_origin(hint) is Annotated else ()
-            bounds = next((mark for mark in marks if isinstance(mark, Bounds)), None)
-            fields[name] = _Field(get_args(hint)[0] if marks else hint, SPINE in marks, bounds)
-        _FIELDS[cls] = fields
+        hints = get_type_hints(cls, include_extras=True)
+        _FIELDS[cls] = {name: _Field(hint, SPINE in getattr(hint, "__metadata__", ())) for name, hint in hints.items()}
     return _FIELDS[cls]
+
+
+def _kept(cls: type) -> dict[str, _Field]:
+    """The declared keys a record keeps in ``extra`` (``KEPT_KEYS``), none for most records."""
+    declaration = KEPT_KEYS.get(cls)
+    return _fields(declaration) if declaration is not None else {}
 
 
 def is_record(tp: Any) -> bool:
@@ -45,12 +47,16 @@ def is_record(tp: Any) -> bool:
 def describe(tp: Any) -> str:
     """Human words for a type, for 'expected ...' messages."""
     origin = get_origin(tp)
+    if origin is Annotated:
+        return describe(get_args(tp)[0])
     if origin in (Union, types.UnionType):
         return " or ".join(describe(arg) for arg in get_args(tp))
     if origin is Literal:
         return " or ".join(repr(a) if not isinstance(a, bool) else str(a).lower() for a in get_args(tp))
     if origin is tuple:
         return f"a list of {describe(get_args(tp)[0])}"
+    if origin is dict:
+        return f"an object of {describe(get_args(tp)[1])}"
     names = {
         bool: "true/false",
         int: "an integer",
@@ -69,6 +75,12 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
     origin = get_origin(tp)
     if tp is Any:
         return value
+    if origin is Annotated:  # a hexspine spelled by name, or a number with its domain
+        inner, *marks = get_args(tp)
+        if SPINE in marks:
+            return _spine(value, path)
+        bounds = next((mark for mark in marks if isinstance(mark, Bounds)), None)
+        return _within(convert(value, inner, path, grid), bounds, path)
     if origin in (Union, types.UnionType):
         for arg in get_args(tp):
             try:
@@ -83,6 +95,9 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
     elif origin is tuple and isinstance(value, list):
         item_type = get_args(tp)[0]
         return tuple(convert(item, item_type, f"{path}[{i}]", grid) for i, item in enumerate(value))
+    elif origin is dict and isinstance(value, dict):
+        item_type = get_args(tp)[1]
+        return {key: convert(item, item_type, f"{path}.{cut(key)}", grid) for key, item in value.items()}
     elif tp is Hex and isinstance(value, str):
         return grid.parse(value, path)
     elif is_record(tp) and isinstance(value, dict):
@@ -92,18 +107,16 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
     elif isinstance(value, bool):
         if tp is bool:
             return value
-    elif _plain_match(value, tp, origin):
+    elif _plain_match(value, tp):
         return value
     raise AslError(f"expected {describe(tp)}, got {shown(value)}", path)
 
 
-def _plain_match(value: Any, tp: Any, origin: Any) -> bool:
-    """A non-bool JSON scalar/object that already is the wanted type (an int is a number too)."""
+def _plain_match(value: Any, tp: Any) -> bool:
+    """A non-bool JSON scalar that already is the wanted type (an int is a number too)."""
     if tp is float:
         return isinstance(value, (int, float))
-    if tp in (int, str):
-        return isinstance(value, tp)
-    return origin is dict and isinstance(value, dict)
+    return tp in (int, str) and isinstance(value, tp)
 
 
 def _spine(value: Any, path: str) -> int | None:
@@ -126,22 +139,45 @@ def _within(value: Any, bounds: Bounds | None, path: str) -> Any:
     return value
 
 
+def key_path(path: str, key: Any) -> str:
+    """The JSON path of ``key`` inside the object at ``path`` (``""`` is the document itself):
+    ``units[0]`` + ``caliber`` is ``units[0].caliber``; a key ``""`` is spelled ``""``."""
+    name = cut(str(key)) or '""'
+    return f"{path}.{name}" if path else name
+
+
 def refuse_non_finite(value: Any, path: str) -> None:
-    """DESIGN.md section 9: no NaN or Infinity anywhere in ``value``.  A file cannot hold them
-    (strict parsing); this keeps an in-process caller's out of what is saved or answered, both
-    strict JSON.  For the values no field type checks: unknown keys, actions."""
+    """DESIGN.md section 9: no NaN or Infinity anywhere in ``value``, else AslError naming the
+    path of the number (``path`` is ``value``'s own, ``""`` for a whole document).  The strict
+    JSON reader calls it when a document spelled one (``NaN``, ``1e999``); it also keeps an
+    in-process caller's out of what is saved or answered, both strict JSON."""
     if isinstance(value, float) and not math.isfinite(value):
-        raise AslError(f"expected a finite number, got {value}", path)
+        spelled = value.spelled if isinstance(value, Spelled) else str(value)
+        raise AslError(f"expected a finite number, got {spelled} (JSON has no NaN or Infinity; DESIGN.md section 9)",
+                       path)
     if isinstance(value, dict):
         for key, item in value.items():
-            refuse_non_finite(item, f"{path}.{cut(str(key))}")
+            refuse_non_finite(item, key_path(path, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
             refuse_non_finite(item, f"{path}[{i}]")
 
 
+class Spelled(float):
+    """A number the JSON reader could not take as finite, with its spelling in the document
+    (``NaN``, ``1e999``), so the error that names its path can quote it."""
+
+    spelled: str
+
+    def __new__(cls, spelled: str) -> Spelled:
+        number = super().__new__(cls, spelled)  # float() reads NaN, Infinity and 1e999 alike
+        number.spelled = spelled
+        return number
+
+
 def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
-    """A ``cls`` record from a JSON object; unknown keys go to its ``extra`` field."""
+    """A ``cls`` record from a JSON object; other keys go to its ``extra`` field as they are, the
+    declared ones (``KEPT_KEYS``) checked first like fields."""
     if not isinstance(data, dict):
         raise AslError(f"expected an object, got {shown(data)}", path)
     fields = _fields(cls)
@@ -149,13 +185,14 @@ def from_json(cls: type[Any], data: Any, path: str, grid: MapGrid) -> Any:
     extra: dict[str, Any] = {}
     for key, raw in data.items():
         field = fields.get(key)
+        where = key_path(path, key)
         if field is None or key == "extra":
-            refuse_non_finite(raw, f"{path}.{key}")
+            refuse_non_finite(raw, where)
+            if (kept := _kept(cls).get(key)) is not None:
+                convert(raw, kept.type, where, grid)
             extra[key] = raw
-        elif field.is_spine:
-            values[key] = _spine(raw, f"{path}.{key}")
         else:
-            values[key] = _within(convert(raw, field.type, f"{path}.{key}", grid), field.bounds, f"{path}.{key}")
+            values[key] = convert(raw, field.type, where, grid)
     for name, field in fields.items():
         if name not in cls._field_defaults and name not in values:
             raise AslError(f"missing required key {shown(name)} ({describe(field.type)})", f"{path}.{name}")

@@ -11,19 +11,19 @@ import math
 import os
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, get_args
 
-from aslgui.errors import AslError, cut, shown
+from aslgui.errors import AslError, shown
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
-from aslgui.model.jsonvalues import from_json, refuse_non_finite, to_json
+from aslgui.model.jsonvalues import Spelled, from_json, refuse_non_finite, to_json
 from aslgui.model.migrations import VERSION, migrate
-from aslgui.model.units import Unit
+from aslgui.model.units import Phase, Unit
 from aslgui.resource_files import load_json
 from aslgui.user_files import read_bounded, write_atomic
 
 FORMAT = "aslgui-scenario"
-PHASES: tuple[str, ...] = ("RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh")
+PHASES: tuple[str, ...] = get_args(Phase)
 #: The last turn a file may be at (the phase bar counts to it; no scenario runs that long).
 MAX_TURN = 99
 HEXSIDE_FEATURES = ("road", "wall", "hedge", "bocage", "cliff")
@@ -387,8 +387,7 @@ def scenario_from_json(data: Any) -> Scenario:
 def _extra(data: dict[str, Any]) -> dict[str, Any]:
     """Unknown top-level keys, kept as they are (finite numbers only: they are saved again)."""
     extra = {k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS}
-    for key, value in extra.items():
-        refuse_non_finite(value, cut(key) or "\"\"")  # a key "" still gets a path
+    refuse_non_finite(extra, "")
     return extra
 
 
@@ -430,17 +429,6 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
-def _no_constant(name: str) -> Any:
-    raise AslError(f"{name} is not a finite number (JSON has no NaN or Infinity; DESIGN.md section 9)", "")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise AslError(f"the number {cut(text)} is too large to be finite (DESIGN.md section 9)", "")
-    return value
-
-
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object whose keys are all different: with a key twice, which one counts is a guess
     (Python's json keeps the last, other readers the first)."""
@@ -452,15 +440,28 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-#: Strict JSON: finite numbers only, each key once per object.
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
-
-
-def parse_json_text(text: str, what: str) -> Any:
+def parse_json_text(text: str, what: str, root: str = "") -> Any:
     """Strict JSON from text, or AslError saying where it broke (line and column).  A UTF-8
-    byte order mark some editors write is skipped."""
+    byte order mark some editors write is skipped.  A number that is not finite (``NaN``,
+    ``Infinity``, ``1e999``) is an error naming its JSON path from ``root`` (``units[0].caliber``,
+    ``action.extra_drm[1].value``)."""
+    spelled: list[Spelled] = []
+
+    def non_finite(token: str) -> float:
+        number = Spelled(token)
+        spelled.append(number)
+        return number
+
+    def number(token: str) -> float:
+        value = float(token)
+        return value if math.isfinite(value) else non_finite(token)
+
+    decoder = json.JSONDecoder(parse_constant=non_finite, parse_float=number, object_pairs_hook=_unique_keys)
     try:
-        return _DECODER.decode(text.removeprefix("\ufeff"))
+        data = decoder.decode(text.removeprefix("\ufeff"))
+        if spelled:
+            refuse_non_finite(data, root)
+        return data
     except AslError as error:
         raise AslError(f"{what}: {error.message}", error.path) from None
     except json.JSONDecodeError as error:
@@ -473,18 +474,19 @@ def parse_json_text(text: str, what: str) -> Any:
         raise AslError(f"{what} nests lists or objects too deeply to read", "") from None
 
 
-def parse_json_bytes(data: bytes, what: str) -> Any:
+def parse_json_bytes(data: bytes, what: str, root: str = "") -> Any:
     """Strict JSON from UTF-8 bytes (a byte order mark allowed), or AslError."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise AslError(f"cannot read {what}: it is not UTF-8 text (byte {error.start})", "") from None
-    return parse_json_text(text, what)
+    return parse_json_text(text, what, root)
 
 
-def read_json_file(path: str | os.PathLike[str], what: str) -> Any:
-    """Parsed JSON of a file read up to the input limit, with file and syntax errors as AslError."""
-    return parse_json_bytes(read_bounded(path, what), f"{what} {os.fspath(path)!r}")
+def read_json_file(path: str | os.PathLike[str], what: str, root: str = "") -> Any:
+    """Parsed JSON of a file read up to the input limit, with file and syntax errors as AslError
+    (paths inside it from ``root``)."""
+    return parse_json_bytes(read_bounded(path, what), f"{what} {os.fspath(path)!r}", root)
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

@@ -29,6 +29,13 @@ class Bounds(NamedTuple):
 COUNT = Bounds(0, 99)
 #: A gun's bore in mm (ATR 14mm ... the largest railway guns).
 CALIBER = Bounds(1, 999)
+#: A weapon's range in hexes.
+RANGE = Bounds(1, 999)
+
+#: The phases of a Player Turn (A3), in order.
+Phase = Literal["RPh", "PFPh", "MPh", "DFPh", "AFPh", "RtPh", "APh", "CCPh"]
+#: A gun's barrel length (C4): short ``*``, long ``L``, very long ``LL``; absent = normal.
+Barrel = Literal["*", "L", "LL"]
 
 #: Default of every ``extra``: empty and read-only, since a NamedTuple default is shared.
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -42,7 +49,7 @@ class MainArmament(NamedTuple):
     """A vehicle's MA (``ma``): the Gun (or MG/FT/MTR/ATR) fired through its TCA/VCA."""
 
     caliber: Annotated[float | None, CALIBER] = None
-    barrel: str | None = None
+    barrel: Barrel | None = None
     kind: Literal["gun", "mg", "ft", "mtr", "atr"] = "gun"
     fp: Annotated[float | None, COUNT] = None
     ife: bool = False
@@ -84,7 +91,7 @@ class Unit(NamedTuple):
     # guns
     ca: Annotated[int | None, SPINE] = None
     caliber: Annotated[float | None, CALIBER] = None
-    barrel: Literal["*", "L", "LL"] | None = None
+    barrel: Barrel | None = None
     mount: Literal["T", "ST", "NT"] | None = None
     manhandling: Annotated[int | None, COUNT] = None
     circled_m: bool = False
@@ -144,3 +151,46 @@ class Unit(NamedTuple):
         if self.kind == "vehicle" and self.turret is not None and self.tca is not None:
             return self.tca
         return self.facing
+
+
+class KeptUnitKeys:
+    """Unit keys with no field of their own that the rules or the map read from ``extra``
+    (docs/contract.md, "Kept as unit keys the rules read").  They stay in ``extra`` as the file
+    gave them, so a file round-trips unchanged, but each is declared here with its type and
+    domain, so the loader checks it as it checks a field (DESIGN.md 3 and 9: a wrong type or a
+    negative FP is an error naming its JSON path, never a crash or a legal answer in the rules)."""
+
+    # markers the rules set (rules/apply.py) and the map shows
+    ce: bool
+    ti: bool
+    no_move: bool
+    no_fire: bool
+    malfunctioned: bool
+    rof_kept: Phase
+    set_dc: Hex
+    placed_dc: Hex
+    # what a counter or its roster entry says
+    type: str
+    strength: str
+    af: dict[str, tuple[Annotated[int, COUNT], ...]]
+    fp: Annotated[float, COUNT]
+    he_fp: Annotated[float, COUNT]
+    max_range: Annotated[int, RANGE]
+    us_number: Annotated[int, Bounds(0, 9)]
+    morale: Annotated[int, Bounds(1, 10)]
+    level: Annotated[int, Bounds(0, 9)]
+    portee: bool
+    trailer: bool
+    multiple_tk: bool
+    latw: bool
+    backblast: bool
+    assault_movement: bool
+    # from a VASL import
+    hip: bool
+    wounded: bool
+    sw: tuple[str, ...]
+    unverified: tuple[str, ...]
+
+
+#: Per record class, the declaration of the keys it keeps in ``extra`` that are read.
+KEPT_KEYS: dict[type, type] = {Unit: KeptUnitKeys}

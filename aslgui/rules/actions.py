@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from aslgui.errors import AslError, cut, shown
+from aslgui.errors import AslError, shown
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
-from aslgui.model.jsonvalues import refuse_non_finite
+from aslgui.model.jsonvalues import key_path, refuse_non_finite
 from aslgui.rules.dice import DiceRoll
 from aslgui.rules.resolution import DrmLine
 
@@ -42,6 +42,11 @@ FACINGS = ("front", "side", "rear")
 #: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
 PORTEE_SIDES = ("vca", "rear")
 
+
+#: The keys of a ``dice`` object (DESIGN.md 4): the Original DR is their sum.
+DIE_KEYS = ("colored", "white")
+#: The keys of an ``extra_drm`` line.
+DRM_LINE_KEYS = ("value", "label")
 
 #: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
 #: scenario's), and dice: ``dice`` and a subsequent ``dr`` may come with any action.
@@ -97,16 +102,18 @@ def action_kind(data: Any) -> str:
     return kind
 
 
-def refuse_unknown_keys(data: dict[str, Any], kind: str, reads: frozenset[str]) -> None:
-    """DESIGN.md section 9: a key no part of this kind reads is an error naming it, with the
-    closest valid spelling, so a typo (``intensiv``) never drops an option silently."""
+def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: str, what: str) -> None:
+    """DESIGN.md section 9: a key of the object at ``path`` (``what`` in words: "a fire action",
+    "a dice roll") that is not ``known`` is an error naming it, with the closest known spelling
+    (case aside: ``DR`` -> ``dr``), so a typo (``intensiv``) never drops an option silently."""
     for key in data:
-        if key not in reads:
+        if key not in known:
             from difflib import get_close_matches  # only on the error path: resolve starts fast
 
-            close = get_close_matches(key, sorted(reads), n=1, cutoff=0.6)
-            hint = f"; did you mean {close[0]!r}?" if close else f"; {kind} reads: {', '.join(sorted(reads))}"
-            raise AslError(f"unknown key {shown(key)} for a {kind} action{hint}", f"action.{cut(key)}")
+            folded = {name.casefold(): name for name in known}
+            close = get_close_matches(key.casefold(), sorted(folded), n=1, cutoff=0.6)
+            hint = f"did you mean {folded[close[0]]!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
+            raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
 
 
 class Action:
@@ -119,7 +126,7 @@ class Action:
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str]) -> None:
         self.kind: str = action_kind(data)
         reads = reads | COMMON_KEYS
-        refuse_unknown_keys(data, self.kind, reads)
+        refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
         self.data: Mapping[str, Any] = DeclaredKeys(data, self.kind, reads)
         self.scenario = scenario
@@ -193,8 +200,9 @@ class Action:
             return None
         if not isinstance(raw, dict):
             raise AslError(f"expected {{\"colored\": 1..6, \"white\": 1..6}}, got {shown(raw)}", self._path(key))
+        refuse_unknown_keys(raw, DIE_KEYS, self._path(key), "a dice roll")
         dice = []
-        for die in ("colored", "white"):
+        for die in DIE_KEYS:
             value = raw.get(die)
             if type(value) is not int or not 1 <= value <= 6:
                 raise AslError(f"expected a die value 1..6, got {shown(value)}", f"{self._path(key)}.{die}")
@@ -248,6 +256,7 @@ class Action:
             path = f"{self._path(key)}[{i}]"
             if not isinstance(item, dict) or type(item.get("value")) is not int:
                 raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {shown(item)}', path)
+            refuse_unknown_keys(item, DRM_LINE_KEYS, path, f"a {key} line")
             label = item.get("label", "user-given DRM")
             if not isinstance(label, str):
                 raise AslError(f"expected a text label, got {shown(label)}", f"{path}.label")
@@ -277,6 +286,26 @@ def _whole(low: int, high: int) -> Domain:
 
 def _choice(options: Sequence[str]) -> Domain:
     return Domain(lambda action, key: action.choice(key, options))
+
+
+def _leadership(action: Action, key: str) -> int:
+    """A leader's modifier needs the leader who gives it: in an OVR the one aboard named under
+    ``leader`` (D7.16); else a leader of the unit's side in its Location (the leader assisting a
+    Set DC, A23.7; the 8-1 in the D7.22 EX CC).  Without him the answer would count a DRM nobody
+    gives, or drop one the player asked for: an error naming the key, like an unknown unit id."""
+    value = action.integer(key, 0)
+    if action.kind == "overrun":
+        if not action.has("leader"):
+            raise AslError("an OVR's leadership DRM is that of a leader aboard the vehicle: name him under "
+                           "'leader' (D7.16)", action._path(key))
+        return value
+    unit = action.unit("unit")
+    if not any(u.kind == "leader" and u.side == unit.side and u.id != unit.id
+               for u in action.scenario.units_at(unit.hex)):
+        where = action.scenario.grid.name(unit.hex)
+        raise AslError(f"no leader of {unit.id}'s side is in its Location ({where}) to give a leadership DRM "
+                       "(A23.7, D7.22 EX)", action._path(key))
+    return value
 
 
 FLAG = Domain(lambda action, key: action.flag(key))
@@ -312,14 +341,18 @@ KEY_DOMAINS: dict[str, Domain] = {
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "mp_in_los": Domain(Action.number),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
-    "leadership": _whole(-6, 6), "us_number": _whole(0, 9), "range": _whole(1, 500),
+    "leadership": Domain(_leadership, (-6, 6)), "us_number": _whole(0, 9), "range": _whole(1, 500),
     "mp_spent": _whole(0, 999), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
     **dict.fromkeys(("target_level", "unit_level", "thrower_level"), LEVEL),
     **dict.fromkeys(("from_level", "to_level"), _whole(0, 9)),
 }
 #: Where a kind gives a key another domain: loading en portee, ``ca`` says which way the Gun
-#: points on the vehicle (C10.53).
-KIND_DOMAINS: dict[tuple[str, str], Domain] = {("portee_load", "ca"): _choice(PORTEE_SIDES)}
+#: points on the vehicle (C10.53); a DC attack takes no leadership DRM (A23.1), so the answer notes
+#: that whoever would give it.
+KIND_DOMAINS: dict[tuple[str, str], Domain] = {
+    ("portee_load", "ca"): _choice(PORTEE_SIDES),
+    **{(kind, "leadership"): _whole(-6, 6) for kind in ("place_dc", "throw_dc")},
+}
 
 
 def domain_of(kind: str, key: str) -> Domain:

@@ -362,9 +362,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     reasons = _mover_reasons(action, unit, "A23.7", "Set", "Sets")
     if unit.moved:
         reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
-    us_number = action.data.get("us_number", unit.extra.get("us_number"))
-    if us_number is not None and (type(us_number) is not int or not 0 <= us_number <= 9):
-        raise AslError(f"expected the unit's US# (a whole number 0..9), got {us_number!r}", "action.us_number")
+    us_number = action.data.get("us_number", unit.extra.get("us_number"))  # both 0..9, checked on input
     leadership = action.integer("leadership", 0)
     values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
     if us_number is not None:

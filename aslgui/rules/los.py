@@ -717,20 +717,18 @@ def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
 
 
 # -- LOS for the other rules --------------------------------------------------------------------
-def unit_level(unit: Unit | None, scenario: Scenario) -> int:
-    """The level above its hex's ground a unit stands at: its optional ``level`` key (0)."""
+def unit_level(unit: Unit | None) -> int:
+    """The level above its hex's ground a unit stands at: its optional ``level`` key (0; a whole
+    number 0..9, checked at load)."""
     if unit is None:
         return 0
-    level = unit.extra.get("level", 0)
-    if type(level) is not int or not 0 <= level <= 9:
-        path = f"units[{list(scenario.units).index(unit.id)}].level"
-        raise AslError(f"expected a building level 0..9, got {level!r}", path)
+    level: int = unit.extra.get("level", 0)
     return level
 
 
 def unit_sight(scenario: Scenario, viewer: Unit, target_hex: Hex, target: Unit | None = None) -> LosResult:
     """The LOS from a unit's hex (and level) to a hex, or to a unit's Location (A6)."""
-    return trace(los_map(scenario), viewer.hex, target_hex, unit_level(viewer, scenario), unit_level(target, scenario))
+    return trace(los_map(scenario), viewer.hex, target_hex, unit_level(viewer), unit_level(target))
 
 
 def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:

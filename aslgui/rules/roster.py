@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.model import Unit
+from aslgui.model.units import Barrel
 from aslgui.resource_files import load_json
 
 #: C2.22 Gun type of a mortar: it must always use the Area Target Type (C3.33).
@@ -32,7 +33,7 @@ class RosterEntry(NamedTuple):
     caliber: float | None
     source: str
     verified: bool
-    barrel: str | None = None
+    barrel: Barrel | None = None
     mount: str | None = None
     turret: str | None = None
     rof: int | None = None

@@ -337,15 +337,11 @@ def resolve_limbering(action: Action) -> Resolution:
 
 
 # -- en portee (C10.5-C10.54) --------------------------------------------------------------
-def portee_capable(action: Action, vehicle: Unit) -> bool:
-    """Whether the vehicle may carry a Gun en portee (C10.5): its ``"portee"`` key, true when absent
-    (the side record C10.5 asks for is not part of the scenario file, so the answer notes the
-    assumption); anything but true/false is an error naming the key."""
-    value = vehicle.extra.get("portee", True)
-    if not isinstance(value, bool):
-        index = list(action.scenario.units).index(vehicle.id)
-        raise AslError(f"expected true or false (may it portee a Gun, C10.5), got {value!r}", f"units[{index}].portee")
-    return value
+def portee_capable(vehicle: Unit) -> bool:
+    """Whether the vehicle may carry a Gun en portee (C10.5): its ``"portee"`` key (true or false,
+    checked at load), true when absent (the side record C10.5 asks for is not part of the
+    scenario file, so the answer notes the assumption)."""
+    return vehicle.extra.get("portee", True) is True
 
 
 def resolve_portee(action: Action) -> Resolution:
@@ -373,7 +369,7 @@ def resolve_portee(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
     notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
     if loading:
-        able = portee_capable(action, vehicle)
+        able = portee_capable(vehicle)
         if not able:
             reasons.append(reason(f'{vehicle.id} is recorded as unable to portee a Gun ("portee": false)', "C10.5"))
         elif "portee" not in vehicle.extra:

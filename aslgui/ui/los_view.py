@@ -202,7 +202,7 @@ class LosTools(QObject):
         unit = scenario.units.get(unit_id) if unit_id else None
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return
-        self.shading = _without_collections(lambda: sight(los_map(scenario), unit.hex, unit_level(unit, scenario)))
+        self.shading = _without_collections(lambda: sight(los_map(scenario), unit.hex, unit_level(unit)))
         for hexes, colour in (
             ([h for h, n in self.shading.items() if n is None], BLOCKED_SHADE),
             ([h for h, n in self.shading.items() if n], HINDERED_SHADE),

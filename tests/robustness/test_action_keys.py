@@ -68,7 +68,7 @@ def test_a_key_of_another_kind_is_unknown_to_this_one() -> None:
 def test_a_key_nothing_resembles_lists_the_keys_the_kind_reads() -> None:
     error = error_of({"kind": "limber", "gun": "g1", "zzzz": 1})
     assert error.path == "action.zzzz"
-    assert "limber reads:" in error.message and "gun" in error.message
+    assert "a limber action takes:" in error.message and "gun" in error.message
 
 
 def test_a_huge_unknown_key_is_named_in_short() -> None:
@@ -110,3 +110,44 @@ def test_resolve_exits_2_naming_the_unknown_key(tmp_path: Path) -> None:
     assert done.returncode == 2 and done.stdout == ""
     error = json.loads(done.stderr)
     assert error["path"] == "action.intensiv" and "intensive" in error["error"]
+
+
+# -- the contract checker's findings: objects inside an action, case ----------------------------------
+@pytest.mark.parametrize(("key", "meant"), [("DR", "dr"), ("Firer", "firer"), ("DICE", "dice"), ("Target_Hex",
+                                                                                                  "target_hex")])
+def test_design_9_a_key_differing_only_in_case_is_suggested(key: str, meant: str) -> None:
+    """``"DR": 3`` had no suggestion (difflib is case-sensitive): the closest spelling is found
+    case aside."""
+    error = error_of({**FIRE, key: 3})
+    assert error.path == f"action.{key}"
+    assert f"did you mean {meant!r}?" in error.message
+
+
+def test_design_9_a_misspelt_key_of_an_extra_drm_line_is_refused_naming_it() -> None:
+    """``{"value": 1, "lable": "x"}`` became a line labelled 'user-given DRM', the label lost."""
+    error = error_of({**FIRE, "extra_drm": [{"value": 1, "lable": "x"}]})
+    assert error.path == "action.extra_drm[0].lable"
+    assert "did you mean 'label'?" in error.message
+    assert error_of({**FIRE, "extra_drm": [{"value": 1}, {"value": 2, "why": "x"}]}).path == "action.extra_drm[1].why"
+
+
+def test_design_9_a_dice_roll_with_a_third_die_is_refused_naming_it() -> None:
+    """``{"colored": 1, "white": 2, "red": 3}`` rolled 1 + 2 and ignored the red die."""
+    error = error_of({**FIRE, "dice": {"colored": 1, "white": 2, "red": 3}})
+    assert error.path == "action.dice.red"
+    assert "unknown key 'red' in a dice roll" in error.message
+    thrown = {"kind": "throw_dc", "unit": "s1", "target_hex": "4F4", "thrower_dice": {"colored": 1, "white": 2,
+                                                                                      "Colored": 3}}
+    assert error_of(thrown).path == "action.thrower_dice.Colored"
+
+
+def test_design_9_effects_dr_of_the_wrong_type_is_an_error_with_or_without_dice() -> None:
+    for dice in ({}, {"dice": {"colored": 3, "white": 3}}):
+        error = error_of({**FIRE, "effects_dr": "x", **dice})
+        assert (error.path, error.message) == ("action.effects_dr", "expected a whole number from 2 to 12, got 'x'")
+
+
+def test_good_extra_drm_lines_and_dice_still_answer() -> None:
+    answer = resolve(DEMO, {**FIRE, "extra_drm": [{"value": 1, "label": "smoke"}], "dice": {"colored": 6,
+                                                                                            "white": 6}}).to_json()
+    assert answer["drm"][-1] == {"case": "extra", "rule": "user", "value": 1, "text": "smoke"}

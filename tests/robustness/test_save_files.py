@@ -76,3 +76,17 @@ def test_the_folder_is_flushed_after_the_rename(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(os, "fsync", fsync)
     save_scenario(DEMO, tmp_path / "s.json")
     assert synced == ["file", "folder"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_save_never_replaces_a_fifo_device_or_folder(tmp_path: Path) -> None:
+    """A save renamed its temporary file over whatever the name held: ``import-vsav -o /dev/full``
+    run as root put a plain file where the device was. Only a regular file is replaced now."""
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="it is a device, FIFO or socket, not a file"):
+        save_scenario(DEMO, fifo)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    with pytest.raises(OSError, match="it is a folder, not a file"):
+        save_scenario(DEMO, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe.json"]  # no temporary file left

@@ -152,6 +152,55 @@ def test_a_non_finite_number_in_the_action_is_an_error(value: str) -> None:
     assert "finite" in json_error(resolve_process(DEMO_PATH, "-", text=action.encode()))["error"]
 
 
+SCENARIO_NON_FINITE = [
+    ('"caliber": 57', '"caliber": NaN', "units[0].caliber", "NaN"),
+    ('"fp": 2, "mount": "BMG"', '"fp": Infinity, "mount": "BMG"', "units[3].mgs[1].fp", "Infinity"),
+    ('"turn": 1', '"turn": 1e999', "turn", "1e999"),
+    ('"turn": 1', '"turn": 1, "notes": [1, {"x": -1e400}]', "notes[1].x", "-1e400"),
+    ('"4E6": "woods"', '"4E6": -Infinity', "terrain.4E6", "-Infinity"),
+]
+
+
+@pytest.mark.parametrize(("good", "bad", "path", "spelled"), SCENARIO_NON_FINITE)
+def test_a_non_finite_number_in_the_scenario_is_named_by_its_json_path(
+        tmp_path: Path, good: str, bad: str, path: str, spelled: str) -> None:
+    """DESIGN.md 3: every error names the JSON path; NaN or 1e999 gave ``"path": ""`` before."""
+    text = DEMO_PATH.read_text(encoding="utf-8")
+    assert good in text
+    scenario = tmp_path / "nan.json"
+    scenario.write_text(text.replace(good, bad, 1), encoding="utf-8")
+    error = json_error(resolve_process(scenario, action_file(tmp_path, CA_ACTION)))
+    assert error["path"] == path
+    assert f"expected a finite number, got {spelled}" in error["error"]
+
+
+ACTION_NON_FINITE = [
+    ('"extra_drm": [{"value": 1}, {"value": NaN}]', "action.extra_drm[1].value"),
+    ('"mp_in_los": 1e999', "action.mp_in_los"),
+    ('"dice": {"colored": Infinity, "white": 2}', "action.dice.colored"),
+]
+
+
+@pytest.mark.parametrize(("keys", "path"), ACTION_NON_FINITE)
+def test_a_non_finite_number_in_the_action_is_named_by_its_json_path(keys: str, path: str) -> None:
+    action = f'{{"kind": "fire", "firer": "g1", "target": "t1", {keys}}}'
+    error = json_error(resolve_process(DEMO_PATH, "-", text=action.encode()))
+    assert error["path"] == path and "finite" in error["error"]
+
+
+def test_an_in_process_non_finite_number_is_named_by_its_path_too() -> None:
+    """The one helper (``refuse_non_finite``) serves files, in-process actions and kept keys."""
+    with pytest.raises(AslError) as caught:
+        resolve(load_scenario(DEMO_PATH), {"kind": "fire", "firer": "g1", "target": "t1",
+                                           "extra_drm": [{"value": 1}, {"value": float("nan")}]})
+    assert caught.value.path == "action.extra_drm[1].value"
+    data = json.loads(DEMO_PATH.read_text(encoding="utf-8"))
+    data["units"][0]["note"] = [float("inf")]
+    with pytest.raises(AslError) as caught:
+        scenario_from_json(data)
+    assert caught.value.path == "units[0].note[0]"
+
+
 def test_a_negative_fp_is_refused_naming_the_field(tmp_path: Path) -> None:
     """The audit's case: an MG of FP -8 gave a legal Overrun of negative FP (D7.11)."""
     error = json_error(resolve_process(overrun_file(tmp_path, fp=-8), action_file(tmp_path, OVERRUN_ACTION)))

@@ -46,6 +46,8 @@ HALFTRACK = {
     "stopped": False,
 }
 TANK = {"id": "t34", "side": "russian", "kind": "vehicle", "name": "T-34", "hex": "1X5", "vca": "N/NE", "mp": 16}
+#: A leader with the 4-6-7, to assist it in Setting a DC (A23.7).
+LEADER_81 = {"id": "l81", "side": "german", "kind": "leader", "name": "8-1", "hex": "1Y6"}
 
 
 # -- A23.6 Thrown DC ---------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def test_a23_6_both_drms_are_their_tem_plus_the_thrown_afph_and_cx_lines(
 
 # -- A23.7 setting a DC --------------------------------------------------------------------------
 def test_a23_7_setting_a_dc_takes_all_mf_and_a_dr_at_most_the_us_number() -> None:
-    scenario = board({"s467": {"moved": False}}, phase="MPh")
+    scenario = board({"s467": {"moved": False}}, [LEADER_81], phase="MPh")
     answer = set_dc(scenario, us_number=2, leadership=-1)
     assert answer["legal"] is True
     assert (answer["mf_cost"], answer["hazardous_movement"], answer["set_dr_max"]) == ("all", True, 3)

@@ -73,3 +73,52 @@ def test_design_9_a_value_of_no_domain_is_refused_for_every_key_of_every_kind(ki
     with pytest.raises(AslError) as error:
         resolve(SITUATION, {"kind": kind, key: {"not": "this"}})
     assert error.value.path.startswith(f"action.{key}")
+
+
+# -- leadership: a DRM needs the leader who gives it ---------------------------------------------------
+#: The crew ``c`` (with its Gun in 4E5) CCs the tank OVRing it, a leader of its side beside it or not.
+WITH_LEADER = scenario(russian_gun("4E5", "S/SW"), german_tank(hex_name="4E5"),
+                       unit("l", "leader", "4E5", side="russian", name="8-1"), unit("s", "squad", "4E8"),
+                       phase="MPh", player="german")
+#: A German squad Setting a DC in 4E8 (A23.7), and a German 9-1 elsewhere.
+SET_DC = scenario(unit("s", "squad", "4E8", dc=True), unit("l9", "leader", "4E2", name="9-1"), phase="MPh",
+                  player="german")
+
+
+@pytest.mark.parametrize(("situation", "action"), [
+    (SITUATION, {**CC, "leadership": -1}),
+    (SET_DC, {"kind": "set_dc", "unit": "s", "us_number": 3, "leadership": -1}),
+])
+def test_a10_leadership_with_no_leader_in_the_location_is_an_error_naming_it(
+        situation: Any, action: dict[str, Any]) -> None:
+    """The checker's case: ``leadership: -1`` for a unit with no leader beside it was answered as
+    if one were there (a -1 CC DRM, D7.22 EX; a Set DC on a dr one higher, A23.7). An ASL player
+    expects a leadership DRM only from a leader in the unit's Location, so either silent answer
+    (applying it, or dropping what the player asked for) would be wrong: like an unknown unit id,
+    a claim the scenario contradicts is an error naming the key, with the hex it looked in."""
+    with pytest.raises(AslError) as error:
+        resolve(situation, action)
+    assert error.value.path == "action.leadership"
+    assert "no leader of " in error.value.message and "to give a leadership DRM" in error.value.message
+
+
+def test_d7_16_an_ovr_leadership_without_the_leader_aboard_named_is_an_error() -> None:
+    """In an OVR the leadership is the Armor Leader's or a Passenger leader's (D7.16), named under
+    ``leader``: without him the modifier was dropped silently."""
+    with pytest.raises(AslError) as error:
+        resolve(SITUATION, {"kind": "overrun", "vehicle": "t", "target_hex": "4E8", "leadership": -1})
+    assert error.value.path == "action.leadership" and "'leader'" in error.value.message
+
+
+def test_a10_leadership_with_a_leader_in_the_location_is_a_drm_line() -> None:
+    answer = resolve(WITH_LEADER, {**CC, "leadership": -1}).to_json()
+    assert [line["value"] for line in answer["drm"] if line["case"] == "leadership"] == [-1]
+
+
+def test_a23_1_a_dc_attack_notes_that_leadership_does_not_modify_it_whoever_gives_it() -> None:
+    """Placing or Throwing a DC takes no leadership DRM at all (A23.1): the answer says so, leader
+    or not, rather than refusing the key."""
+    situation = scenario(unit("s", "squad", "4E8", dc=True), unit("r", "squad", "4E9", side="russian"),
+                         phase="MPh", player="german")
+    answer = resolve(situation, {"kind": "place_dc", "unit": "s", "target_hex": "4E9", "leadership": -1}).to_json()
+    assert answer["leadership_note"] == "leadership does not modify a DC attack (A23.1)"

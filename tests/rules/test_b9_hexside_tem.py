@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from aslgui.errors import AslError
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 
 
@@ -73,7 +74,16 @@ def test_c3_331_ex_an_open_topped_afv_hit_on_the_ift_is_minus_one() -> None:
     assert _area_hit({**ot, "ct": True}, "road")["effects_drm"] == []
 
 
-@pytest.mark.parametrize("af", [{"hull": 3}, "thin", {"hull": ["3"]}, {}])
-def test_c1_55_an_af_key_that_is_not_lists_of_numbers_gives_no_armor_drm(af: Any) -> None:
-    tank = german_tank(hex_name="4E9", name="Unlisted AFV", ma={"caliber": 50}, af=af)
+def test_c1_55_an_empty_af_key_gives_no_armor_drm() -> None:
+    tank = german_tank(hex_name="4E9", name="Unlisted AFV", ma={"caliber": 50}, af={})
     assert _area_hit(tank, "road")["effects_drm"] == []
+
+
+@pytest.mark.parametrize(("af", "path"), [({"hull": 3}, "af.hull"), ("thin", "af"), ({"hull": ["3"]}, "af.hull[0]"),
+                                          ({"hull": [-1]}, "af.hull[0]")])
+def test_c1_55_an_af_key_that_is_not_lists_of_armor_factors_is_an_error_naming_it(af: Any, path: str) -> None:
+    """DESIGN.md 3: a key of the wrong type is an error naming its JSON path, not a silent 'no AF DRM'."""
+    tank = german_tank(hex_name="4E9", name="Unlisted AFV", ma={"caliber": 50}, af=af)
+    with pytest.raises(AslError) as error:
+        _area_hit(tank, "road")
+    assert error.value.path == f"units[2].{path}"  # after the Gun and its crew
