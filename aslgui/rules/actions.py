@@ -256,7 +256,7 @@ class Action:
             path = f"{self._path(key)}[{i}]"
             if not isinstance(item, dict) or type(item.get("value")) is not int:
                 raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {shown(item)}', path)
-            refuse_unknown_keys(item, DRM_LINE_KEYS, path, f"a {key} line")
+            refuse_unknown_keys(item, DRM_LINE_KEYS, path, f"a line of {key}")
             label = item.get("label", "user-given DRM")
             if not isinstance(label, str):
                 raise AslError(f"expected a text label, got {shown(label)}", f"{path}.label")
