@@ -7,11 +7,9 @@ a player needs: the MP the vehicle spends, the Passenger PP left.  Pushing (C10.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to
@@ -20,6 +18,9 @@ from aslgui.resource_files import load_json
 from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
 #: Readings this project takes where C10 leaves room (stated in the answers' notes).
@@ -52,6 +53,8 @@ def require_kind(unit: Unit, kind: str, path: str) -> Unit:
 
 def crew_equivalents(units: Iterable[Unit]) -> Fraction:
     """How many crews the units make (C10.111: HS = crew, five SMC = crew, squad = two HS)."""
+    from fractions import Fraction  # here, not at the top: fractions (with decimal) would slow every fire's start-up
+
     table = chart()["crew_equivalents"]
     return sum((Fraction(str(table[u.kind])) for u in units if u.kind in table), Fraction(0))
 
@@ -145,7 +148,7 @@ def passenger_pp(units: Iterable[Unit]) -> int:
 
 def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
     """``allotment * a/b`` rounded up (FRU)."""
-    return math.ceil(Fraction(allotment * fraction[0], fraction[1]))
+    return -(-allotment * fraction[0] // fraction[1])
 
 
 # -- hooking up / unhooking (C10.11-C10.13) ------------------------------------------------
