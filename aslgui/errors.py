@@ -23,7 +23,16 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     cut, so quoting a 100 MB value costs no more than quoting a short one."""
     import reprlib  # error path only: ``aslgui resolve`` starts without it
 
-    short = reprlib.Repr()
+    class JsonWords(reprlib.Repr):
+        """Python's repr, but null/true/false as the file spells them (the user wrote JSON)."""
+
+        def repr_NoneType(self, value: None, level: int) -> str:  # noqa: N802 (reprlib's naming)
+            return "null"
+
+        def repr_bool(self, value: bool, level: int) -> str:
+            return "true" if value else "false"
+
+    short = JsonWords()
     short.maxstring = short.maxother = limit
     short.maxlevel, short.maxlist, short.maxdict = 3, 6, 6
     return cut(short.repr(value), limit)

@@ -76,6 +76,20 @@ def test_shown_cuts_strings_lists_and_objects_cheaply() -> None:
     assert errors.shown("intensiv") == "'intensiv'"
 
 
+@pytest.mark.parametrize(("value", "words"), [(None, "null"), (True, "true"), (False, "false"),
+                                               ([None, {"a": False}], "[null, {'a': false}]")])
+def test_shown_spells_null_true_false_as_the_json_file_does(value: Any, words: str) -> None:
+    assert errors.shown(value) == words
+
+
+def test_a_null_where_a_number_belongs_is_quoted_as_null() -> None:
+    data = demo_with()
+    data["units"][0]["he_fp"] = None
+    with pytest.raises(AslError) as caught:
+        scenario_from_json(data)
+    assert (caught.value.path, caught.value.message) == ("units[0].he_fp", "expected a number, got null")
+
+
 def test_resolve_prints_a_short_error_for_a_huge_value(tmp_path: Path) -> None:
     scenario = tmp_path / "s.json"
     scenario.write_text(json.dumps(demo_with(player=["x" * 5_000_000])), encoding="utf-8")
