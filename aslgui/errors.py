@@ -26,7 +26,7 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     class JsonWords(reprlib.Repr):
         """Python's repr, but null/true/false as the file spells them (the user wrote JSON)."""
 
-        def repr_NoneType(self, value: None, level: int) -> str:  # noqa: N802 (reprlib's naming)
+        def repr_NoneType(self, value: None, level: int) -> str:  # reprlib dispatches on the type name
             return "null"
 
         def repr_bool(self, value: bool, level: int) -> str:
