@@ -18,6 +18,9 @@ from aslgui.errors import AslError
 if TYPE_CHECKING:
     import argparse
 
+    from aslgui.model.scenario import Scenario
+    from aslgui.rules.resolution import Resolution
+
 
 #: Where the scenario file and every action kind are documented in the aslgui repository; a
 #: wheel carries the same file (``contract_path``).
@@ -137,6 +140,14 @@ def run_import_vsav(options: argparse.Namespace) -> int:
     return write_output("\n".join([f"wrote {options.output}", *imported.report.lines()]) + "\n", "the report")
 
 
+def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
+    """The answer as ``aslgui resolve`` prints it: with a note for each board whose terrain is the
+    file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
+    status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
+    notes = scenario.plain_board_notes
+    return answer.with_values({"notes": [*answer.values.get("notes", ()), *notes]}) if notes else answer
+
+
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2)."""
     from aslgui.model.scenario import load_scenario, parse_json_bytes, read_json_file
@@ -150,7 +161,7 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
             action = parse_json_bytes(stdin, "action on stdin", "action")
         else:
             action = read_json_file(action_path, "action file", "action")
-        answer = resolve(scenario, action)
+        answer = with_board_notes(scenario, resolve(scenario, action))
     except AslError as error:
         return write_error(error.to_json())
     return write_output(json.dumps(answer.to_json(), allow_nan=False) + "\n", "the answer")  # strict JSON (DESIGN 9)

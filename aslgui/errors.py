@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 #: How much of a bad value a message quotes: enough to recognise it, never the whole of a
@@ -36,6 +37,16 @@ def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     short.maxstring = short.maxother = limit
     short.maxlevel, short.maxlist, short.maxdict = 3, 6, 6
     return cut(short.repr(value), limit)
+
+
+def close_spelling(word: str, known: Iterable[str]) -> str | None:
+    """The ``known`` word closest to ``word``, case aside (``DR`` -> ``dr``), for a "did you mean"
+    hint (DESIGN.md 9); None when none is close."""
+    from difflib import get_close_matches  # error path only: ``aslgui resolve`` starts without it
+
+    folded = {name.casefold(): name for name in known}
+    close = get_close_matches(word.casefold(), sorted(folded), n=1, cutoff=0.6)
+    return folded[close[0]] if close else None
 
 
 class AslError(ValueError):

@@ -8,11 +8,14 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from aslgui.rules import COMMON_KEYS, RESOLVERS
+from aslgui.rules import COMMON_KEYS, RESOLVERS, resolve
+from aslgui.rules.actions import UNITS, domain_of
 from tests.answer_samples import answers_by_kind
+from tests.rules.test_declared_answer_keys import BASE, STAND_IN, situation, unit_roles
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTRACT = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
@@ -82,3 +85,43 @@ def test_the_kept_unit_keys_listed_are_the_ones_the_loader_checks() -> None:
     kept = CONTRACT.split("- Kept as unit keys the rules read", 1)[1].split("\n\n", 1)[0]
     listed = set(re.findall(r"`([a-z_]+)`", kept)) - {"true", "false", "ht", "turret", "hull"}
     assert listed == set(get_type_hints(KeptUnitKeys))
+
+
+#: A rule citation ending a reason: ``(C3.22)``, ``(A6.2, B13)``, ``(A.7)``, ``(B.10)``.
+CITATION = re.compile(r"\([A-D](?:\d|\.\d)[^()]*\)$")
+
+
+def off_board_reason() -> re.Pattern[str]:
+    """The one reason docs/contract.md lets cite no rule, read from its own words: ``PATH: ID is
+    not on the map ...``, PATH an action key or a Gun's ``crew`` key, ID the unit's."""
+    found = re.search(r"`(PATH: ID is not on the map[^`]*)`", " ".join(CONTRACT.split()))
+    assert found, "docs/contract.md states no exception to 'each citing its rule'"
+    path, unit = r"(?:action\.[a-z_]+(?:\[\d+\])?|units\[\d+\]\.crew)", r"[^\s:]+"
+    return re.compile(re.escape(found.group(1)).replace("PATH", path).replace("ID", unit) + "$")
+
+
+def test_contract_every_sample_reason_cites_a_rule_or_is_the_documented_exception() -> None:
+    exception = off_board_reason()
+    reasons = [reason for answers in answers_by_kind().values() for answer in answers for reason in answer.reasons]
+    assert len(reasons) > 1000  # the samples' illegal answers: a real check, not an empty one
+    assert [r for r in reasons if not CITATION.search(r) and not exception.match(r)] == []
+
+
+@pytest.mark.parametrize(("kind", "role"), unit_roles())
+def test_contract_an_off_board_units_reason_is_the_documented_exception(kind: str, role: str) -> None:
+    """Every (kind, unit key) a unit of the order of battle can stand in (tests/rules/
+    test_declared_answer_keys.py): its one reason, citing no rule, as docs/contract.md words it."""
+    off = STAND_IN.get(role, "s9")
+    value: Any = [off] if domain_of(kind, role).check is UNITS.check else off
+    reasons = resolve(situation(), {"kind": kind, **BASE[kind], role: value}).reasons
+    assert [bool(off_board_reason().match(r)) and f": {off} is not on the map" in r for r in reasons] == [True]
+
+
+@pytest.mark.parametrize(("kind", "gun_key"), [("fire", "firer"), ("change_ca", "unit"), ("limber", "gun"),
+                                               ("push", "gun"), ("hook_up", "gun")])
+def test_contract_a_guns_off_board_crew_is_the_documented_exception_too(kind: str, gun_key: str) -> None:
+    scenario = situation()
+    scenario.units["g1"] = scenario.units["g1"]._replace(crew="c9")
+    reasons = resolve(scenario, {"kind": kind, **BASE[kind], gun_key: "g1"}).reasons
+    assert [r for r in reasons if not CITATION.search(r) and not off_board_reason().match(r)] == []
+    assert any("c9 is not on the map" in r for r in reasons)  # change_ca words it citing C3.22, C5.6

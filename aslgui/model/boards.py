@@ -4,10 +4,10 @@
 (``aslgui.vasl.library``): a board whose archive is found gives each of its hexes terrain, base
 elevation and hexside terrain (aslgui's names); a board the library lacks, or whose archive
 cannot be read, stays plain (terrain from the scenario file only) and is reported in ``notes``,
-which the GUI shows; ``aslgui resolve`` adds ``plain_notes`` to its answers, which also name
-every board when no board library is set up at all.  Rotated boards read their own hexes turned
-back (``MapGrid.locals_of``), hexside directions turned by three.  Plain boards import nothing
-from the archive readers.
+which the GUI's status line shows; ``aslgui resolve`` adds ``plain_notes`` to its answers, which
+also name every board when no board library is set up at all (the status line says that too).
+Rotated boards read their own hexes turned back (``MapGrid.locals_of``), hexside directions
+turned by three.  Plain boards import nothing from the archive readers.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ class BoardTerrain:
     @property
     def plain_notes(self) -> tuple[str, ...]:
         """Every board whose terrain is the scenario file's only, and why, one note per board, for
-        the answers (DESIGN.md 7): ``notes``, or with no board library at all, how to set one up."""
+        ``aslgui resolve``'s answers (DESIGN.md 7): ``notes``, or with no board library at all, how
+        to set one up."""
         if self.configured:
             return self.notes
         return tuple(f"board {board.id}: no VASL archive found (no board library configured: set {BOARDS_ENV} or "

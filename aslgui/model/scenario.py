@@ -179,7 +179,7 @@ class Scenario:
     @property
     def plain_board_notes(self) -> tuple[str, ...]:
         """Every board whose terrain is the file's only, and why, also with no board library at
-        all: what every answer on this map notes (DESIGN.md 7)."""
+        all: what ``aslgui resolve`` notes in every answer on this map (DESIGN.md 7)."""
         return self.board_terrain.plain_notes
 
     def terrain_at(self, h: Hex) -> str:

@@ -162,8 +162,6 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     }
     if missing:
         answer = answer.with_values(missing)
-    if scenario.plain_board_notes:  # boards whose terrain is the file's only (DESIGN.md 7)
-        answer = answer.with_values({"notes": [*answer.values.get("notes", ()), *scenario.plain_board_notes]})
     return answer
 
 

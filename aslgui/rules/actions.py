@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from aslgui.errors import AslError, shown
+from aslgui.errors import AslError, close_spelling, shown
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
 from aslgui.model.jsonvalues import key_path, refuse_non_finite
@@ -108,11 +108,8 @@ def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: s
     (case aside: ``DR`` -> ``dr``), so a typo (``intensiv``) never drops an option silently."""
     for key in data:
         if key not in known:
-            from difflib import get_close_matches  # only on the error path: resolve starts fast
-
-            folded = {name.casefold(): name for name in known}
-            close = get_close_matches(key.casefold(), sorted(folded), n=1, cutoff=0.6)
-            hint = f"did you mean {folded[close[0]]!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
+            close = close_spelling(key, known)
+            hint = f"did you mean {close!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
             raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
 
 

@@ -34,8 +34,14 @@ from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.preferences import PreferencesDialog, add_boards_folder, layer_actions
 from aslgui.ui.rehearsal import Rehearsal
 from aslgui.ui.wheel_guard import guard_wheel
+from aslgui.vasl.library import BOARDS_ENV
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
+#: The status line's tooltip when no board library is set up at all (DESIGN.md 7).
+NO_LIBRARY_TIP = (
+    "No VASL boards folder is set up: every board is drawn plain, its terrain the scenario file's only.\n"
+    f"File > Add VASL boards folder... points aslgui at your VASL install's boards folder (or set {BOARDS_ENV})."
+)
 MAX_RECENT = 8
 Shortcut = QKeySequence | QKeySequence.StandardKey | str
 
@@ -63,7 +69,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.hover_label = QLabel()
         self.statusBar().addWidget(self.hover_label, 1)
-        #: Boards drawn plain although a board library is set up (DESIGN.md 7), and why.
+        #: Boards drawn plain (DESIGN.md 7), and why: none in the library, or no library at all.
         self.board_status = QLabel()
         self.statusBar().addPermanentWidget(self.board_status)
         self.palette_panel = PalettePanel()
@@ -374,11 +380,16 @@ class MainWindow(QMainWindow):
         self._on_hover(self.scene.hovered)
 
     def _show_board_notes(self) -> None:
-        """Name the boards drawn plain in the status line (the reasons in its tooltip)."""
-        notes = self.scene.board_notes
-        plain = [b.id for b in self.scenario.grid.boards if b not in self.scene.layers.art]
-        self.board_status.setText(f"Drawn plain: board {', '.join(plain)}" if notes and plain else "")
-        self.board_status.setToolTip("\n".join(notes))
+        """Name the boards drawn plain in the status line, the reasons in its tooltip: the one place
+        the GUI says so (its answers and log leave it out; ``aslgui resolve`` notes it in each)."""
+        plain = ", ".join(b.id for b in self.scenario.grid.boards if b not in self.scene.layers.art)
+        if not self.scenario.board_terrain.configured:
+            text, tip = f"Drawn plain: board {plain} (no VASL boards folder)", NO_LIBRARY_TIP
+        else:
+            notes = self.scene.board_notes
+            text, tip = f"Drawn plain: board {plain}" if notes and plain else "", "\n".join(notes)
+        self.board_status.setText(text)
+        self.board_status.setToolTip(tip)
 
     def start_autosave(self) -> None:
         """Start autosaving; after a crash, reopen the autosave the user picks, as unsaved work."""

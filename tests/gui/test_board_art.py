@@ -9,20 +9,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from aslgui.errors import AslError
 from aslgui.geometry import MapGrid
 from aslgui.model import Scenario, scenario_from_json
+from aslgui.model.log import read_log
 from aslgui.ui import style
 from aslgui.ui.board_art import decode_art
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.main_window import NO_LIBRARY_TIP, MainWindow
 from aslgui.ui.map_scene import MapScene
+from aslgui.ui.rehearsal_popup import RehearsalPopup
 from aslgui.ui.render import render_image
 from aslgui.vasl.library import BOARDS_ENV
 from tests.gui.art_boards import ART_A1, ART_E5, ART_GROUND, art_board, hover
+from tests.gui.conftest import answer_popup
 from tests.vasl.make_archive import TINY_GIF
 
 pytestmark = pytest.mark.gui
@@ -91,9 +94,42 @@ def test_a_board_the_library_lacks_is_drawn_plain_and_named_in_the_status_line(
     assert "bd78" in window.board_status.toolTip()
 
 
-def test_a_plain_map_without_a_library_says_nothing(window: MainWindow) -> None:
-    window.set_scenario(scenario([{"id": "4"}]), None)
-    assert window.board_status.text() == "" and window.scene.layers.art == {}
+def test_design_7_without_any_library_the_status_line_names_the_plain_boards_and_how_to_add_a_folder(
+    window: MainWindow,
+) -> None:
+    window.set_scenario(scenario([{"id": "4"}, {"id": "78", "col": 1}]), None)
+    assert window.board_status.text() == "Drawn plain: board 4, 78 (no VASL boards folder)"
+    assert window.board_status.toolTip() == NO_LIBRARY_TIP and window.scene.layers.art == {}
+    assert "File > Add VASL boards folder..." in NO_LIBRARY_TIP and BOARDS_ENV in NO_LIBRARY_TIP
+
+
+def test_design_7_the_demo_without_a_library_says_so_in_the_status_line_and_in_no_answer(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The built-in demo, no board library set up (tests/conftest.py): the status line names board 4
+    once; a Rehearse popup's answer and the action log entry it commits carry no board note, which
+    ``aslgui resolve`` adds to its answers instead (tests/vasl/test_scenario_boards.py). Once a
+    folder holds bd04, the status line has nothing left to say."""
+    assert window.board_status.text() == "Drawn plain: board 4 (no VASL boards folder)"
+    window.set_mode("rehearse")
+    shown: list[tuple[str, list[str]]] = []
+
+    def throw_and_commit(popup: RehearsalPopup) -> None:
+        popup.roll(3, 4)
+        assert popup.resolution is not None and popup.resolution.legal
+        shown.append((popup.numbers_label.text(), list(popup.resolution.values["notes"])))
+        qtbot.mouseClick(popup.commit_button, Qt.MouseButton.LeftButton)
+
+    answer_popup(throw_and_commit)
+    window.scene.drop_counter("s1", QPointF(*window.scenario.grid.center(window.scenario.grid.parse("4E4"))))
+    [(numbers, notes)] = shown
+    [entry] = read_log(window.scenario)
+    assert (entry.kind, notes, entry.answer["notes"]) == ("throw_dc", [], [])
+    assert "board 4" not in numbers and "Notes" not in numbers
+    art_board(tmp_path, "04")
+    monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
+    window.reload_boards()
+    assert (window.board_status.text(), window.board_status.toolTip()) == ("", "")
 
 
 def test_hover_reads_the_archives_terrain_and_level(qtbot: QtBot, window: MainWindow, library: Path) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from aslgui.cli import with_board_notes
 from aslgui.model import Scenario, save_scenario
 from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve
@@ -105,9 +106,9 @@ def test_drop_opens_the_popup_with_resolve_numbers_rolls_commits_logs_and_undoes
         answer = resolve(staged(scenario, popup.gesture), action)
         assert popup.drm_labels() == [line.label for line in answer.drm]
         assert popup.numbers_label.text() == "\n".join(number_lines(answer, popup.names))
-        if not popup.gesture.moves:  # the CLI answers the same question about the same file
+        if not popup.gesture.moves:  # the CLI answers the same question about the same file, and notes the boards
             cli = _answer_via_cli(tmp_path, scenario, action)
-            assert cli == json.loads(json.dumps(answer.to_json()))
+            assert cli == json.loads(json.dumps(with_board_notes(scenario, answer).to_json()))
         if case.dice is not None:
             assert not popup.commit_button.isEnabled()  # rolling kinds wait for the dice
             popup.roll(*case.dice, 1)

@@ -12,7 +12,6 @@ from typing import Any
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from tests.rules.fixtures.boards import board_from
-from tests.rules.fixtures.notes import rule_notes
 from tests.rules.fixtures.to_hit_scenarios import fire, german_tank, russian_gun, scenario, unit
 from tests.test_cli import run
 
@@ -30,35 +29,35 @@ def _gun_at_tank(side: str = "russian") -> Scenario:
 def test_a25_a_gun_without_nationality_takes_its_side_russian_red_th_and_says_so() -> None:
     answer = fire(_gun_at_tank(), firer="g", target="t", target_type="vehicle")
     assert (answer["legal"], answer["colour"], answer["basic_th"]) == (True, "red", 8)
-    assert rule_notes(answer) == [
+    assert answer["notes"] == [
         "read: no nationality: g's side 'russian' read as its nationality, so the red TH# (A25)"]
 
 
 def test_a25_a_gun_whose_side_names_no_nationality_takes_the_black_th_and_says_so() -> None:
     answer = fire(_gun_at_tank(side="allied"), firer="g", target="t", target_type="vehicle")
     assert (answer["legal"], answer["colour"], answer["basic_th"]) == (True, "black", 9)
-    assert rule_notes(answer) == ["read: no nationality, and g's side 'allied' is none the A25 chart lists, so TH# "
+    assert answer["notes"] == ["read: no nationality, and g's side 'allied' is none the A25 chart lists, so TH# "
                                   "colour taken as black (A25)"]
 
 
 def test_a25_a_stated_nationality_is_used_without_a_note() -> None:
     situation = scenario(russian_gun(side="allied", crew_side="allied"), german_tank(), player="allied")
     answer = fire(situation, firer="g", target="t", target_type="vehicle")
-    assert (answer["colour"], rule_notes(answer)) == ("red", [])
+    assert (answer["colour"], answer["notes"]) == ("red", [])
 
 
 def test_a25_the_crews_stated_nationality_serves_a_gun_without_one() -> None:
     gun, crew = russian_gun(side="allied", crew_side="allied")
     situation = scenario(unnamed(gun)[0], {**crew, "nationality": "german"}, german_tank(), player="allied")
     answer = fire(situation, firer="g", target="t", target_type="vehicle")
-    assert (answer["colour"], rule_notes(answer)) == ("black", [])
+    assert (answer["colour"], answer["notes"]) == ("black", [])
 
 
 def test_a25_a_vehicle_without_nationality_fires_by_its_side() -> None:
     situation = scenario(russian_gun(), unnamed(german_tank()), phase="DFPh")
     answer = fire(situation, firer="t", target="g", target_type="infantry")
     assert (answer["colour"], answer["legal"]) == ("black", True)
-    assert rule_notes(answer) == [
+    assert answer["notes"] == [
         "read: no nationality: t's side 'german' read as its nationality, so the black TH# (A25)"]
 
 

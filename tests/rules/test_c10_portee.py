@@ -13,7 +13,6 @@ from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.gestures import context_gestures
-from tests.rules.fixtures.notes import rule_notes
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -67,22 +66,21 @@ def test_c10_5_portee_load_without_a_portee_key_is_assumed_possible_and_noted() 
     answer = ask(scenario, "portee_load")
     assert answer["legal"] is True, answer["reasons"]
     assert answer["pp_left"] == 5
-    notes = rule_notes(answer)
-    assert len(notes) == 1
-    assert "assumed able to portee at37" in notes[0]
-    assert "(C10.5)" in notes[0]
+    assert len(answer["notes"]) == 1
+    assert "assumed able to portee at37" in answer["notes"][0]
+    assert "(C10.5)" in answer["notes"][0]
 
 
 def test_c10_5_explicit_portee_true_needs_no_note() -> None:
     answer = ask(board(), "portee_load")
-    assert (answer["legal"], rule_notes(answer)) == (True, [])
+    assert (answer["legal"], answer["notes"]) == (True, [])
 
 
 def test_c10_5_explicit_portee_false_is_illegal_citing_c10_5() -> None:
     answer = ask(board({"spw": {"portee": False, "pp": 12}}), "portee_load")
     assert answer["legal"] is False
     assert answer["reasons"] == ['spw is recorded as unable to portee a Gun ("portee": false) (C10.5)']
-    assert rule_notes(answer) == []
+    assert answer["notes"] == []
 
 
 def test_c10_5_portee_key_must_be_true_or_false() -> None:

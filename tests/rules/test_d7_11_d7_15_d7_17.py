@@ -16,7 +16,6 @@ import pytest
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from tests.rules.fixtures.boards import board_from, drm_of
-from tests.rules.fixtures.notes import rule_notes
 
 PAX = {"id": "pax", "side": "german", "nationality": "german", "kind": "squad", "name": "4-6-7", "hex": "1D3",
        "aboard": "tank"}
@@ -100,7 +99,7 @@ def test_d7_11_without_a_type_passengers_add_one_fourth_and_the_answer_says_so(k
 
 def test_d7_11_no_passengers_no_passenger_note() -> None:
     answer = _ovr(board_from("d7_ex.json"), mp_spent=2)
-    assert rule_notes(answer) == []
+    assert answer["notes"] == []
 
 
 # -- D7.15 ----------------------------------------------------------------------------------------

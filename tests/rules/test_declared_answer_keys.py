@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from aslgui.cli import with_board_notes
 from aslgui.model import scenario_from_json
 from aslgui.rules import HEX_LIST_ANSWERS, RESOLVERS, resolve
 from aslgui.rules.actions import UNIT, UNITS, Action, domain_of
@@ -188,8 +189,9 @@ def test_design_9_a_hex_not_on_the_map_is_an_error_naming_the_key(
 
 
 def test_declared_keys_and_notes_leave_the_odds_uncounted_until_read() -> None:
-    """A drag asks ``resolve`` about every hex for legality only: filling declared keys and adding
-    board notes must not count the 216 rolls (``WithOdds``)."""
-    answer = resolve(situation(), {"kind": "fire", **BASE["fire"]})
+    """A drag asks ``resolve`` about every hex for legality only: filling declared keys must not
+    count the 216 rolls (``WithOdds``), nor adding notes, as ``aslgui resolve`` adds its board notes."""
+    answer = with_board_notes(situation(), resolve(situation(), {"kind": "fire", **BASE["fire"]}))
+    assert answer.values["notes"][-1].startswith("board 4: no VASL archive found")
     assert isinstance(answer.values, WithOdds) and "odds counted: False" in repr(answer.values)
     assert answer.values["odds"] is not None and "odds counted: True" in repr(answer.values)

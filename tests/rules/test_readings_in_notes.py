@@ -14,7 +14,6 @@ import pytest
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.vasl.library import BOARDS_ENV
-from tests.rules.fixtures.notes import rule_notes
 from tests.rules.fixtures.to_hit_scenarios import fire, german_tank, russian_gun, scenario, unit
 from tests.vasl.make_archive import sample_board
 
@@ -30,12 +29,12 @@ def _change(**keys: Any) -> dict[str, Any]:
 def test_c3_22_change_ca_without_phase_takes_the_scenarios_and_says_so() -> None:
     answer = _change()
     assert (answer["legal"], answer["phase"]) == (True, "PFPh") and "no more movement" in answer["cost"]
-    assert rule_notes(answer) == ["read: no phase given, so the scenario's PFPh, on which the change's legality and "
+    assert answer["notes"] == ["read: no phase given, so the scenario's PFPh, on which the change's legality and "
                                   "cost depend (C3.22)"]
 
 
 def test_c3_22_change_ca_with_its_phase_takes_no_reading() -> None:
-    assert rule_notes(_change(phase="PFPh")) == []
+    assert "notes" not in _change(phase="PFPh")
 
 
 # -- fire without target_type -------------------------------------------------------------------
@@ -87,7 +86,7 @@ def _set_dc(**keys: Any) -> dict[str, Any]:
 def test_a23_7_set_dc_given_only_its_dr_reads_it_as_the_set_dr(dr: int, is_set: bool) -> None:
     answer = _set_dc(dr=dr)
     assert answer["outcome"] == {"set": is_set, "dr": dr} and answer["set_dr_max"] == 3
-    assert rule_notes(answer) == [
+    assert answer["notes"] == [
         f"read: dr {dr} is the Set DC's own dr, which no DR comes before, so no dice are needed: the outcome's set "
         "says whether the DC is Set, on a dr of 3 or less (A23.7)"]
 
@@ -95,12 +94,12 @@ def test_a23_7_set_dc_given_only_its_dr_reads_it_as_the_set_dr(dr: int, is_set: 
 def test_a23_7_set_dc_dice_are_not_read_and_the_note_says_so() -> None:
     answer = _set_dc(dice={"colored": 1, "white": 1})
     assert "outcome" not in answer
-    assert rule_notes(answer) == ['read: Setting a DC rolls a dr, no DR, so the dice are not read: give the dr as '
+    assert answer["notes"] == ['read: Setting a DC rolls a dr, no DR, so the dice are not read: give the dr as '
                                   '"dr" (A23.7)']
 
 
 def test_a23_7_set_dc_without_dice_or_dr_takes_no_reading() -> None:
-    assert rule_notes(_set_dc()) == []
+    assert _set_dc()["notes"] == []
 
 
 # -- los levels ---------------------------------------------------------------------------------

@@ -29,14 +29,14 @@ def test_c3_3_basic_th_by_target_type_range_and_colour(target_type: str, colour:
 
 
 def test_c3_3_german_is_black_and_russian_red() -> None:
-    assert table.th_colour("german", False, "p") == "black"
-    assert table.th_colour("Russian", False, "p") == "red"
+    assert table.th_colour("german", "p") == ("black", True)
+    assert table.th_colour("Russian", "p") == ("red", True)
 
 
 def test_c3_3_unknown_nationality_names_the_field() -> None:
     with pytest.raises(AslError) as error:
-        table.th_colour("martian", False, "units[3].nationality")
-    assert error.value.path == "units[3].nationality"
+        table.th_colour("klingon", "units[3].nationality")
+    assert error.value.path == "units[3].nationality" and "did you mean" not in error.value.message
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from aslgui.cli import main
 from aslgui.model import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
@@ -55,60 +56,84 @@ def test_the_file_overrides_the_archive_hex_by_hex(library: Path) -> None:
     assert hex_info(s, "77E6")["source"] == "vasl"
 
 
-def test_a_board_the_library_lacks_stays_plain_and_is_noted(library: Path) -> None:
-    s = scenario([{"id": "77"}, {"id": "78", "col": 1}])
+def resolve_cli(capsys: pytest.CaptureFixture[str], folder: Path, scenario_path: Path, action: dict[str, Any]
+                ) -> dict[str, Any]:
+    """What ``aslgui resolve SCENARIO ACTION`` prints (``cli.main`` in this process, so the
+    board library the test set up is the one it reads); the action file is written in ``folder``."""
+    action_file = folder / "action.json"
+    action_file.write_text(json.dumps(action), encoding="utf-8")
+    assert main(["resolve", str(scenario_path), str(action_file)]) == 0
+    printed: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return printed
+
+
+def scenario_file(folder: Path, boards: list[dict[str, Any]]) -> Path:
+    path = folder / "s.json"
+    path.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": boards, "units": []}),
+                    encoding="utf-8")
+    return path
+
+
+#: What ``aslgui resolve`` notes of a board when no board library is set up at all (DESIGN.md 7).
+NO_LIBRARY = ("board {}: no VASL archive found (no board library configured: set ASLGUI_VASL_BOARDS or add a "
+              "folder in Edit > Preferences); terrain from the file only")
+
+
+def test_design_7_a_board_the_library_lacks_stays_plain_and_resolve_notes_it(
+    library: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The headless answer names the board; the same answer in process (the GUI's popups and log)
+    does not: the GUI's status line names it (tests/gui/test_board_art.py)."""
+    boards = [{"id": "77"}, {"id": "78", "col": 1}]
+    s = scenario(boards)
     assert len(s.board_notes) == 1 and "bd78" in s.board_notes[0]
     answer = hex_info(s, "78E5")
-    assert (answer["terrain"], answer["source"]) == ("open ground", "scenario")
-    assert answer["notes"] == list(s.board_notes)
+    assert (answer["terrain"], answer["source"], "notes" in answer) == ("open ground", "scenario", False)
+    printed = resolve_cli(capsys, tmp_path, scenario_file(tmp_path, boards), {"kind": "hex_info", "hex": "78E5"})
+    assert printed == {**answer, "notes": list(s.board_notes)}
     assert hex_info(s, "77E5")["terrain"] == "woods"
 
 
-def test_design_7_without_any_library_every_answer_notes_each_board_once() -> None:
-    """Issue 13: a board the scenario names but no library holds is reported in the answers, also
-    when no library is set up at all (no ASLGUI_VASL_BOARDS, no saved folder: tests/conftest.py),
-    one short note per board that says how to set one up. The GUI's status line, which names boards
-    drawn plain although a library is set up, stays silent (``board_notes``; tests/gui/test_board_art.py)."""
-    s = scenario([{"id": "77"}, {"id": "4", "col": 1}])
-    answer = hex_info(s, "77E5")
-    assert answer["source"] == "scenario" and s.board_notes == ()
-    assert answer["notes"] == [
-        f"board {board}: no VASL archive found (no board library configured: set ASLGUI_VASL_BOARDS or add a "
-        "folder in Edit > Preferences); terrain from the file only" for board in ("77", "4")]
-
-
-def test_design_7_the_built_in_demo_notes_its_board_too_as_its_answers_hang_on_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_design_7_without_any_library_resolve_notes_each_board_once_and_in_process_answers_do_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Decided: the built-in demo's answers carry the note as well, no exception made for it. Its
-    file lists the terrain of 20 hexes and leaves the rest to board 4, so with board 4's archive in
-    a library its answers change (4E5, which the file does not list, reads woods from the archive
-    here), and without one they are the file's only: the note states a real reading, once per
-    answer. The CLI cannot tell the demo from a copy of it either."""
-    demo = load_scenario(resource_path("scenarios", "demo.json"))
-    plain = hex_info(demo, "4E5")
-    assert (plain["terrain"], plain["source"]) == ("open ground", "scenario")
-    assert plain["notes"] == ["board 4: no VASL archive found (no board library configured: set ASLGUI_VASL_BOARDS "
-                              "or add a folder in Edit > Preferences); terrain from the file only"]
+    """Issue 13: a board the scenario names but no library holds is reported in ``aslgui resolve``'s
+    answers, also when no library is set up at all (no ASLGUI_VASL_BOARDS, no saved folder:
+    tests/conftest.py), one short note per board that says how to set one up. ``resolve`` in process
+    leaves it out: the GUI says it once in its status line (tests/gui/test_board_art.py)."""
+    boards = [{"id": "77"}, {"id": "4", "col": 1}]
+    s = scenario(boards)
+    answer = hex_info(s, "77E5")
+    assert (answer["source"], "notes" in answer, s.board_notes) == ("scenario", False, ())
+    printed = resolve_cli(capsys, tmp_path, scenario_file(tmp_path, boards), {"kind": "hex_info", "hex": "77E5"})
+    assert printed == {**answer, "notes": [NO_LIBRARY.format(board) for board in ("77", "4")]}
+
+
+def test_design_7_resolve_notes_the_built_in_demos_board_too_as_its_answers_hang_on_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Decided: ``aslgui resolve`` on the built-in demo notes its board as well, no exception made
+    for it. Its file lists the terrain of 20 hexes and leaves the rest to board 4, so with board 4's
+    archive in a library its answers change (4E5, which the file does not list, reads woods from the
+    archive here), and without one they are the file's only: the note states a real reading, once
+    per answer. The CLI cannot tell the demo from a copy of it either."""
+    demo = resource_path("scenarios", "demo.json")
+    plain = resolve_cli(capsys, tmp_path, demo, {"kind": "hex_info", "hex": "4E5"})
+    assert (plain["terrain"], plain["source"], plain["notes"]) == ("open ground", "scenario", [NO_LIBRARY.format(4)])
     sample_board(tmp_path, "04")
     monkeypatch.setenv(BOARDS_ENV, str(tmp_path))
-    demo.reload_boards()
-    read = hex_info(demo, "4E5")
+    read = resolve_cli(capsys, tmp_path, demo, {"kind": "hex_info", "hex": "4E5"})
     assert (read["terrain"], read["source"], "notes" in read) == ("woods", "vasl", False)
 
 
 def test_design_7_resolve_notes_the_board_without_a_library_through_the_cli(tmp_path: Path) -> None:
-    scenario_file = tmp_path / "s.json"
-    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4"}],
-                                         "units": []}), encoding="utf-8")
+    """The real command, in its own process, with no ASLGUI_VASL_BOARDS in its environment."""
     env = {key: value for key, value in os.environ.items() if key != BOARDS_ENV}
-    done = subprocess.run([sys.executable, "-m", "aslgui", "resolve", str(scenario_file), "-"],
-                          input='{"kind": "los", "from": "4E5", "to": "4E9"}', capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "aslgui", "resolve", str(scenario_file(tmp_path, [{"id": "4"}])),
+                           "-"], input='{"kind": "los", "from": "4E5", "to": "4E9"}', capture_output=True, text=True,
                           env=env, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["notes"] == [
-        "board 4: no VASL archive found (no board library configured: set ASLGUI_VASL_BOARDS or add a folder in "
-        "Edit > Preferences); terrain from the file only"]
+    assert json.loads(done.stdout)["notes"] == [NO_LIBRARY.format(4)]
 
 
 def test_an_unreadable_archive_is_noted_not_fatal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

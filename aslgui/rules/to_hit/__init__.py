@@ -7,7 +7,7 @@ when dice are given, reads them. Each concern lives in its own module of this pa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
@@ -34,20 +34,29 @@ def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
     return tuple(line for line in lines if line is not None and applies(line, shot))
 
 
-def _colour(shot: Shot) -> tuple[str, str | None]:
-    """The TH# colour, and the reading taken when the file names no nationality: red for the Area
-    Target Type whoever fires (C3.3 EXC) and for an unfamiliar weapon (C5.8, A21.13), else by the
-    firer's nationality, else its crew's (A25); without either, by a side that names one, else
-    black, as most of the A25 chart is."""
-    if shot.target_type == "area":
-        return "red", None
+class ThColour(NamedTuple):
+    """The TH# colour of a shot, the reading taken when the file names no nationality (a note),
+    and what of it is unverified: a colour the A25 chart gives from memory (``verified`` false)."""
+
+    colour: str
+    note: str | None = None
+    unverified: str | None = None
+
+
+def _colour(shot: Shot) -> ThColour:
+    """Red for the Area Target Type whoever fires (C3.3 EXC) and for an unfamiliar weapon (C5.8,
+    A21.12, A21.13), else by the firer's nationality, else its crew's (A25); without either, by a
+    side that names one, else black, as most of the A25 chart is."""
+    if shot.target_type == "area" or shot.unfamiliar:
+        return ThColour("red")
     found = nationality_of(shot.firer, shot.crew)
-    path = f"{unit_path(shot.scenario, found.unit)}.nationality"
-    if shot.unfamiliar or found.stated:
-        return table.th_colour(found.name, bool(shot.unfamiliar), path), None
-    colour = table.th_colour(found.name, False, path) if found.name else "black"
-    taken = f"the {colour} TH#" if found.name else "TH# colour taken as black"
-    return colour, reason(f"read: {found.reading}, so {taken}", "A25")
+    if not found.name:
+        return ThColour("black", reason(f"read: {found.reading}, so TH# colour taken as black", "A25"))
+    colour, verified = table.th_colour(found.name, f"{unit_path(shot.scenario, found.unit)}.nationality")
+    note = None if found.stated else reason(f"read: {found.reading}, so the {colour} TH#", "A25")
+    unverified = None if verified else (f"{found.name} {colour} TH# (A25): the chart value as remembered, not "
+                                        "checked against the printed chart")
+    return ThColour(colour, note, unverified)
 
 
 def _reaction_values(shot: Shot) -> dict[str, Any]:
@@ -109,7 +118,7 @@ def resolve_fire(action: Action) -> Resolution:
 def answer_shot(action: Action, shot: Shot) -> Resolution:
     """The ``fire`` answer of a shot read from ``action`` (whose dice and ``effects_dr`` it reads):
     also the To Hit of a Gun's Reaction Fire (D7.22), so both kinds answer it alike."""
-    colour, colour_note = _colour(shot)
+    colour, colour_note, colour_unverified = _colour(shot)
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
     modified = basic + sum(change.value for change in changes)
@@ -143,6 +152,8 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
             *filter(None, [colour_note, numbers.doubled_ch_note, numbers.doubled_improbable_note]),
         ],
     }
+    if colour_unverified:
+        values["unverified"] = [colour_unverified]
     attack = he_attack(shot)
     if attack is not None:
         values.update(fp=fp_number(attack.fp), ift_column=attack.column)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError
+from aslgui.errors import AslError, close_spelling
 from aslgui.resource_files import load_json
 from aslgui.rules.nationality import th_colours
 from aslgui.rules.roster import Armament
@@ -35,17 +35,17 @@ def band_text(rng: int) -> str:
     return f"{low}+ hexes" if high is None else f"{low}-{high} hexes"
 
 
-def th_colour(nationality: str, unfamiliar: bool, path: str) -> str:
-    """Red or black TH# (A25); a Captured weapon, or one manned by non-qualified Infantry, uses
-    red (C5.8, A21.12, A21.13)."""
-    if unfamiliar:
-        return "red"
+def th_colour(nationality: str, path: str) -> tuple[str, bool]:
+    """A nationality's red or black TH# (A25), and whether that chart value is checked against the
+    printed chart; a nationality the chart lacks is an error at ``path`` with the closest spelling."""
     colours = th_colours()
     entry = colours.get(nationality.lower())
     if entry is None:
-        known = ", ".join(colours)
-        raise AslError(f"no Ordnance TH# colour (A25) for nationality {nationality!r}; known: {known}", path)
-    return str(entry["colour"])
+        close = close_spelling(nationality, colours)
+        hint = f"did you mean {close!r}? " if close else ""
+        raise AslError(f"no Ordnance TH# colour (A25) for nationality {nationality!r}; {hint}known: "
+                       f"{', '.join(colours)}", path)
+    return str(entry["colour"]), bool(entry["verified"])
 
 
 def basic_th(target_type: str, colour: str, rng: int) -> int:
