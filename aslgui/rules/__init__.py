@@ -16,6 +16,7 @@ from aslgui.model import Scenario
 from aslgui.model.scenario import OffBoardError
 from aslgui.rules.actions import COMMON_KEYS, Action, action_kind
 from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.roster import taking_notes
 
 Resolver = Callable[[Action], Resolution]
 
@@ -147,16 +148,25 @@ def resolver_for(kind: str) -> Resolver:
     return resolver
 
 
-def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
-    """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input."""
-    kind = action_kind(action)
-    spec = _spec(kind)
+def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
+    """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
     try:
-        answer = resolver_for(kind)(Action(action, scenario, spec.keys))
+        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys)))
     except OffBoardError as error:
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).
-        answer = Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",))
+        return Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",)), []
+
+
+def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
+    """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input.
+    Every value the answer took from a roster entry not checked against its counter is named in
+    its ``unverified`` (README, "Rules covered"), whichever rules area took it."""
+    kind = action_kind(action)
+    spec = _spec(kind)
+    answer, taken = _answer(kind, spec, scenario, action)
+    if taken:
+        answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     missing: dict[str, list[str] | None] = {
         key: [] if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
     }

@@ -143,10 +143,11 @@ def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_onl
         parts.append({"source": f"MG {number(total)} x 3 (TPBF) / 2 (Bounding First Fire), no RMG (D7.11)",
                       "fp": number(total * 3 / 2)})
         weapons += [f"{mg.mount} {number(mg.fp)}" for mg in mgs]
-    share = PASSENGER_SHARE["ce_halftrack" if _ce_armored_halftrack(vehicle) else "other"]
-    for rider in passengers:
-        value = printed_fp(rider, scenario) * share * 3
-        parts.append({"source": f"{rider.id} {share:g} of printed FP x 3 (TPBF) (D7.11)", "fp": number(value)})
+    if passengers:  # only then does the vehicle's type count (a roster value, D7.11)
+        share = PASSENGER_SHARE["ce_halftrack" if _ce_armored_halftrack(vehicle) else "other"]
+        for rider in passengers:
+            value = printed_fp(rider, scenario) * share * 3
+            parts.append({"source": f"{rider.id} {share:g} of printed FP x 3 (TPBF) (D7.11)", "fp": number(value)})
     return OverrunFp(sum(float(p["fp"]) for p in parts), tuple(parts), tuple(dict.fromkeys(weapons)))
 
 

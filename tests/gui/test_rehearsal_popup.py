@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
-from aslgui.model import Scenario, Unit, load_scenario
+from aslgui.model import Scenario, Unit, load_scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
@@ -224,3 +224,20 @@ def test_picking_up_a_counter_in_rehearse_colours_its_targets(window: MainWindow
     window.set_mode("setup")
     window.scene.select_unit("spw")
     assert rehearsal.overlay.shown == {}
+
+
+def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_against_a_printed_chart(
+        qtbot: QtBot) -> None:
+    """README, "Rules covered": the popup words ``unverified``, the values a German 50L AT that
+    states none of its own took from the roster among them (tests/rules/test_roster_unverified.py)."""
+    situation = scenario_from_json({
+        "boards": [{"id": "4", "col": 0, "row": 0}], "phase": "PFPh", "player": "german",
+        "units": [
+            {"id": "g", "side": "german", "kind": "gun", "name": "50L AT", "hex": "4E5", "ca": "S/SW", "crew": "c"},
+            {"id": "c", "side": "german", "kind": "crew", "hex": "4E5"},
+            {"id": "s", "side": "russian", "kind": "squad", "name": "4-4-7", "hex": "4E9"}]})
+    popup = popup_for(situation, "g", "4E9")
+    qtbot.addWidget(popup)
+    values = ("caliber 50", "barrel L", "Gun type AT", "Case A Gun type NT", "ROF 3", "B# 12")
+    words = "; ".join(f"g {value} from the roster's '50L AT' (not checked against its counter)" for value in values)
+    assert f"Not checked against a printed chart: {words}" in popup.numbers_label.text().splitlines()

@@ -16,8 +16,9 @@ from aslgui.rules.actions import Action
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
-from aslgui.rules.to_hit.effects import fp_number, he_attack
+from aslgui.rules.to_hit.effects import attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
@@ -154,9 +155,9 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     }
     if colour_unverified:
         values["unverified"] = [colour_unverified]
-    attack = he_attack(shot)
-    if attack is not None:
-        values.update(fp=fp_number(attack.fp), ift_column=attack.column)
+    fp = attack_fp(shot)
+    if fp is not None:
+        values.update(fp=fp_number(fp), ift_column=ift_column(fp))
     if shot.target_type == "area":
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from aslgui.rules.ift_attack import crossed_hexside_line, crossed_tem_line
 from aslgui.rules.resolution import DrmLine
-from aslgui.rules.roster import roster_entry
+from aslgui.rules.roster import armor_factors
 from aslgui.rules.tables import ift_column, terrain_entry
 from aslgui.rules.to_hit.shot import Shot
 from aslgui.rules.to_hit.table import he_fp
@@ -103,20 +103,16 @@ def _terrain_lines(shot: Shot, critical: bool) -> tuple[DrmLine, ...]:
 def _armor_lines(shot: Shot) -> tuple[DrmLine, ...]:
     """An AFV on the IFT's vehicle line (C1.55, as the C3.331 and C3.332 EX use it): -1 if it is
     open-topped, -1 if none of its Armor Factors exceeds 4 (from ``af`` on the unit, else the
-    roster's, which is unverified)."""
+    roster's)."""
     target = shot.target
     if target is None or target.kind != "vehicle" or not target.afv:
         return ()
     lines = [DrmLine("OT", "C1.55", -1, "open-topped AFV")] if not target.ct else []
-    af = target.extra.get("af")
-    source = ""
-    if af is None:
-        entry = roster_entry(target.name)
-        af, source = (entry.af, " (roster AF, UNVERIFIED)") if entry is not None else (None, "")
-    sides = list(af.values()) if isinstance(af, dict) else []
+    af = armor_factors(target)
+    sides = list(af.values()) if af is not None else []
     factors = [v for side in sides if isinstance(side, list) for v in side]
     if factors and all(isinstance(v, int) and v <= THIN_ARMOR for v in factors):
-        lines.append(DrmLine("AF", "C1.55", -1, f"all AF <= {THIN_ARMOR}{source}"))
+        lines.append(DrmLine("AF", "C1.55", -1, f"all AF <= {THIN_ARMOR}"))
     return tuple(lines)
 
 
@@ -134,6 +130,12 @@ def _moving_target_lines(shot: Shot) -> tuple[DrmLine, ...]:
     if terrain_entry(shot.target_terrain).get("ffmo") and not hindered:
         lines.append(DrmLine("FFMO", "A4.6", FIRST_FIRE_DRM, f"{target.id} moving in Open Ground"))
     return tuple(lines)
+
+
+def attack_fp(shot: Shot) -> float | None:
+    """The FP of the shot's HE attack on the IFT (no CH), None when it makes none: what the answer
+    shows before the dice, so no Effects DRM (nor the Armor Factors they read) is worked out."""
+    return _fp(shot, False)[0] if makes_he_attack(shot) else None
 
 
 def he_attack(shot: Shot, critical: bool = False) -> HeAttack | None:
