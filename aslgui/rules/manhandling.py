@@ -19,6 +19,7 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.roster import note_unverified
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
 from aslgui.rules.towing import (
     chart,
@@ -42,7 +43,13 @@ PUSH_ODDS = Counted({
 
 
 def _drm(name: str) -> int:
-    return int(chart()["manhandling_drm"][name]["value"])
+    """A C10.3 Manhandling DRM from the chart, named in the answer's ``unverified`` when the
+    chart row's number is not in our rules text."""
+    entry = chart()["manhandling_drm"][name]
+    if not entry["verified"]:
+        note_unverified(f"Manhandling DRM {entry['value']:+d} ({name.replace('_', ' ')}, C10.3): "
+                        "not checked against the printed chart")
+    return int(entry["value"])
 
 
 def _whole(value: Fraction) -> int:
@@ -89,23 +96,15 @@ def manhandling_drm(action: Action, gun: Unit, to_hex: Hex, pushers: Sequence[Un
     lines.append(DrmLine("Y", "C10.3", _whole(mf), f"MF of the hex entered: {mf_text}"))
     soft = [scenario.ground[h] for h in (origin, to_hex) if h in scenario.ground]
     if soft:
-        lines.append(
-            DrmLine("mud", "C10.3", _drm("mud_or_deep_snow"), f"pushing into/from {soft[0]} (UNVERIFIED value)")
-        )
+        lines.append(DrmLine("mud", "C10.3", _drm("mud_or_deep_snow"), f"pushing into/from {soft[0]}"))
     helpers = math.floor(crew_equivalents(pushers)) - 1
     if helpers > 0:
         value = max(helpers * _drm("per_additional_crew_equivalent"), _drm("additional_pushers_cap"))
         lines.append(DrmLine("pushers", "C10.3", value, f"{helpers} more crew/HS-equivalents pushing (they become TI)"))
     if feature == "road" and (not soft or action.flag("paved")):
-        lines.append(
-            DrmLine("road", "C10.3", _drm("road_hexside"), "road hexside crossed, no road bonus (UNVERIFIED value)")
-        )
+        lines.append(DrmLine("road", "C10.3", _drm("road_hexside"), "road hexside crossed, no road bonus"))
     if gun.low_ammo or action.flag("low_ammo"):
-        lines.append(
-            DrmLine(
-                "low ammo", "C10.3", _drm("low_ammo"), "Low Ammo counter placed on the Gun (D3.71) (UNVERIFIED value)"
-            )
-        )
+        lines.append(DrmLine("low ammo", "C10.3", _drm("low_ammo"), "Low Ammo counter placed on the Gun (D3.71)"))
     labor = pushers[0].labor if pushers else 0
     if labor:
         lines.append(DrmLine("labor", "C10.3", labor, f"Labor status (B24.8) of {pushers[0].id}"))

@@ -91,18 +91,23 @@ def _taken(unit: Unit, entry: RosterEntry | None, key: str, stated: Any) -> Any:
     if stated is not None or entry is None:
         return stated
     value = getattr(entry, key)
-    if value is not None and _TAKING and not entry.verified:
-        notes = _TAKING[-1]
+    if value is not None and not entry.verified:
         what = _WORDS.get(key) or ("Gun type" if unit.kind == "gun" else "vehicle type")
-        note = f"{unit.id} {what} {_shown(value)} from the roster's {entry.name!r} (not checked against its counter)"
-        if note not in notes:
-            notes.append(note)
+        note_unverified(f"{unit.id} {what} {_shown(value)} from the roster's {entry.name!r} "
+                        "(not checked against its counter)")
     return value
+
+
+def note_unverified(note: str) -> None:
+    """Name, in the answer being worked out (``taking_notes``), a value not checked against a
+    printed chart or counter; each note once."""
+    if _TAKING and note not in _TAKING[-1]:
+        _TAKING[-1].append(note)
 
 
 def taking_notes(work: Callable[[], _T]) -> tuple[_T, list[str]]:
     """What ``work`` (the working out of one answer) returns, and a note for each value it took
-    from a roster entry not checked against its counter, in the order taken, each once."""
+    from a roster entry or chart row not checked (``note_unverified``), in the order taken, each once."""
     notes: list[str] = []
     _TAKING.append(notes)
     try:

@@ -235,3 +235,19 @@ def test_c10_3_cli_bad_input_exits_2_naming_the_path(tmp_path: Path, action: dic
     )
     assert done.returncode == 2
     assert json.loads(done.stderr)["path"] == path
+
+
+def test_c10_3_manhandling_drm_not_in_the_rules_text_are_named_unverified() -> None:
+    """The chart rows whose numbers our C10.3 text lacks (mud/deep snow, road hexside, Low Ammo) are
+    named in the answer's ``unverified`` when, and only when, the push uses them."""
+    plain = push(board())
+    assert "unverified" not in plain or not [n for n in plain["unverified"] if "Manhandling DRM" in n]
+    all_three = push(board({"at37": {"low_ammo": True}}, hexsides={"1H4/1H5": "road"}, ground={"1H5": "mud"}),
+                     to_hex="1H5", paved=True)
+    named = [note for note in all_three["unverified"] if note.startswith("Manhandling DRM")]
+    assert named == [
+        "Manhandling DRM +3 (mud or deep snow, C10.3): not checked against the printed chart",
+        "Manhandling DRM -1 (road hexside, C10.3): not checked against the printed chart",
+        "Manhandling DRM -2 (low ammo, C10.3): not checked against the printed chart",
+    ]
+    assert drm_of(all_three, "mud") == [3] and drm_of(all_three, "road") == [-1]
