@@ -150,15 +150,13 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2)."""
-    from aslgui.model.scenario import load_scenario, parse_json_bytes, read_json_file
+    from aslgui.model.scenario import load_scenario, read_json_file, read_json_stream
     from aslgui.rules import resolve
-    from aslgui.user_files import read_stream_bounded
 
     try:
         scenario = load_scenario(scenario_path)
         if action_path == "-":
-            stdin = read_stream_bounded(sys.stdin.buffer, "action on stdin")
-            action = parse_json_bytes(stdin, "action on stdin", "action")
+            action = read_json_stream(sys.stdin.buffer, "action on stdin", "action")
         else:
             action = read_json_file(action_path, "action file", "action")
         answer = with_board_notes(scenario, resolve(scenario, action))

@@ -46,7 +46,7 @@ def test_resolve_reads_the_action_from_stdin() -> None:
         ('{"kind": "ca_hexes", "unit": "c1", "range": 3}', "action.unit", "has no CA"),
         ('{"kind": "ca_hexes", "unit": "g1", "range": "far"}', "action.range", "expected a whole number"),
         ('{"kind": "teleport"}', "action.kind", "unknown action kind 'teleport'"),
-        ('{"kind": "ca_hexes", "unit": "g1", "range": 3', "", "not valid JSON"),
+        ('{"kind": "ca_hexes", "unit": "g1", "range": 3', "action", "not valid JSON"),
         ("[1, 2]", "action", "one JSON object"),
     ],
 )
@@ -233,3 +233,90 @@ def test_the_wheel_carries_the_contract_where_contract_path_looks() -> None:
     config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     included = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert included["docs/contract.md"] == "aslgui/docs/contract.md"
+
+
+# -- the contract checker's findings (round 22): nulls, paths that name the field, bounds --------------
+FIRE = {"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle", "phase": "PFPh"}
+
+
+def error_of(scenario: str, action: str) -> dict[str, str]:
+    """Exit 2, nothing on stdout, the ``{"error", "path"}`` object of ``aslgui resolve``."""
+    done = run("resolve", scenario, "-", stdin=action)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    error: dict[str, str] = json.loads(done.stderr)
+    return error
+
+
+def test_contract_null_action_keys_are_answered_as_absent() -> None:
+    """``"ammo": null`` (and 7 more keys of ``fire``) exited 2; ``"pivot": null`` did not."""
+    nulls = dict.fromkeys(("ammo", "target_type", "intensive", "phase", "acquisition", "opportunity",
+                           "deliberate_immobilization", "basic_tk", "pivot", "extra_drm", "dice", "dr"))
+    without = {key: value for key, value in FIRE.items() if key not in nulls}
+    done, plain = run("resolve", DEMO, "-", stdin=json.dumps({**without, **nulls})), run("resolve", DEMO, "-",
+                                                                                       stdin=json.dumps(without))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(plain.stdout)
+    error = error_of(DEMO, json.dumps({**FIRE, "firer": None}))
+    assert error == {"error": "missing required key 'firer' (a unit id)", "path": "action.firer"}
+
+
+def test_design_9_a_key_twice_is_refused_naming_its_path(tmp_path: Path) -> None:
+    """Both gave ``"path": ""``: the action's key, and the scenario's (README: naming its path)."""
+    error = error_of(DEMO, '{"kind": "fire", "kind": "los", "from": "4E5", "to": "4E9"}')
+    assert error["path"] == "action.kind" and "the key 'kind' appears twice in one object" in error["error"]
+    nested = error_of(DEMO, '{"kind": "fire", "firer": "g1", "target": "t1", "extra_drm": [{"value": 1, '
+                            '"value": 2}]}')
+    assert nested["path"] == "action.extra_drm[0].value"
+    scenario = tmp_path / "twice.json"
+    scenario.write_text(Path(DEMO).read_text(encoding="utf-8").replace('"col": 0', '"col": 0, "col": 1', 1),
+                        encoding="utf-8")
+    error = error_of(str(scenario), '{"kind": "hex_info", "hex": "4E5"}')
+    assert error["path"] == "boards[0].col" and "the key 'col' appears twice" in error["error"]
+
+
+def test_design_9_an_action_that_is_no_json_names_the_action(tmp_path: Path) -> None:
+    """Invalid JSON, or an action file that cannot be read, gave ``"path": ""`` (the scenario's root)."""
+    error = error_of(DEMO, '{"kind": "fire",\n "firer": }')
+    assert error["path"] == "action" and "not valid JSON" in error["error"] and "line 2, column 11" in error["error"]
+    done = run("resolve", DEMO, str(tmp_path / "missing.json"))
+    assert done.returncode == 2 and json.loads(done.stderr)["path"] == "action"
+
+
+def test_design_9_an_absurd_extra_drm_is_refused() -> None:
+    """``extra_drm: 10**30`` was answered, final_th_needed -999...995."""
+    error = error_of(DEMO, json.dumps({**FIRE, "extra_drm": 10**30}))
+    assert error == {"error": "expected a whole number from -20 to 20 (a DRM), got 1000000000000000000000000000000",
+                     "path": "action.extra_drm"}
+    error = error_of(DEMO, json.dumps({**FIRE, "extra_drm": [{"value": "1", "label": "x"}]}))
+    assert error["path"] == "action.extra_drm[0].value"
+
+
+def test_design_4_ca_hexes_without_range_says_it_is_required() -> None:
+    error = error_of(DEMO, '{"kind": "ca_hexes", "unit": "g1"}')
+    assert error == {"error": "missing required key 'range' (a whole number from 1 to 500)", "path": "action.range"}
+
+
+def test_design_3_a_board_id_given_as_a_number_is_refused(tmp_path: Path) -> None:
+    scenario = tmp_path / "number.json"
+    scenario.write_text(Path(DEMO).read_text(encoding="utf-8").replace('"id": "4"', '"id": 4', 1), encoding="utf-8")
+    error = error_of(str(scenario), '{"kind": "hex_info", "hex": "4E5"}')
+    assert error == {"error": 'expected a board id as a string, "4", got the number 4', "path": "boards[0].id"}
+
+
+@pytest.mark.parametrize(("key", "value", "path"), [
+    ("terrain", {"1GG5": "brush", "2A5": "woods"}, "terrain.2A5"),
+    ("terrain", {"1gg5": "brush", "1GG5": "woods"}, "terrain.1GG5"),
+    ("ground", {"2A5": "mud", "1GG5": "deep snow"}, "ground.1GG5"),
+    ("hexsides", {"1E5/1E6": "wall", "1e6/1E5": "hedge"}, "hexsides.1e6/1E5"),
+])
+def test_design_3_one_hex_named_twice_with_two_values_is_refused(tmp_path: Path, key: str, value: Any,
+                                                                   path: str) -> None:
+    """A joined hex's two names (DESIGN.md 3), or one name in two cases: the last one won silently."""
+    data = {"format": "aslgui-scenario", "version": 1, "boards": [{"id": "1", "col": 0, "row": 0},
+                                                                  {"id": "2", "col": 1, "row": 0}], key: value}
+    scenario = tmp_path / "twice.json"
+    scenario.write_text(json.dumps(data), encoding="utf-8")
+    error = error_of(str(scenario), '{"kind": "hex_info", "hex": "1A1"}')
+    assert error["path"] == path
+    first = next(iter(value))
+    assert error["error"].startswith(f"the same {'hexside' if key == 'hexsides' else 'hex'} as {first}, given ")

@@ -125,3 +125,14 @@ def test_contract_a_guns_off_board_crew_is_the_documented_exception_too(kind: st
     reasons = resolve(scenario, {"kind": kind, **BASE[kind], gun_key: "g1"}).reasons
     assert [r for r in reasons if not CITATION.search(r) and not off_board_reason().match(r)] == []
     assert any("c9 is not on the map" in r for r in reasons)  # change_ca words it citing C3.22, C5.6
+
+
+def test_contract_the_drm_and_mp_bounds_are_the_ones_the_program_keeps() -> None:
+    """Contract check 22 item 6: ``extra_drm: 10**30`` was answered; the bound now refused past is
+    the one the page states."""
+    from aslgui.rules.actions import DRM_LINE_BOUND, MAX_MP
+
+    fire = sections()["fire"]
+    assert f"each value -{DRM_LINE_BOUND} to {DRM_LINE_BOUND}" in fire
+    assert f"-{DRM_LINE_BOUND} to {DRM_LINE_BOUND} each" in fire
+    assert f"(C5.31-.33), 0-{MAX_MP}" in fire

@@ -11,16 +11,16 @@ import math
 import os
 import re
 from collections.abc import Iterator
-from typing import Any, get_args
+from typing import Any, BinaryIO, get_args
 
 from aslgui.errors import AslError, shown
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
-from aslgui.model.jsonvalues import Spelled, from_json, refuse_non_finite, to_json
+from aslgui.model.jsonvalues import Spelled, from_json, key_path, refuse_non_finite, to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Phase, Unit
 from aslgui.resource_files import load_json
-from aslgui.user_files import read_bounded, write_atomic
+from aslgui.user_files import read_bounded, read_stream_bounded, write_atomic
 
 FORMAT = "aslgui-scenario"
 PHASES: tuple[str, ...] = get_args(Phase)
@@ -285,10 +285,10 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
         if not isinstance(board, dict):
             raise AslError(f"expected an object {{id, col, row}}, got {shown(board)}", path)
         board_id = board.get("id")
-        if type(board_id) is int:
-            board_id = str(board_id)
+        if type(board_id) is int:  # DESIGN.md 3: ids are strings ("RO", "4" and "04" are three boards)
+            raise AslError(f'expected a board id as a string, "{board_id}", got the number {board_id}', f"{path}.id")
         if not isinstance(board_id, str):  # what a board id may hold: MapGrid's check_board_ids
-            raise AslError(f'expected a board id such as "4", got {shown(board.get("id"))}', f"{path}.id")
+            raise AslError(f'expected a board id such as "4", got {shown(board_id)}', f"{path}.id")
         place = [board.get("col", 0), board.get("row", 0)]
         for key, value in zip(("col", "row"), place, strict=True):
             if type(value) is not int or value < 0:
@@ -308,18 +308,32 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
 def _hex_map(data: dict[str, Any], key: str, grid: MapGrid, allowed: tuple[str, ...]) -> dict[Hex, str]:
     raw = _typed(data, key, dict, f"an object of hex name -> {key} value", {})
     out: dict[Hex, str] = {}
+    named: dict[Hex, str] = {}
     for name, value in raw.items():
         path = f"{key}.{name}"
         h = grid.parse(name, path)
         if value not in allowed:
             raise AslError(f"unknown value {shown(value)}; expected one of: {', '.join(allowed)}", path)
-        out[h] = value
+        _once(out, named, h, name, value, path)
     return out
+
+
+def _once(out: dict[Any, str], named: dict[Any, str], place: Any, name: str, value: str, path: str) -> None:
+    """``out[place] = value`` for a hex (or hexside) first named ``name``: named again under
+    another spelling (case, a joined hex's other board, ``4E6/4E5``) with another value, which
+    one counts would be a guess, so it is an error naming the second key; the same value again
+    is the same fact."""
+    if place in out and out[place] != value:
+        raise AslError(f"the same {'hexside' if isinstance(place, frozenset) else 'hex'} as {named[place]}, given "
+                       f"{shown(out[place])} there and {shown(value)} here: name it once", path)
+    out[place] = value
+    named.setdefault(place, name)
 
 
 def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
     raw = _typed(data, "hexsides", dict, 'an object of "hex/hex" -> road/wall/hedge', {})
     out: dict[frozenset[Hex], str] = {}
+    named: dict[frozenset[Hex], str] = {}
     for key, value in raw.items():
         path = f"hexsides.{key}"
         parts = key.split("/")
@@ -330,7 +344,7 @@ def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
             raise AslError(f"{parts[0]} and {parts[1]} are not adjacent", path)
         if value not in HEXSIDE_FEATURES:
             raise AslError(f"unknown hexside {shown(value)}; expected one of: {', '.join(HEXSIDE_FEATURES)}", path)
-        out[frozenset((a, b))] = value
+        _once(out, named, frozenset((a, b)), key, value, path)
     return out
 
 
@@ -429,23 +443,42 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     return data
 
 
+class _Twice(dict[str, Any]):
+    """An object the JSON reader met with a key twice (``twice``): which one counts would be a
+    guess (Python's json keeps the last, other readers the first), so it is refused, once the
+    whole document is read and the object's JSON path can be named."""
+
+    twice: str
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object whose keys are all different: with a key twice, which one counts is a guess
-    (Python's json keeps the last, other readers the first)."""
+    """An object from its key/value pairs, a ``_Twice`` when a key comes twice."""
     obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise AslError(f"the key {shown(twice)} appears twice in one object", "")
-    return obj
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    marked = _Twice(obj)
+    marked.twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+    return marked
+
+
+def _refuse_twice(value: Any, path: str) -> None:
+    """AslError naming the path of the first key found twice in one object (``_Twice``)."""
+    if isinstance(value, _Twice):
+        raise AslError(f"the key {shown(value.twice)} appears twice in one object", key_path(path, value.twice))
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        _refuse_twice(item, f"{path}[{key}]" if isinstance(key, int) else key_path(path, key))
 
 
 def parse_json_text(text: str, what: str, root: str = "") -> Any:
     """Strict JSON from text, or AslError saying where it broke (line and column).  A UTF-8
     byte order mark some editors write is skipped.  A number that is not finite (``NaN``,
     ``Infinity``, ``1e999``) is an error naming its JSON path from ``root`` (``units[0].caliber``,
-    ``action.extra_drm[1].value``)."""
+    ``action.extra_drm[1].value``); so is a key twice in one object (``boards[0].col``). An error
+    about the whole text (not JSON, nested too deeply) names ``root``."""
     spelled: list[Spelled] = []
+    twice: list[bool] = []
 
     def non_finite(token: str) -> float:
         number = Spelled(token)
@@ -456,9 +489,17 @@ def parse_json_text(text: str, what: str, root: str = "") -> Any:
         value = float(token)
         return value if math.isfinite(value) else non_finite(token)
 
-    decoder = json.JSONDecoder(parse_constant=non_finite, parse_float=number, object_pairs_hook=_unique_keys)
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = _unique_keys(pairs)
+        if isinstance(obj, _Twice):
+            twice.append(True)
+        return obj
+
+    decoder = json.JSONDecoder(parse_constant=non_finite, parse_float=number, object_pairs_hook=unique_keys)
     try:
         data = decoder.decode(text.removeprefix("\ufeff"))
+        if twice:
+            _refuse_twice(data, root)
         if spelled:
             refuse_non_finite(data, root)
         return data
@@ -466,12 +507,12 @@ def parse_json_text(text: str, what: str, root: str = "") -> Any:
         raise AslError(f"{what}: {error.message}", error.path) from None
     except json.JSONDecodeError as error:
         raise AslError(
-            f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", ""
+            f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", root
         ) from None
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise AslError(f"{what} holds a number too long to read", "") from None
+        raise AslError(f"{what} holds a number too long to read", root) from None
     except RecursionError:
-        raise AslError(f"{what} nests lists or objects too deeply to read", "") from None
+        raise AslError(f"{what} nests lists or objects too deeply to read", root) from None
 
 
 def parse_json_bytes(data: bytes, what: str, root: str = "") -> Any:
@@ -479,14 +520,27 @@ def parse_json_bytes(data: bytes, what: str, root: str = "") -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise AslError(f"cannot read {what}: it is not UTF-8 text (byte {error.start})", "") from None
+        raise AslError(f"cannot read {what}: it is not UTF-8 text (byte {error.start})", root) from None
     return parse_json_text(text, what, root)
 
 
 def read_json_file(path: str | os.PathLike[str], what: str, root: str = "") -> Any:
     """Parsed JSON of a file read up to the input limit, with file and syntax errors as AslError
-    (paths inside it from ``root``)."""
-    return parse_json_bytes(read_bounded(path, what), f"{what} {os.fspath(path)!r}", root)
+    (paths inside it from ``root``, which a file that cannot be read is named by)."""
+    try:
+        data = read_bounded(path, what)
+    except AslError as error:
+        raise AslError(error.message, error.path or root) from None
+    return parse_json_bytes(data, f"{what} {os.fspath(path)!r}", root)
+
+
+def read_json_stream(stream: BinaryIO, what: str, root: str = "") -> Any:
+    """``read_json_file`` for an open stream (``-``: stdin), named ``what`` in messages."""
+    try:
+        data = read_stream_bounded(stream, what)
+    except AslError as error:
+        raise AslError(error.message, error.path or root) from None
+    return parse_json_bytes(data, what, root)
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

@@ -272,13 +272,16 @@ def _saved_game_entry(path: str, data: bytes) -> bytes:
                 info = archive.getinfo(SAVED_GAME)
             except KeyError:
                 names = ", ".join(archive.namelist()[:8]) or "nothing"
-                raise VsavError(path, f"no {SAVED_GAME} entry in the zip (it holds {names})", SAVED_GAME) from None
+                raise VsavError(path, f"a zip but not a VASSAL save: it has no {SAVED_GAME} entry (it holds {names})",
+                                SAVED_GAME) from None
             if info.file_size > MAX_TEXT_BYTES:
                 raise VsavError(path, f"{SAVED_GAME} is {info.file_size} bytes, over the limit", SAVED_GAME)
             with archive.open(info) as entry:
                 raw = entry.read(MAX_TEXT_BYTES + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError, RuntimeError) as error:
         raise VsavError(path, f"not a readable VASSAL save (a zip): {error}") from None
+    except VsavError:  # an AslError, so a ValueError: said as it is, not as a corrupt zip
+        raise
     except (ValueError, zlib.error) as error:  # corrupt compressed data
         raise VsavError(path, f"the zip is corrupt: {error}") from None
     if len(raw) > MAX_TEXT_BYTES:

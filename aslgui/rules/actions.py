@@ -47,6 +47,11 @@ PORTEE_SIDES = ("vca", "rear")
 DIE_KEYS = ("colored", "white")
 #: The keys of an ``extra_drm`` line.
 DRM_LINE_KEYS = ("value", "label")
+#: The largest user-given DRM line either way: the whole DR range (2..12) and then some, so a
+#: typo such as ``10**30`` is refused rather than answered as an impossible shot.
+DRM_LINE_BOUND = 20
+#: The most MP a key counting them takes (``mp_in_los``, ``mp_spent``): past any vehicle's MP.
+MAX_MP = 999
 
 #: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
 #: scenario's), and dice: ``dice`` and a subsequent ``dr`` may come with any action.
@@ -97,6 +102,8 @@ def action_kind(data: Any) -> str:
     if not isinstance(data, dict):
         raise AslError(f"an action is one JSON object, got {shown(data)}", "action")
     kind = data.get("kind")
+    if kind is None:  # absent or null (DESIGN.md 9: a null is an absent key)
+        raise AslError('missing required key \'kind\' (an action kind such as "fire")', "action.kind")
     if not isinstance(kind, str):
         raise AslError(f'expected an action kind such as "fire", got {shown(kind)}', "action.kind")
     return kind
@@ -117,7 +124,9 @@ class Action:
     """An action object checked key by key against the scenario it is asked about.
 
     ``reads`` are the keys its kind declares (``RESOLVERS``, plus ``COMMON_KEYS``): any other
-    key is refused here, and the resolver can read no other (``DeclaredKeys``).
+    key is refused here, and the resolver can read no other (``DeclaredKeys``).  A key whose
+    value is null is dropped here, the one place that makes a null an absent key (docs/contract.md)
+    for every key of every kind: an optional one takes its default, a required one is missing.
     """
 
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str]) -> None:
@@ -125,7 +134,8 @@ class Action:
         reads = reads | COMMON_KEYS
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
-        self.data: Mapping[str, Any] = DeclaredKeys(data, self.kind, reads)
+        given = {key: value for key, value in data.items() if value is not None}
+        self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
         self.check_domains()
 
@@ -153,17 +163,21 @@ class Action:
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
-        raw = self.data.get(key)
+        if key not in self.data:
+            raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
+        raw = self.data[key]
         if not isinstance(raw, str):
-            raise AslError(f'missing or not a hex name: expected e.g. "4E6", got {shown(raw)}', self._path(key))
+            raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
         return self.scenario.grid.parse(raw, self._path(key))
 
-    def integer(self, key: str, default: int) -> int:
-        """A whole number within its key's bounds (``KEY_DOMAINS``)."""
+    def integer(self, key: str, default: int | None = None) -> int:
+        """A whole number within its key's bounds (``KEY_DOMAINS``); required without a default."""
         low, high = domain_of(self.kind, key).bounds or (None, None)
+        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
+        if default is None and key not in self.data:
+            raise AslError(f"missing required key {shown(key)} (a whole number{bounds})", self._path(key))
         value = self.data.get(key, default)
         if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
-            bounds = f" from {low} to {high}" if low is not None and high is not None else ""
             raise AslError(f"expected a whole number{bounds}, got {shown(value)}", self._path(key))
         return value
 
@@ -174,11 +188,19 @@ class Action:
         return value
 
     def choice(self, key: str, options: Sequence[T], default: T | None = None) -> T:
+        """One of ``options`` under ``key``; required without a default."""
         value = self.data.get(key, default)
+        if value is None:
+            raise AslError(f"missing required key {shown(key)} (one of {', '.join(map(str, options))})",
+                           self._path(key))
         if value not in options:
             raise AslError(f"expected one of {', '.join(map(str, options))}, got {shown(value)}", self._path(key))
         chosen: T = value
         return chosen
+
+    def optional_choice(self, key: str, options: Sequence[T]) -> T | None:
+        """One of ``options`` under ``key`` when given."""
+        return self.choice(key, options) if self.has(key) else None
 
     @property
     def phase(self) -> str:
@@ -201,6 +223,8 @@ class Action:
         dice = []
         for die in DIE_KEYS:
             value = raw.get(die)
+            if value is None:
+                raise AslError(f"missing required key {die!r} (a die value 1..6)", f"{self._path(key)}.{die}")
             if type(value) is not int or not 1 <= value <= 6:
                 raise AslError(f"expected a die value 1..6, got {shown(value)}", f"{self._path(key)}.{die}")
             dice.append(value)
@@ -214,12 +238,13 @@ class Action:
         return self.integer("dr", 0)
 
     def number(self, key: str) -> float | None:
-        """A number of MP (>= 0, may be fractional) when given."""
+        """A number of MP (0..``MAX_MP``, may be fractional) when given."""
         value = self.data.get(key)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            raise AslError(f"expected a number of MP >= 0 (e.g. 2.5), got {shown(value)}", self._path(key))
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_MP:
+            raise AslError(f"expected a number of MP from 0 to {MAX_MP} (e.g. 2.5), got {shown(value)}",
+                           self._path(key))
         return float(value)
 
     def spine(self, key: str) -> int | None:
@@ -239,34 +264,48 @@ class Action:
         return self.units(key) if isinstance(self.data.get(key), list) else [self.unit(key)] if self.has(key) else []
 
     def drm_lines(self, key: str, case: str, rule: str) -> tuple[DrmLine, ...]:
-        """User-given DRM (``extra_drm``): a whole number or a list of ``{"value", "label"}``."""
+        """User-given DRM (``extra_drm``): a whole number or a list of ``{"value", "label"}``, each
+        value within +-``DRM_LINE_BOUND``; a null label is an absent one."""
         raw: Any = self.data.get(key)
-        if raw is None or raw == 0:
+        if raw is None:
             return ()
         if type(raw) is int:
-            return (DrmLine(case, rule, raw, "user-given DRM"),)
+            value = _drm_value(raw, self._path(key))
+            return (DrmLine(case, rule, value, "user-given DRM"),) if value else ()
         if not isinstance(raw, list):
             expected = 'a whole number or a list of {"value": n, "label": text}'
             raise AslError(f"expected {expected}, got {shown(raw)}", self._path(key))
         lines = []
         for i, item in enumerate(raw):
             path = f"{self._path(key)}[{i}]"
-            if not isinstance(item, dict) or type(item.get("value")) is not int:
-                raise AslError(f'expected {{"value": n, "label": text}} with a whole number n, got {shown(item)}', path)
+            if not isinstance(item, dict):
+                raise AslError(f'expected {{"value": n, "label": text}}, got {shown(item)}', path)
             refuse_unknown_keys(item, DRM_LINE_KEYS, path, f"a line of {key}")
-            label = item.get("label", "user-given DRM")
-            if not isinstance(label, str):
+            if item.get("value") is None:
+                raise AslError(f"missing required key 'value' (a whole number from {-DRM_LINE_BOUND} to "
+                               f"{DRM_LINE_BOUND})", f"{path}.value")
+            label = item.get("label")
+            if label is not None and not isinstance(label, str):
                 raise AslError(f"expected a text label, got {shown(label)}", f"{path}.label")
-            lines.append(DrmLine(case, rule, item["value"], label))
+            lines.append(DrmLine(case, rule, _drm_value(item["value"], f"{path}.value"),
+                                 "user-given DRM" if label is None else label))
         return tuple(lines)
 
     def check_domains(self) -> None:
         """DESIGN.md section 9: every key the action carries holds a value of its domain, whether or
         not this question reads it (``dr: 0`` without dice is still an error naming ``action.dr``);
-        a null is an absent key."""
-        for key, value in self.data.items():
-            if key != "kind" and value is not None:
+        a null is an absent key (dropped on reading)."""
+        for key in self.data:
+            if key != "kind":
                 domain_of(self.kind, key).check(self, key)
+
+
+def _drm_value(value: Any, path: str) -> int:
+    """One user-given DRM: a whole number within +-``DRM_LINE_BOUND``, else AslError naming ``path``."""
+    if type(value) is not int or not -DRM_LINE_BOUND <= value <= DRM_LINE_BOUND:
+        raise AslError(f"expected a whole number from {-DRM_LINE_BOUND} to {DRM_LINE_BOUND} (a DRM), "
+                       f"got {shown(value)}", path)
+    return value
 
 
 class Domain(NamedTuple):
@@ -339,7 +378,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     "mp_in_los": Domain(Action.number),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
     "leadership": Domain(_leadership, (-6, 6)), "us_number": _whole(0, 9), "range": _whole(1, 500),
-    "mp_spent": _whole(0, 999), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
+    "mp_spent": _whole(0, MAX_MP), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
     **dict.fromkeys(("target_level", "unit_level", "thrower_level"), LEVEL),
     **dict.fromkeys(("from_level", "to_level"), _whole(0, 9)),
 }

@@ -22,8 +22,8 @@ def unit_arc(unit: Unit, arc: str | None, path: str) -> int:
 def resolve_ca_hexes(action: Action) -> Resolution:
     """``ca_hexes``: every on-map hex of the CA at range 1..range, sorted canonical names."""
     unit = action.unit("unit")
-    max_range = action.integer("range", 0)
-    arc = action.choice("arc", (*ARC_KEYS, None), None)
+    max_range = action.integer("range")
+    arc = action.optional_choice("arc", ARC_KEYS)
     spine = unit_arc(unit, arc, "action.unit")
     grid = action.scenario.grid
     names = sorted(grid.name(h) for h in ca_hexes(unit.hex, spine, max_range, grid.box) if h in grid)

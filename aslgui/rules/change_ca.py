@@ -66,7 +66,7 @@ def resolve_change_ca(action: Action) -> Resolution:
     current = unit_arc(unit, arc, f"{path}.{arc}")
     new = action.spine("ca")
     if new is None:
-        raise AslError('expected the new CA as a hexspine name such as "S/SW", got null', "action.ca")
+        raise AslError('missing required key \'ca\' (the new CA, a hexspine name such as "S/SW")', "action.ca")
     spines = spines_between(current, new)
     values: dict[str, Any] = {
         "unit": unit.id,

@@ -35,6 +35,7 @@ def test_import_writes_a_scenario_and_prints_the_report(tmp_path: Path) -> None:
         'units: 2 (allied 1, axis 1); 1 on the map, 1 in the order of battle ("hex": null)',
     ]
     assert "skipped: 1 labels" in done.stdout
+    assert json.loads(out.read_text(encoding="utf-8"))["boards"] == [{"id": "4", "col": 0, "row": 0}]  # a string id
     scenario = load_scenario(out)
     assert [u.hex for u in scenario.units.values()] == [scenario.grid.parse("4E5")]
     assert list(scenario.off_board) == ["l1"]
@@ -48,7 +49,7 @@ def broken_saves(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
     text = vs.command_list([vs.squad("p1", 500, 500)])
     return {
         "not a zip": (b"hello, not a zip", "not a readable VASSAL save"),
-        "no savedGame": (no_entry.getvalue(), "no savedGame entry"),
+        "no savedGame": (no_entry.getvalue(), "a zip but not a VASSAL save: it has no savedGame entry"),
         "bad key": (vs.save_bytes([], saved_game=b"!VCSK" + b"6b" + good[7:]), "begin_save"),
         "unknown header": (vs.save_bytes([], saved_game=b"!VXYZ\x00\x01"), "starts with"),
         "truncated text": (vs.save_bytes([], saved_game=vs.obfuscate(text[: len(text) // 2])), "truncated"),
@@ -70,6 +71,7 @@ def test_an_unreadable_save_exits_2_naming_the_file(tmp_path: Path, case: str) -
     error = json.loads(done.stderr)
     assert error["file"] == str(save)
     assert words in error["error"]
+    assert "corrupt" not in error["error"]  # a zip without a savedGame entry was 'the zip is corrupt'
     assert not out.exists()
 
 

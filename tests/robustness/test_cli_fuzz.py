@@ -46,7 +46,7 @@ BROKEN: list[tuple[bytes, bytes, str, str]] = [
     (_with("version", 2), GOOD_ACTION.encode(), "version", "newer aslgui"),
     (_with("boards", [{"id": "4", "col": -1}]), GOOD_ACTION.encode(), "boards[0].col", "whole number >= 0"),
     (_with("units", [{"id": "a", "kind": "squad", "hex": "4E5"}]), GOOD_ACTION.encode(), "units[0].side", "missing"),
-    (DEMO_TEXT.encode(), b'{"kind": "ca_hexes", "unit": "g1", "range": ' + b"[" * 50_000, "", "too deeply"),
+    (DEMO_TEXT.encode(), b'{"kind": "ca_hexes", "unit": "g1", "range": ' + b"[" * 50_000, "action", "too deeply"),
     (DEMO_TEXT.encode(), b'{"kind": "ca_hexes", "unit": "g1", "range": 1e999}', "action.range",
      "expected a finite number, got 1e999"),
     (DEMO_TEXT.encode(), b'{"kind": ["fire"]}', "action.kind", "expected an action kind"),

@@ -302,3 +302,26 @@ def test_the_phase_bar_keeps_the_turn_a_file_can_hold(qtbot: Any, tmp_path: Path
 
     save_scenario(window.scenario, path)
     assert load_scenario(path).turn == 99
+
+
+# -- one hex named twice (contract check 22 item 4) ------------------------------------------------
+TWO_BOARDS: dict[str, Any] = {"format": "aslgui-scenario", "version": 1,
+                              "boards": [{"id": "1", "col": 0, "row": 0}, {"id": "2", "col": 1, "row": 0}]}
+
+
+def test_design_3_a_joined_hex_named_twice_with_one_value_is_one_fact() -> None:
+    """1GG5 and 2A5 are one hex (DESIGN.md 3): the same value under both names, or a hexside
+    named both ways round, is accepted and read once."""
+    scenario = scenario_from_json({**TWO_BOARDS, "terrain": {"1GG5": "brush", "2a5": "brush"},
+                                   "hexsides": {"1E5/1E6": "wall", "1E6/1E5": "wall"},
+                                   "fortified": ["1GG5", "2A5"]})
+    joined = scenario.grid.parse("1GG5")
+    assert scenario.terrain == {joined: "brush"} and scenario.fortified == frozenset({joined})
+    assert list(scenario.hexsides.values()) == ["wall"]
+
+
+def test_design_3_a_joined_hex_named_twice_with_two_values_names_the_second() -> None:
+    with pytest.raises(AslError) as caught:
+        scenario_from_json({**TWO_BOARDS, "terrain": {"1GG5": "brush", "2A5": "woods"}})
+    assert caught.value.path == "terrain.2A5"
+    assert caught.value.message == "the same hex as 1GG5, given 'brush' there and 'woods' here: name it once"

@@ -22,7 +22,7 @@ CC = {"kind": "reaction_fire", "unit": "c", "vehicle": "t", "type": "cc"}
 UNREAD_OUT_OF_DOMAIN = [
     (FIRE, "effects_dr", 13, "expected a whole number from 2 to 12, got 13"),
     (FIRE, "dr", 0, "expected a whole number from 1 to 6, got 0"),
-    (FIRE, "entered_from", 5, 'missing or not a hex name: expected e.g. "4E6", got 5'),
+    (FIRE, "entered_from", 5, 'expected a hex name such as "4E6", got 5'),
     (FIRE, "entered_from", "4Z99", None),
     (FIRE, "acquisition", 3, "expected a whole number from 0 to 2, got 3"),
     (FIRE, "reaction_fire", "yes", "expected true or false, got 'yes'"),

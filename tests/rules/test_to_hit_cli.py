@@ -77,7 +77,7 @@ def test_fire_on_the_demo_answers_every_design_key(tmp_path: Path, capsys: pytes
         ({"firer": "g1"}, None, "action.target"),
         ({"firer": "s1", "target": "t1"}, None, "action.firer"),
         ({"firer": "g1", "target": "t1", "target_type": "tank"}, None, "action.target_type"),
-        ({"firer": "g1", "target": "t1", "extra_drm": [{"value": "two"}]}, None, "action.extra_drm[0]"),
+        ({"firer": "g1", "target": "t1", "extra_drm": [{"value": "two"}]}, None, "action.extra_drm[0].value"),
         ({"firer": "g1", "target": "t1", "mp_in_los": -1}, None, "action.mp_in_los"),
         ({"firer": "g", "target": "t"}, [*russian_gun(ca=None), german_tank()], "units[0].ca"),
         ({"firer": "g", "target": "t"}, [*russian_gun(name="Mystery Gun"), german_tank()], "units[0].caliber"),

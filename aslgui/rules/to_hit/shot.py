@@ -194,7 +194,7 @@ def _target(action: Action, firer: Unit) -> tuple[Unit | None, Hex]:
     target = action.optional_unit("target")
     if target is None:
         if action.data.get("target_hex") is None:
-            raise AslError('give the target as a unit id ("target") or a hex ("target_hex")', "action.target")
+            raise AslError("missing required key 'target' (a unit id), or 'target_hex' (a hex name)", "action.target")
         h = action.hex("target_hex")
         return _vehicle_in_hex(action, firer, h), h
     if action.data.get("target_hex") is not None and action.hex("target_hex") != target.hex:
@@ -246,7 +246,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     reaction = action.flag("reaction_fire")
     # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
     spines = 0 if reaction else _spines(action, firer, spine, target_hex)
-    arc = _arc(firer, arms, action.choice("pivot", (*PIVOTS, None), None), spines)
+    arc = _arc(firer, arms, action.optional_choice("pivot", PIVOTS), spines)
     basic_tk = action.integer("basic_tk", 0) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
     counter = counter or fire_counter(firer)
