@@ -43,7 +43,6 @@ def test_resolve_reads_the_action_from_stdin() -> None:
     ("action", "path", "words"),
     [
         ('{"kind": "ca_hexes", "unit": "zz", "range": 3}', "action.unit", "no unit with id 'zz'"),
-        ('{"kind": "ca_hexes", "unit": "c1", "range": 3}', "action.unit", "has no CA"),
         ('{"kind": "ca_hexes", "unit": "g1", "range": "far"}', "action.range", "expected a whole number"),
         ('{"kind": "teleport"}', "action.kind", "unknown action kind 'teleport'"),
         ('{"kind": "ca_hexes", "unit": "g1", "range": 3', "action", "not valid JSON"),

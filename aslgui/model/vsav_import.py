@@ -97,6 +97,11 @@ _NOT_UNITS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+#: A VASL save does not say whose Player Turn it is: the import leaves ``player`` empty, and the
+#: rules then check no side's phase (the answers say so), so the report asks for it.
+NO_PLAYER_LINE = "player not set: set the ATTACKER before rehearsing"
+
+
 class Report(NamedTuple):
     """What an import found: units placed and off the boards by side, what it skipped and why,
     and the guesses it made (the ``unverified`` notes)."""
@@ -118,6 +123,7 @@ class Report(NamedTuple):
         out = [
             f"boards: {', '.join(self.boards)}",
             f'units: {placed + oob} ({by_side}); {placed} on the map, {oob} in the order of battle ("hex": null)',
+            NO_PLAYER_LINE,
         ]
         if self.skipped:
             out.append("skipped: " + ", ".join(f"{n} {what}" for what, n in sorted(self.skipped.items())))

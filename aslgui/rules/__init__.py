@@ -15,7 +15,7 @@ from aslgui.errors import AslError, shown
 from aslgui.model import Scenario
 from aslgui.model.scenario import OffBoardError
 from aslgui.rules.actions import COMMON_KEYS, Action, action_kind
-from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.roster import taking_notes
 
 Resolver = Callable[[Action], Resolution]
@@ -131,6 +131,22 @@ RESOLVERS: dict[str, ActionKind] = {
 }
 
 
+#: Kinds whose legality depends on which side is the ATTACKER (whose phase it is), and the rules
+#: that decide it: with no ``player`` set (an imported VASL save) those checks are skipped, and
+#: the answer says so.
+SIDE_RULES: dict[str, str] = {
+    "fire": "A3, C5.64, D3.3", "change_ca": "A3, C3.22", "overrun": "D7.1", "reaction_fire": "D7.2",
+    "place_dc": "A23.3", "throw_dc": "A23.6, A23.63", "set_dc": "A23.7", "detonate_dc": "A23.7",
+    "hook_up": "A3, C10.11", "unhook": "A3, C10.12", "limber": "A3, C10.21", "unlimber": "A3, C10.21",
+    "push": "A3, C10.3", "portee_load": "A3, C10.5", "portee_unload": "A3, C10.5",
+}
+
+
+def no_attacker_note(kind: str) -> str:
+    """What an answer says when the scenario names no ATTACKER (``"player": ""``)."""
+    return reason("no ATTACKER is set (the scenario's \"player\" is empty), so the phase's side rules (whose phase "
+                  "it is, who may act in it) were not checked: set the ATTACKER to check them", SIDE_RULES[kind])
+
 
 def _spec(kind: str) -> ActionKind:
     spec = RESOLVERS.get(kind)
@@ -156,6 +172,10 @@ def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, A
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).
         return Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",)), []
+    except IllegalAction as error:
+        # A unit of the wrong kind, or without the weapon asked about: a question whose answer is
+        # no (DESIGN.md 4), with every answer key of the kind, null as for an off-map unit.
+        return Resolution(kind, legal=False, reasons=(error.message,)), []
 
 
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
@@ -167,6 +187,8 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     answer, taken = _answer(kind, spec, scenario, action)
     if taken:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
+    if not scenario.player and kind in SIDE_RULES:
+        answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
     missing: dict[str, list[str] | None] = {
         key: [] if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
     }
@@ -181,6 +203,6 @@ def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:
 
 
 __all__ = [
-    "COMMON_KEYS", "HEX_LIST_ANSWERS", "RESOLVERS", "Action", "ActionKind", "DrmLine", "Resolution", "is_legal",
-    "resolve", "resolver_for",
+    "COMMON_KEYS", "HEX_LIST_ANSWERS", "RESOLVERS", "SIDE_RULES", "Action", "ActionKind", "DrmLine", "Resolution",
+    "is_legal", "resolve", "resolver_for",
 ]

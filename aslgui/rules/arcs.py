@@ -6,12 +6,14 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, ca_hexes
 from aslgui.model import Unit
 from aslgui.rules.actions import ARC_KEYS, Action
-from aslgui.rules.resolution import Resolution
+from aslgui.rules.resolution import IllegalAction, Resolution
 
 
 def unit_arc(unit: Unit, arc: str | None, path: str) -> int:
     """The hexspine of a unit's CA: ``arc`` names one (ca/vca/tca), else the one its main weapon
     fires through (a Gun's CA, a turret's TCA, a vehicle's VCA)."""
+    if unit.kind not in ("gun", "vehicle"):
+        raise IllegalAction(f"{unit.id} is a {unit.kind}: only a Gun or a vehicle has a CA", "C3.2", path)
     spine = unit.firing_arc if arc is None else getattr(unit, arc)
     if spine is None:
         what = arc.upper() if arc else "CA"

@@ -110,6 +110,16 @@ def _own_location(action: Action, unit: Unit, same_location: bool) -> tuple[list
                    "vehicle in Bypass there (set target_in_bypass)", "A23.61")], notes
 
 
+def _friends_note(action: Action, unit: Unit, target: Hex) -> list[str]:
+    """A DC explodes in its target Location and attacks whoever is there (A23.1), so it may go where
+    only friendly units stand; the answer names them as attacked too."""
+    friends = [u.id for u in action.scenario.units_at(target) if u.side == unit.side and u.id != unit.id]
+    if not friends:
+        return []
+    return [reason(f"friendly units in {action.scenario.grid.name(target)} ({', '.join(friends)}) are attacked too: "
+                   "a DC attacks its target Location", "A23.1")]
+
+
 def _reach_reasons(action: Action, unit: Unit, target: Hex, rule: str) -> list[str]:
     """Adjacency and LOS (A23.3) checks shared by Placing and Throwing."""
     reasons = []
@@ -189,6 +199,7 @@ def resolve_place_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
+    notes += _friends_note(action, unit, target)
     if action.integer("target_level", 0) != action.integer("unit_level", 0):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
@@ -280,7 +291,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     same_location = target == unit.hex and target_level == thrower_level
     own_reasons, own_notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.6")
-    notes += own_notes
+    notes += own_notes + _friends_note(action, unit, target)
     if target_level > thrower_level:
         reasons.append(reason("a DC may not be Thrown to a higher level", "A23.6"))
 

@@ -177,7 +177,7 @@ def _manhandling_dr(m_number: int, total_drm: int) -> Callable[[int], dict[str, 
 
 def resolve_push(action: Action) -> Resolution:
     """``push``: one Manhandling DR to push a Gun into an adjacent hex (C10.3)."""
-    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.3")
     to_hex = action.hex("to_hex")
     pushers = action.units("pushers") if action.has("pushers") else manning_units(action, gun)
     lines = manhandling_drm(action, gun, to_hex, pushers)

@@ -32,7 +32,7 @@ from aslgui.rules.ift_attack import (
     tem_line,
 )
 from aslgui.rules.odds import WithOdds, counting, tally_totals
-from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.roster import HALFTRACK, vehicle_type
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
@@ -267,7 +267,7 @@ def resolve_overrun(action: Action) -> Resolution:
     """``overrun``: MP cost, FP, DRM and (with dice) the IFT result, malfunction or immobilization."""
     vehicle = action.unit("vehicle")
     if vehicle.kind != "vehicle":
-        raise AslError(f"{vehicle.id} is a {vehicle.kind}; an OVR is made by a vehicle", "action.vehicle")
+        raise IllegalAction(f"{vehicle.id} is a {vehicle.kind}: an OVR is made by a vehicle", "D7.1", "action.vehicle")
     if vehicle.mp is None:
         raise AslError(f"vehicle {vehicle.id!r} has no printed MP allotment (\"mp\")", "action.vehicle")
     target = action.hex("target_hex")

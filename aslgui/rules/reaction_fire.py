@@ -19,7 +19,7 @@ from aslgui.rules import RESOLVERS
 from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
-from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit import answer_shot
 from aslgui.rules.to_hit.legality import reaction_gun_reasons, reaction_phase, reaction_side
 from aslgui.rules.to_hit.shot import Shot, fire_counter, read_shot
@@ -85,8 +85,9 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     unit = action.unit("unit")
     vehicle = action.unit("vehicle")
     if vehicle.kind != "vehicle":
-        raise AslError(f"{vehicle.id} is a {vehicle.kind}; Reaction Fire is made vs a vehicle", "action.vehicle")
-    kind = action.choice("type", REACTION_TYPES, "cc")
+        raise IllegalAction(f"{vehicle.id} is a {vehicle.kind}: Reaction Fire is made vs a vehicle", "D7.2",
+                            "action.vehicle")
+    kind = action.choice("type", REACTION_TYPES)  # required: CC (D7.21) or not (D7.22) decides all the rest
     scenario = action.scenario
     gun = _manned_gun(action, unit)
     gun_counter = _counter(action, "gun_fire_counter", gun) if gun else "none"

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from aslgui.errors import AslError
 from aslgui.rules.odds import WithOdds
 
 _NO_VALUES: Mapping[str, Any] = MappingProxyType({})
@@ -35,6 +36,16 @@ class DrmLine(NamedTuple):
 def reason(text: str, rule: str) -> str:
     """An illegality reason ending in the rule it cites: ``"... (C3.21)"``."""
     return f"{text} ({rule})"
+
+
+class IllegalAction(AslError):
+    """A well-formed question whose answer is no, found before anything can be worked out: a unit
+    of the wrong kind for the action, or one without the weapon it asks about (DESIGN.md 4: an
+    illegal action is still an answer). ``resolve`` answers it ``legal: false`` with this reason,
+    citing ``rule``; to a caller outside ``resolve`` it is still an AslError naming ``path``."""
+
+    def __init__(self, text: str, rule: str, path: str) -> None:
+        super().__init__(reason(text, rule), path)
 
 
 class Resolution(NamedTuple):

@@ -19,6 +19,7 @@ from aslgui.errors import AslError
 from aslgui.model import Unit
 from aslgui.model.units import Barrel
 from aslgui.resource_files import load_json
+from aslgui.rules.resolution import IllegalAction
 
 #: C2.22 Gun type of a mortar: it must always use the Area Target Type (C3.33).
 MORTAR_TYPE = "MTR"
@@ -195,7 +196,8 @@ def armament(unit: Unit, path: str) -> Armament:
     elif unit.kind == "vehicle":
         ma = unit.ma
         if ma is None and entry is None:
-            raise AslError(f'vehicle {unit.id!r} has no main armament; give it "ma"', f"{path}.ma")
+            raise IllegalAction(f'{unit.id} has no main armament to fire (give it "ma" if it has one)', "C3",
+                                f"{path}.ma")
         caliber, barrel = _weapon(unit, ma.caliber if ma else None, ma.barrel if ma else None, entry)
         kind = ma.kind if ma is not None else "gun"
         turret = unit.turret
@@ -203,7 +205,7 @@ def armament(unit: Unit, path: str) -> Armament:
         ife = bool(ma and ma.ife)
         where = f"{path}.ma.caliber"
     else:
-        raise AslError(f"unit {unit.id!r} is a {unit.kind}: only a Gun or a vehicle's MA fires ordnance (C3)", path)
+        raise IllegalAction(f"{unit.id} is a {unit.kind}: only a Gun or a vehicle's MA fires ordnance", "C3", path)
     if caliber is None:
         known = "its roster entry gives none" if entry is not None else f"its name {unit.name!r} is not in the roster"
         raise AslError(f"unit {unit.id!r} has no caliber and {known}", where)

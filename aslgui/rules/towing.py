@@ -17,7 +17,7 @@ from aslgui.model import Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
-from aslgui.rules.resolution import Resolution, reason
+from aslgui.rules.resolution import IllegalAction, Resolution, reason
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -44,10 +44,11 @@ def towing_constant(name: str) -> Any:
 
 
 # -- the units involved --------------------------------------------------------------------
-def require_kind(unit: Unit, kind: str, path: str) -> Unit:
-    """The unit under ``path`` must be a ``kind`` (a Gun, a vehicle): bad input otherwise."""
+def require_kind(unit: Unit, kind: str, path: str, rule: str) -> Unit:
+    """The unit under ``path`` must be a ``kind`` (a Gun, a vehicle): else the action is illegal
+    (``rule`` says who does it), an answer rather than bad input (IllegalAction)."""
     if unit.kind != kind:
-        raise AslError(f"unit {unit.id!r} is a {unit.kind}, expected a {kind}", path)
+        raise IllegalAction(f"{unit.id} is a {unit.kind}, not a {kind}: the action is done with a {kind}", rule, path)
     return unit
 
 
@@ -200,8 +201,8 @@ def _mp_reasons(action: Action, vehicle: Unit, mp_cost: int) -> list[str]:
 
 def resolve_hook_up(action: Action) -> Resolution:
     """``hook_up``: a Stopped vehicle takes a Gun in tow (C10.1, C10.11, C10.13, C10.2, C10.31)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
-    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.11")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.11")
     crew = manning_units(action, gun)
     mp_cost = hook_mp_cost(vehicle, gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.11")
@@ -261,8 +262,8 @@ def resolve_hook_up(action: Action) -> Resolution:
 def resolve_unhook(action: Action) -> Resolution:
     """``unhook``: a Stopped vehicle drops its towed Gun in its hex; the Gun may not be pushed
     this Player Turn (C10.12, C10.3)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
-    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.12")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.12")
     crew = manning_units(action, gun)
     mp_cost = hook_mp_cost(vehicle, gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.12")
@@ -310,7 +311,7 @@ def _ca_name(spine: int | None) -> str | None:
 
 def resolve_limbering(action: Action) -> Resolution:
     """``limber`` / ``unlimber``: the crew flips the Gun in a fire phase it could fire in (C10.21)."""
-    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.21")
     limbering = action.kind == "limber"
     crew = manning_units(action, gun)
     ca = _new_ca(action, gun)
@@ -350,8 +351,8 @@ def portee_capable(vehicle: Unit) -> bool:
 def resolve_portee(action: Action) -> Resolution:
     """``portee_load`` / ``portee_unload``: a crew spends all its MF to put a Gun on (or take it
     off) a vehicle that has not moved this MPh; Hazardous Movement (C10.5, C10.51, C10.53)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
-    gun = require_kind(action.unit("gun"), "gun", "action.gun")
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.5")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.5")
     loading = action.kind == "portee_load"
     crew = manning_units(action, gun)
     reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
@@ -416,7 +417,7 @@ def resolve_portee(action: Action) -> Resolution:
 def resolve_tow_move(action: Action) -> Resolution:
     """``tow_move``: may a vehicle towing a Gun (or a trailer, ``"trailer": true`` on it) enter
     ``to_hex``, and how many MP does the tow add (C10.1, C10.4)?"""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.1")
     to_hex = action.hex("to_hex")
     scenario = action.scenario
     if direction_to(vehicle.hex, to_hex) is None:
@@ -453,7 +454,7 @@ def resolve_tow_move(action: Action) -> Resolution:
 def resolve_trailer_target(action: Action) -> Resolution:
     """``trailer_target``: can a shot at a trailer-towing vehicle pick the trailer (C10.41)?
     ``facing`` is the Target Facing the firer sees (``front``/``side``/``rear``)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle")
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.4")
     facing = action.choice("facing", FACINGS)
     indirect, ordnance = action.flag("indirect"), action.flag("ordnance", True)
     reasons = []

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from aslgui.cli import with_board_notes
-from aslgui.model import Scenario, save_scenario
+from aslgui.model import Scenario, save_scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
@@ -28,6 +28,7 @@ from aslgui.ui.answer_words import number_lines
 from aslgui.ui.main_window import MainWindow
 from aslgui.ui.rehearsal_popup import RehearsalPopup
 from tests.gui.conftest import example, rehearse
+from tests.rules.fixtures.to_hit_scenarios import design3_with_friends
 
 pytestmark = pytest.mark.gui
 Driver = Callable[[RehearsalPopup], bool]
@@ -173,3 +174,25 @@ def test_c10_3_an_illegal_push_cannot_be_committed(window: MainWindow, monkeypat
     drop(window, "g1", "1G4")
     assert reasons and "(C10.111)" in reasons[0]
     assert window.undo_stack.count() == 0 and window.scenario.units["g1"].hex == scenario.grid.parse("1H4")
+
+
+def test_design4_a_drop_of_a_vehicle_without_ma_shows_why_not_an_error(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The StuG IIIG of an imported save has no ``ma``: its drag rings the enemy red (illegal) and
+    the drop's popup says why (C3), where it used to show an error; nothing can be committed."""
+    scenario = scenario_from_json(design3_with_friends(player="german"))
+    controller = rehearse(window, scenario)
+    fr_hex = scenario.grid.parse("4E7")
+    assert controller.show_targets("v1")[fr_hex] is False
+    seen: list[str] = []
+
+    def driver(popup: RehearsalPopup) -> bool:
+        assert popup.resolution is not None and not popup.resolution.legal and popup.error == ""
+        assert not popup.commit_button.isEnabled()
+        seen.append(popup.reasons_label.text())
+        return False
+
+    drive(monkeypatch, driver)
+    drop(window, "v1", "4E7")
+    assert seen == ['Not allowed: v1 has no main armament to fire (give it "ma" if it has one) (C3)']
+    assert window.undo_stack.count() == 0

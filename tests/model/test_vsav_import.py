@@ -314,6 +314,14 @@ def test_the_report_counts_by_side(tmp_path: Path) -> None:
     ]
 
 
+def test_a3_the_report_asks_for_the_attacker_a_save_does_not_name(tmp_path: Path) -> None:
+    """A VASL save does not say whose Player Turn it is: ``player`` stays empty, and the report says
+    to set the ATTACKER, on which the phases' side rules (A3) depend."""
+    result = imported(tmp_path, [vs.boards((0, 0, "01")), vs.squad("p1", *vs.hex_pixel("E5"))])
+    assert result.scenario["player"] == ""
+    assert result.report.lines()[2] == "player not set: set the ATTACKER before rehearsing"
+
+
 LAYOUT = ((0, 0, "01"), (1, 0, "r05"), (0, 1, "r03"), (1, 1, "07"))
 LOCAL_HEXES = st.sampled_from(
     [f"{letters}{row}" for i, letters in enumerate(COLUMN_LETTERS) for row in range(0 if i % 2 else 1, 11)]

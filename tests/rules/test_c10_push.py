@@ -216,7 +216,6 @@ def test_c10_3_cli_answers_push(tmp_path: Path) -> None:
     ("action", "path"),
     [
         ({"kind": "push", "gun": "nope", "to_hex": "1G4"}, "action.gun"),
-        ({"kind": "push", "gun": "c1", "to_hex": "1G4"}, "action.gun"),
         ({"kind": "push", "gun": "at37", "to_hex": "1Z99"}, "action.to_hex"),
         ({"kind": "push", "gun": "at37", "to_hex": "1G4", "pushers": "c1"}, "action.pushers"),
         ({"kind": "push", "gun": "at37", "to_hex": "1G4", "pushers": ["c1", "x"]}, "action.pushers[1]"),

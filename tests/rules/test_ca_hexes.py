@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from aslgui.errors import AslError
 from aslgui.geometry import distance, in_ca
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
@@ -48,8 +47,9 @@ def test_ca_hexes_of_a_turreted_vehicle_default_to_its_tca() -> None:
     assert tca["hexes"] == ["4D5", "4E6"] and vca["hexes"] == ["4E4", "4F4"]
 
 
-def test_ca_hexes_needs_a_unit_with_a_ca() -> None:
+def test_c3_2_ca_hexes_of_a_unit_without_a_ca_is_answered_illegal() -> None:
+    """A squad has no CA (C3.2): a well-formed question answered ``legal: false`` (DESIGN.md 4)."""
     data = dict(MAP, units=[{"id": "s", "side": "a", "kind": "squad", "hex": "4E5"}])
-    with pytest.raises(AslError, match="has no CA") as caught:
-        resolve(scenario_from_json(data), {"kind": "ca_hexes", "unit": "s", "range": 3})
-    assert caught.value.path == "action.unit"
+    answer = resolve(scenario_from_json(data), {"kind": "ca_hexes", "unit": "s", "range": 3}).to_json()
+    assert (answer["legal"], answer["reasons"]) == (False, ["s is a squad: only a Gun or a vehicle has a CA (C3.2)"])
+    assert (answer["hexes"], answer["ca"]) == ([], None)

@@ -429,10 +429,10 @@ def test_d7_17_no_weapon_to_malfunction_immobilizes_on_12() -> None:
 
 
 # -- errors and the command line ------------------------------------------------------------------------
-def test_ovr_by_a_non_vehicle_is_an_error() -> None:
-    with pytest.raises(AslError) as error:
-        resolve(board(), {"kind": "overrun", "vehicle": "s447", "target_hex": "1C3"})
-    assert error.value.path == "action.vehicle"
+def test_d7_1_ovr_by_a_non_vehicle_is_answered_illegal() -> None:
+    answer = resolve(board(), {"kind": "overrun", "vehicle": "s447", "target_hex": "1C3"}).to_json()
+    assert (answer["legal"], answer["reasons"]) == (False, ["s447 is a squad: an OVR is made by a vehicle (D7.1)"])
+    assert (answer["fp"], answer["mp_cost"]) == (None, None)
 
 
 def test_ovr_bad_from_hex_names_it() -> None:

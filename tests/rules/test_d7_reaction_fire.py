@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from tests.rules.fixtures.to_hit_scenarios import design3_with_friends, resolve_cli
 
 FIXTURE = Path(__file__).parent / "fixtures" / "d7_ex.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -250,10 +251,11 @@ def test_d7_23_crew_of_a_gun_under_a_counter_is_not_forced_by_an_unarmored_vehic
 
 
 # -- errors and invariants ----------------------------------------------------------------------------------------
-def test_reaction_fire_vs_a_non_vehicle_is_an_error() -> None:
-    with pytest.raises(AslError) as error:
-        resolve(board(), {"kind": "reaction_fire", "unit": "s628", "vehicle": "s447"})
-    assert error.value.path == "action.vehicle"
+def test_d7_2_reaction_fire_vs_a_non_vehicle_is_answered_illegal() -> None:
+    answer = resolve(board(), {"kind": "reaction_fire", "unit": "s628", "vehicle": "s447", "type": "cc"}).to_json()
+    assert answer["legal"] is False
+    assert answer["reasons"] == ["s447 is a squad: Reaction Fire is made vs a vehicle (D7.2)"]
+    assert answer["mandatory"] is None
 
 
 def test_reaction_fire_bad_type_names_action_type() -> None:
@@ -268,3 +270,14 @@ def test_d7_212_fpf_is_mandatory_exactly_under_a_final_fire_counter(counter: str
     assert answer["fpf"] is (counter == "final" and afv)
     assert answer["mandatory"] is answer["fpf"]
     assert answer["legal"] is (not pinned or answer["fpf"])
+
+
+@pytest.mark.parametrize("type_key", [{}, {"type": None}])
+def test_d7_2_reaction_fire_without_type_exits_2_naming_action_type(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], type_key: dict[str, Any]) -> None:
+    """``type`` is required (docs/contract.md): CC (D7.21) or Non-CC (D7.22) Reaction Fire decides
+    everything else, so no default is taken for it."""
+    action = {"kind": "reaction_fire", "unit": "c", "vehicle": "t1", "phase": "MPh", **type_key}
+    code, error = resolve_cli(tmp_path, capsys, design3_with_friends(), action)
+    assert code == 2
+    assert error == {"error": "missing required key 'type' (one of cc, non_cc)", "path": "action.type"}

@@ -11,7 +11,7 @@ import pytest
 
 from aslgui.cli import main
 from aslgui.resource_files import resource_path
-from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, unit
+from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun
 
 DEMO = str(resource_path("scenarios", "demo.json"))
 
@@ -75,14 +75,12 @@ def test_fire_on_the_demo_answers_every_design_key(tmp_path: Path, capsys: pytes
         ({"firer": "nobody", "target": "t1"}, None, "action.firer"),
         ({"firer": "g1", "target_hex": "4Z20"}, None, "action.target_hex"),
         ({"firer": "g1"}, None, "action.target"),
-        ({"firer": "s1", "target": "t1"}, None, "action.firer"),
         ({"firer": "g1", "target": "t1", "target_type": "tank"}, None, "action.target_type"),
         ({"firer": "g1", "target": "t1", "extra_drm": [{"value": "two"}]}, None, "action.extra_drm[0].value"),
         ({"firer": "g1", "target": "t1", "mp_in_los": -1}, None, "action.mp_in_los"),
         ({"firer": "g", "target": "t"}, [*russian_gun(ca=None), german_tank()], "units[0].ca"),
         ({"firer": "g", "target": "t"}, [*russian_gun(name="Mystery Gun"), german_tank()], "units[0].caliber"),
         ({"firer": "g", "target": "t"}, [*russian_gun(nationality="martian"), german_tank()], "units[0].nationality"),
-        ({"firer": "v", "target": "t"}, [unit("v", "vehicle", "4E5", vca="S/SW"), german_tank()], "units[0].ma"),
     ],
 )
 def test_bad_input_exits_2_naming_the_field(

@@ -150,7 +150,8 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
         "ovr_prevention": shot.prevention_rule,
         "notes": [
             *shot_notes(shot), *reading_notes(shot, action.has("target_type")),
-            *filter(None, [colour_note, numbers.doubled_ch_note, numbers.doubled_improbable_note]),
+            *filter(None, [colour_note, numbers.doubled_ch_note, numbers.doubled_improbable_note,
+                           numbers.infantry_original_two_note]),
         ],
     }
     if colour_unverified:

@@ -89,6 +89,29 @@ def rof_left(shot: Shot) -> str | None:
     return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")
 
 
+#: The rule that says at what each Target Type fires.
+_TARGET_TYPE_RULE = {"vehicle": "C3.31", "infantry": "C3.32", "area": "C3.33"}
+
+
+def not_at_own_unit(shot: Shot) -> str | None:
+    """A shot is at the enemy: the firer itself or its manning crew is no target, nor is a friendly
+    unit for the Infantry/Vehicle Target Type (C3.31, C3.32); a hex holding friendly units is
+    attacked with the Area Target Type, which hits them too (C3.33), never in the firer's own hex."""
+    target = shot.target
+    if target is None:
+        return None
+    if target.id in (shot.firer.id, shot.crew.id):
+        who = "itself" if target.id == shot.firer.id else f"its own crew {target.id}"
+        return reason(f"{shot.firer.id} cannot fire at {who}", _TARGET_TYPE_RULE[shot.target_type])
+    if target.side != shot.firer.side or shot.target_type == "area":
+        return None
+    what = "an enemy vehicle" if shot.target_type == "vehicle" else "enemy units"
+    where = shot.scenario.grid.name(shot.target_hex)
+    return reason(f"{target.id} is friendly: the {shot.target_type.capitalize()} Target Type fires at {what}; "
+                  f"the Area Target Type at {where} is the way to attack a hex holding friendly units",
+                  f"{_TARGET_TYPE_RULE[shot.target_type]}, C3.33")
+
+
 def vehicle_type_needs_vehicle(shot: Shot) -> str | None:
     if shot.target_type == "vehicle" and not shot.target_is_vehicle:
         return reason("the Vehicle Target Type may only be used against a specific vehicle", "C3.31")
@@ -303,6 +326,7 @@ def within_listed_range(shot: Shot) -> str | None:
 
 CHECKS: tuple[Check, ...] = (
     fire_phase,
+    not_at_own_unit,
     in_los,
     crew_can_fire,
     gun_state,
@@ -330,6 +354,7 @@ CHECKS: tuple[Check, ...] = (
 #: reacts and when itself, and these through ``reaction_gun_reasons``.
 REACTION_GUN_CHECKS: tuple[Check, ...] = (
     reaction_target,
+    not_at_own_unit,
     reaction_gun,
     vehicle_type_needs_vehicle,
     afv_needs_vehicle_type,

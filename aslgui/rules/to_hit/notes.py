@@ -42,6 +42,17 @@ def rate_of_fire(shot: Shot) -> int:
     return max(shot.arms.rof - len(shot.unfamiliar), 0)
 
 
+def friendly_units_hit(shot: Shot) -> str | None:
+    """An Area Target Type shot hits every unit in the hex, friendly ones too (C3.33): say which."""
+    if shot.target_type != "area":
+        return None
+    friends = [u.id for u in shot.scenario.units_at(shot.target_hex) if u.side == shot.firer.side]
+    if not friends:
+        return None
+    return reason(f"friendly units in {shot.scenario.grid.name(shot.target_hex)} ({', '.join(friends)}) are "
+                  "attacked too: the Area Target Type hits all units in the hex", "C3.33")
+
+
 def shot_notes(shot: Shot) -> list[str]:
     """Why no Multiple ROF can be kept, then what else to remember after the shot."""
     multiple_rof = shot.arms.rof > 1
@@ -76,7 +87,9 @@ def shot_notes(shot: Shot) -> list[str]:
         ),
     }
     lost = rof_lost(shot)
-    found = [*([lost] if lost else []), *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]
+    friends = friendly_units_hit(shot)
+    found = [*([lost] if lost else []), *([friends] if friends else []),
+             *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]
     return found + ([unfamiliar_note(shot)] if shot.unfamiliar else [])
 
 

@@ -77,6 +77,19 @@ class ThNumbers(NamedTuple):
                 f"Modified TH#): Original DR up to {self.critical_max_dr} when it splits that way (C3.7, C5.35)")
 
     @property
+    def infantry_original_two_note(self) -> str | None:
+        """The reading of C3.7 when only the lowest DR hits on the Infantry Target Type: the EXC (a CH
+        only on a subsequent dr of 1) sits in the Area/Vehicle sentence; the Infantry sentence makes
+        an Original 2 a CH on a subsequent dr of 1 or <= half the Modified TH#."""
+        if self.target_type != "infantry" or self.deliberate or self.improbable or not self.only_lowest_hits:
+            return None
+        half = min(6, max(1, self.modified_th // 2))
+        drs = "1" if half == 1 else f"1-{half}"
+        return (f"read: only an Original 2 hits; the EXC allowing a CH only on a subsequent dr of 1 is in the "
+                f"Area/Vehicle Target Type sentence, so on the Infantry Target Type the Original 2 is a CH on a "
+                f"subsequent dr of 1 or <= half the Modified TH# {self.modified_th}: a dr of {drs} (C3.7)")
+
+    @property
     def doubled_improbable_note(self) -> str | None:
         """Under Motion Fire, why only an Improbable Hit is possible even at a ``final_th_needed`` of
         2 (DESIGN.md 4's "< 2" counts an undoubled DR): the doubled DR is never below 3."""

@@ -15,7 +15,7 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import AMMO, PIVOTS, TARGET_TYPES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.los import LosResult, unit_sight
-from aslgui.rules.resolution import DrmLine
+from aslgui.rules.resolution import DrmLine, IllegalAction
 from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
 
@@ -230,7 +230,8 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     scenario = action.scenario
     firer = action.unit("firer")
     if firer.kind not in FIRERS:
-        raise AslError(f"unit {firer.id!r} is a {firer.kind}, not a Gun or a vehicle with a MA (C3)", "action.firer")
+        raise IllegalAction(f"{firer.id} is a {firer.kind}: ordnance is fired by a Gun or a vehicle's MA", "C3",
+                            "action.firer")
     path = unit_path(scenario, firer)
     arms = armament(firer, path)
     crew = scenario.unit(firer.crew, f"{path}.crew") if firer.crew else firer
