@@ -8,8 +8,9 @@ with 200 counters (and their markers) and 10 CA wedges, zoomed to show the whole
 a hover or a counter move costs); "cold" throws that cache away first (both with the zoom at
 rest, board art filtered).  A zoom step is what a wheel notch costs: every cache is redrawn
 (background, counters, wedges), board art sampled while the zoom moves; 150 ms after the last
-step the background is drawn once more with the art filtered, which costs what "cold" does.  The
-"first" zoom step is taken in a window just opened, so nothing is kept yet for the new zoom.
+step the background is drawn once more with the art filtered and kept, so "cold" (a later redraw
+at that zoom) copies the kept art.  The "first" zoom step is taken in a window just opened, so
+nothing is kept yet for the new zoom.
 
 The rows "with art" draw the real boards 1-4 under the grid: from ``$ASLGUI_VASL_BOARDS``, else
 ``shared/vasl/boards`` beside the repository (or a folder above it); without either they are

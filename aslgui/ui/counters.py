@@ -127,6 +127,9 @@ _MARKER = _rounded(QRectF(-_MARKER_HALF, -_MARKER_HALF, style.MARKER_SIZE, style
 #: Reach of the facing arrows beyond the tile, so the item's bounds hold them.
 _BOUNDS = QRectF(-_HALF - 14, -_HALF - 14, 2 * _HALF + 28, 2 * _HALF + 28)
 _IMAGE_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+#: Looked up once: ``paint`` runs for every counter on screen after each zoom step.
+_ANTIALIASING = QPainter.RenderHint.Antialiasing
+_SMOOTH = QPainter.RenderHint.SmoothPixmapTransform
 
 
 def _arrow(spine: int, reach: float, size: float) -> QPolygonF:
@@ -204,15 +207,15 @@ class CounterItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         level = kept_scale(device_scale(painter))
         if level is None:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.setRenderHint(_ANTIALIASING, True)
             painter.drawPicture(0, 0, self.picture)
             return
         image = self._images.get(level)
         if image is None:
             image = self._images[level] = self._image(level)
         # Bilinear, without antialiased edges (a third of the cost): the image's rim is transparent.
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setRenderHint(_ANTIALIASING, False)
+        painter.setRenderHint(_SMOOTH, True)
         painter.drawImage(_BOUNDS, image)
 
     def _image(self, scale: float) -> QImage:

@@ -6,6 +6,7 @@ the smaller copies, and is enlarged from its own above 100%."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 
@@ -18,9 +19,11 @@ SCALES: tuple[float, ...] = tuple(math.sqrt(2) ** k for k in range(4, -7, -1))
 NATURAL = 1.0
 
 
+@functools.lru_cache(maxsize=64)
 def kept_scale(scale: float) -> float | None:
     """The kept image a drawing at ``scale`` shrinks: the smallest at least as large (the
-    smallest of all below 12.5%); None above 400%, where nothing kept is large enough."""
+    smallest of all below 12.5%); None above 400%, where nothing kept is large enough.  Kept per
+    scale: a zoom step asks it for every counter on screen at the same scale."""
     if scale > SCALES[0] * (1 + 1e-9):
         return None
     fitting = [level for level in SCALES if level >= scale * (1 - 1e-9)]

@@ -1,5 +1,5 @@
 """The static map under the counters: board sheets, terrain tint, hex grid, hexside features,
-board numbers and hex names.
+board numbers, hex names and, over them, one side's Covered Arcs when shown.
 
 Drawn as the scene's background, so the view caches it (QGraphicsView.CacheBackground) and a
 repaint after a hover, a selection or a move is one blit.  Everything is laid out once per map
@@ -25,7 +25,7 @@ from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_H
 from aslgui.geometry.shapes import hex_polygons, map_rectangle
 from aslgui.model import Scenario
 from aslgui.ui import style
-from aslgui.ui.board_art import BoardArt, board_rect
+from aslgui.ui.board_art import ArtAtRest, BoardArt, board_rect
 
 #: The layers the user can hide (View menu), with what the menu calls them.
 TOGGLED_LAYERS: dict[str, str] = {"grid": "Hex &grid", "names": "Hex &names", "tint": "Terrain &tint"}
@@ -91,9 +91,18 @@ class MapLayers:
     def __init__(self, scenario: Scenario, art: Mapping[BoardPlacement, BoardArt] | None = None) -> None:
         self.scenario = scenario
         self.art: dict[BoardPlacement, BoardArt] = dict(art or {})
+        self._art_at_rest = ArtAtRest()
         self._label_font = style.font(9)
         self._terrain_paths: list[tuple[QPainterPath, QBrush]] = []
         self._drawn_terrain: dict[Hex, str] = {}
+        #: The wedges (origin, spine) of the side's arcs drawn over the map (``set_side_arcs``).
+        self.side_arcs: tuple[tuple[Hex, int], ...] = ()
+        self._side_arcs_drawing: tuple[QPainterPath, QPainterPath, QPen, QBrush] = (
+            QPainterPath(),
+            QPainterPath(),
+            QPen(),
+            QBrush(),
+        )
         self._build_boards()
         self._build_grid()
         self._build_features()
@@ -218,6 +227,22 @@ class MapLayers:
         self._drawn_terrain = dict(terrain)
         return True
 
+    def set_side_arcs(self, wedges: tuple[tuple[Hex, int], ...], union: QPainterPath, pen: QPen, brush: QBrush) -> None:
+        """Draw one side's arcs over the map: ``wedges`` (origin, spine of each), whose outlines
+        ``union`` holds (winding fill), filled with ``brush`` and outlined with ``pen``.  They are
+        part of the cached map rather than an item of their own, so a zoom step draws them into
+        the one background redraw instead of into a screen-sized layer composited over it; and
+        the fill is of the union's merged outline (``simplified``), which fills the same pixels
+        four times as fast as the overlapping wedges.  The scene redraws the map when they
+        change."""
+        self.side_arcs = wedges
+        self._side_arcs_drawing = (union.simplified(), union, pen, brush)
+
+    @property
+    def side_arcs_path(self) -> QPainterPath:
+        """The side's arcs drawn, each wedge's outline (empty when none are)."""
+        return self._side_arcs_drawing[1]
+
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, painter: QPainter, rect: QRectF, shown: Mapping[str, bool], zooming: bool = False) -> None:
         """The static map over ``rect`` (scene coordinates), with the toggled layers ``shown``
@@ -233,8 +258,10 @@ class MapLayers:
         painter.drawPath(self._sheets)
         for board, art in self.art.items():
             target = board_rect(board)
-            if target.intersects(rect):
-                art.draw(painter, target, smooth=not zooming)
+            if target.intersects(rect) and zooming:
+                art.draw(painter, target, smooth=False)
+            elif target.intersects(rect):
+                self._art_at_rest.draw(painter, board, art, target)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if shown["tint"]:
             for path, brush in self._terrain_paths:
@@ -261,6 +288,15 @@ class MapLayers:
         painter.drawPath(self._fortified_path)
         if shown["names"]:
             self._draw_labels(painter, rect)
+        if self.side_arcs:
+            merged, outlines, pen, brush = self._side_arcs_drawing
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # every edge is a hexside
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(brush)
+            painter.drawPath(merged)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(outlines)
 
     def _draw_labels(self, painter: QPainter, rect: QRectF) -> None:
         """Hex names of the columns in ``rect``, unless zoomed out so far that they would be

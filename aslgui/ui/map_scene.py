@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneDragDropEvent,
     QGraphicsSceneMouseEvent,
-    QStyleOptionGraphicsItem,
-    QWidget,
 )
 
 from aslgui.geometry import Hex, MapGrid
@@ -65,24 +63,6 @@ def _path_item(path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: fl
     return item
 
 
-class _SideArcsItem(QGraphicsPathItem):
-    """One side's arcs.  Qt keeps its pixels at the current zoom (only the part on screen), so
-    its large translucent fill costs one blit per repaint; and it is drawn without antialiasing,
-    like the hex grid, since every edge of a wedge is a hexside: half the cost of redrawing it
-    after a zoom step."""
-
-    def __init__(self, path: QPainterPath, pen: QPen, brush: QBrush) -> None:
-        super().__init__(path)
-        self.setPen(pen)
-        self.setBrush(brush)
-        self.setZValue(_Z_WEDGES)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        super().paint(painter, option, widget)
-
-
 def nearest_spine(dx: float, dy: float) -> int:
     """The hexspine whose direction from a hex centre is closest to the vector (dx, dy)."""
     angle = math.degrees(math.atan2(dy, dx))
@@ -104,7 +84,7 @@ class MapScene(QGraphicsScene):
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
     wedge_items: dict[str, QGraphicsPathItem]
-    side_wedges: list[QGraphicsPathItem]
+    shown_wedges: list[QGraphicsPathItem]
     _counters: dict[str, CounterItem]
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
@@ -155,7 +135,7 @@ class MapScene(QGraphicsScene):
         self.scenario = scenario
         self.selected = None
         self._hovered = None
-        self.wedge_items, self.side_wedges, self._handles = {}, [], []
+        self.wedge_items, self.shown_wedges, self._handles = {}, [], []
         self._counters, self._drawn, self._stack_index = {}, {}, {}
         self._wedge_cache = {}
         self._hover_item = _path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
@@ -172,6 +152,7 @@ class MapScene(QGraphicsScene):
         (after a folder is added, the boards it holds show their art)."""
         art, self.art_notes = load_art(self.scenario)
         self.layers = MapLayers(self.scenario, art)
+        self._show_side_arcs()  # their fill depends on the art
         self.redraw_background()
 
     @property
@@ -301,35 +282,39 @@ class MapScene(QGraphicsScene):
         self.addItem(item)
         return item
 
-    def _add_side_wedges(self, side: str) -> None:
-        """All firing arcs of one side as a single item: one translucent fill of their union
-        (overlaps do not darken into mud, and it costs one fill however many arcs) with each
-        wedge's outline."""
+    def _show_side_arcs(self) -> None:
+        """All firing arcs of one side but the selected unit's (whose wedges are items of their
+        own), drawn over the static map (``MapLayers.set_side_arcs``): one translucent fill of
+        their union (overlaps do not darken into mud, and it costs one fill however many arcs)
+        with each wedge's outline.  The map is redrawn only when the wedges change."""
+        wedges = tuple(
+            (unit.hex, spine)
+            for unit in self.scenario.units.values()
+            if unit.side == self.side_arcs and (spine := unit.firing_arc) is not None and unit.id != self.selected
+        )
+        if wedges == self.layers.side_arcs:
+            return
         union = QPainterPath()
         union.setFillRule(Qt.FillRule.WindingFill)
-        for unit in self.scenario.units.values():
-            spine = unit.firing_arc
-            if unit.side == side and spine is not None and unit.id != self.selected:
-                union.addPath(self.wedge_path(unit.hex, spine))
+        for origin, spine in wedges:
+            union.addPath(self.wedge_path(origin, spine))
         pen = QPen(style.color(style.ARC_COLORS["ca"][1]), 1.0)
         pen.setCosmetic(True)
-        item = _SideArcsItem(union, pen, self._arc_fill("ca", style.SIDE_ARC_ALPHA))
-        self.addItem(item)
-        self.side_wedges.append(item)
+        self.layers.set_side_arcs(wedges, union, pen, self._arc_fill("ca", style.SIDE_ARC_ALPHA))
+        self.redraw_background()
 
     def _refresh_arcs(self, preview: tuple[str, int] | None = None) -> None:
         """Wedges of the selected unit (``preview`` overrides one arc during a rotation drag),
         the side's wedges when that toggle is on, and the rotation handles."""
-        for item in (*self.wedge_items.values(), *self.side_wedges, *self._handles):
+        for item in (*self.wedge_items.values(), *self.shown_wedges, *self._handles):
             self.removeItem(item)
-        self.wedge_items, self.side_wedges, self._handles = {}, [], []
-        if self.side_arcs is not None:
-            self._add_side_wedges(self.side_arcs)
+        self.wedge_items, self.shown_wedges, self._handles = {}, [], []
+        self._show_side_arcs()
         for unit_id in self.shown_arcs:
             shown = self.scenario.units.get(unit_id)
             if shown is not None and unit_id != self.selected:
                 for arc, spine in self.unit_arcs(shown).items():
-                    self.side_wedges.append(self._wedge_item(shown.hex, arc, spine))
+                    self.shown_wedges.append(self._wedge_item(shown.hex, arc, spine))
         unit = self.scenario.units.get(self.selected) if self.selected else None
         if unit is None:
             return

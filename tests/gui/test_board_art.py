@@ -211,3 +211,33 @@ def test_while_zooming_the_art_is_sampled_and_filtered_again_once_the_zoom_rests
 def test_a_plain_map_never_waits_for_the_zoom_to_rest(window: MainWindow) -> None:
     window.view.set_zoom(0.6)
     assert not window.scene.zooming
+
+
+def test_the_art_kept_once_the_zoom_rests_is_drawn_again_at_each_new_zoom_and_scroll(
+    qtbot: QtBot, window: MainWindow, library: Path
+) -> None:
+    """Each board's filtered art is kept as drawn at the zoom the view rests at (``ArtAtRest``):
+    a new zoom, or a scroll that leaves the zoom, must not show the copy of another."""
+    art_board(library, "78")
+    window.set_scenario(scenario([{"id": "77"}, {"id": "78", "col": 1}]), None)
+    for zoom in (0.3, 0.45, 0.8, 1.0, 0.8):
+        window.view.set_zoom(zoom)
+        qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+        for name in ("77E5", "78V5", "78E5", "77Q8"):  # centred on each in turn: the view scrolls
+            window.view.resetCachedContent()  # the map drawn again, its art from the kept copies
+            assert close(shown_at(window, name), ART_E5 if name.endswith("E5") else ART_GROUND, 40), (zoom, name)
+
+
+def test_the_art_kept_at_rest_goes_with_the_boards_when_they_are_read_again(
+    qtbot: QtBot, window: MainWindow, library: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.set_scenario(scenario([{"id": "77"}]), None)
+    window.view.set_zoom(0.8)
+    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    assert close(shown_at(window, "77E5"), ART_E5)
+    empty = tmp_path / "no boards"
+    empty.mkdir()
+    monkeypatch.setenv(BOARDS_ENV, str(empty))
+    window.reload_boards()
+    assert window.scene.layers.art == {}
+    assert shown_at(window, "77E5").name() == style.terrain_color("open ground").name()

@@ -105,12 +105,11 @@ def test_turreted_vehicle_shows_vca_and_tca_as_separate_wedges(window: MainWindo
 
 def test_side_toggle_shows_every_ca_of_that_side(window: MainWindow) -> None:
     window.side_arcs.setCurrentText("german")
-    assert len(window.scene.side_wedges) == 1
-    path = window.scene.side_wedges[0].path()
+    path = window.scene.layers.side_arcs_path
     grid = window.scenario.grid
     assert path.contains(QPointF(*grid.center(grid.parse("4E5"))))  # the tank's TCA covers the Gun
     window.side_arcs.setCurrentText("none")
-    assert window.scene.side_wedges == []
+    assert window.scene.layers.side_arcs_path.isEmpty()
 
 
 def test_dragging_a_counter_moves_it_to_the_hex_centre_and_undo_puts_it_back(qtbot: QtBot, window: MainWindow) -> None:
