@@ -235,6 +235,7 @@ CLAUSES: dict[str, list[str] | str] = {
         "test_d7_11_only_a_ce_armored_halftrack_bu_or_unarmored_ones_add_one_fourth",
         "test_d7_11_passengers_of_other_vehicles_add_one_fourth",
         "test_d7_11_without_a_type_passengers_add_one_fourth_and_the_answer_says_so",
+        "test_d7_11_only_the_infantry_aboard_add_fp_beside_a_gun_en_portee",
     ],
     "D7.13#0": ["test_d7_1_exc_d7_14_a_vehicle_that_ovred_may_ovr_again"],
     "D7.13#1": ["test_d7_13_not_the_hex_it_is_in_unless_it_leaves_and_reenters"],
@@ -341,6 +342,7 @@ CLAUSES: dict[str, list[str] | str] = {
     "C10.54#0": [
         "test_c10_54_exc_a_porteed_gun_makes_no_bounding_first_fire",
         "test_c5_35_na_motion_fire_is_not_for_a_gun_en_portee",
+        "test_d7_11_a_gun_en_portee_adds_no_fp_and_cannot_fire_in_the_ovr",
     ],
     "C10.54#1": "Mounted Fire (D6.72) is not modelled, so there is no penalty to leave out",
 }

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_ori
 
 from aslgui.errors import AslError, cut, shown
 from aslgui.geometry import SPINE_NAMES, Hex, MapGrid, parse_spine
-from aslgui.model.units import KEPT_KEYS, SPINE, Bounds
+from aslgui.model.units import KEPT_KEYS, RECORD_WORDS, SPINE, Bounds
 
 
 class _Field(NamedTuple):
@@ -54,7 +54,11 @@ def describe(tp: Any) -> str:
     if origin is Literal:
         return " or ".join(repr(a) if not isinstance(a, bool) else str(a).lower() for a in get_args(tp))
     if origin is tuple:
-        return f"a list of {describe(get_args(tp)[0])}"
+        item = get_args(tp)[0]
+        if item in RECORD_WORDS:
+            _, several, example = RECORD_WORDS[item]
+            return f"a list of {several} such as {example}"
+        return f"a list of {describe(item)}"
     if origin is dict:
         return f"an object of {describe(get_args(tp)[1])}"
     names = {
@@ -67,7 +71,10 @@ def describe(tp: Any) -> str:
     }
     if tp in names:
         return names[tp]
-    return f"an object ({getattr(tp, '__name__', tp)})" if is_record(tp) else str(tp)
+    if tp in RECORD_WORDS:
+        one, _, example = RECORD_WORDS[tp]
+        return f"{one} such as {example}"
+    return "an object" if is_record(tp) else str(tp)
 
 
 def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:

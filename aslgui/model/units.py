@@ -194,3 +194,9 @@ class KeptUnitKeys:
 
 #: Per record class, the declaration of the keys it keeps in ``extra`` that are read.
 KEPT_KEYS: dict[type, type] = {Unit: KeptUnitKeys}
+#: How an error message names a record a unit key holds, one and several, with an example, so
+#: that it speaks the file's words, not the program's class names.
+RECORD_WORDS: dict[type, tuple[str, str, str]] = {
+    MainArmament: ("a main armament object", "main armament objects", '{"caliber": 75, "barrel": "L", "kind": "gun"}'),
+    MachineGun: ("an MG object", "MG objects", '{"fp": 2, "mount": "CMG"}'),
+}

@@ -399,6 +399,9 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     dc_hex = action.hex("hex")
     scenario = action.scenario
     reasons = []
+    if not unit.is_infantry:  # the unit that Set it detonates it, and only Infantry Set a DC
+        reasons.append(reason(f"{unit.id} is a {unit.kind}; only the Infantry unit that Set a DC detonates it",
+                              "A23.7"))
     if unit.broken:
         reasons.append(reason(f"{unit.id} is broken; only a Good Order unit detonates a Set DC", "A23.7"))
     role = attacker_role(action, unit)

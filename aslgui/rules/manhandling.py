@@ -141,12 +141,17 @@ def _gun_reasons(action: Action, gun: Unit, to_hex: Hex) -> list[str]:
     return reasons
 
 
-def _pusher_reasons(action: Action, gun: Unit, pushers: Sequence[Unit], mf_cost: int) -> list[str]:
-    """The pushing Infantry: the Gun's possessor among them, free of PP, MF enough (C10.3)."""
+def _pusher_reasons(action: Action, gun: Unit, crew: Sequence[Unit], pushers: Sequence[Unit], mf_cost: int
+                    ) -> list[str]:
+    """The pushing Infantry: the Gun's possessor (``crew``) among them, free of PP, MF enough (C10.3)."""
     reasons = crew_reasons(pushers, gun.hex, "C10.3") + no_move_reasons([gun, *pushers])
     reasons += [reason(f"{u.id} Prep Fired: it may not move in this MPh", "A3.3") for u in (gun, *pushers) if u.fired]
-    if gun.crew is not None and pushers and gun.crew not in (u.id for u in pushers):
-        reasons.append(reason(f"{gun.crew}, the Gun's crew, must be among the pushers", "C10.111"))
+    for unit in (u for u in crew if u not in pushers):  # a pusher's kind is checked above
+        if not unit.is_infantry:
+            reasons.append(reason(f"{unit.id} is a {unit.kind}, not Infantry: only Infantry possess and push a Gun",
+                                  "C10.3, C10.111"))
+        elif pushers:
+            reasons.append(reason(f"{unit.id}, the Gun's crew, must be among the pushers", "C10.111"))
     reasons += [reason(f"{u.id} carries a DC (PP) and cannot push", "C10.3") for u in pushers if u.dc]
     if action.flag("carrying_pp"):
         reasons.append(reason("the pushers carry PP", "C10.3"))
@@ -179,11 +184,12 @@ def resolve_push(action: Action) -> Resolution:
     """``push``: one Manhandling DR to push a Gun into an adjacent hex (C10.3)."""
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.3")
     to_hex = action.hex("to_hex")
-    pushers = action.units("pushers") if action.has("pushers") else manning_units(action, gun)
+    crew = manning_units(action, gun)
+    pushers = action.units("pushers") if action.has("pushers") else crew
     lines = manhandling_drm(action, gun, to_hex, pushers)
     total = sum(line.value for line in lines)
     mf_cost = next(line.value for line in lines if line.case == "Y")
-    reasons = _gun_reasons(action, gun, to_hex) + _pusher_reasons(action, gun, pushers, mf_cost)
+    reasons = _gun_reasons(action, gun, to_hex) + _pusher_reasons(action, gun, crew, pushers, mf_cost)
     m = gun.manhandling
     values: dict[str, Any] = {
         "gun": gun.id,

@@ -170,6 +170,38 @@ def passenger_notes(vehicle: Unit, passengers: list[Unit]) -> list[str]:
     return []
 
 
+def _passengers(action: Action, vehicle: Unit) -> tuple[list[Unit], list[str]]:
+    """The Passengers/Riders whose printed FP adds to the OVR (D7.11): those the action names
+    (``passengers``), else the Good Order Infantry aboard other than leaders (whose FP is 0).
+    Only Infantry aboard add FP: a named unit not aboard, or not Infantry (a Gun en portee), is
+    a reason the OVR cannot be made as asked, and adds nothing."""
+    aboard = [u for u in action.scenario.units.values() if u.aboard == vehicle.id]
+    if not action.has("passengers"):
+        return [u for u in aboard if u.is_infantry and not u.broken and u.kind != "leader"], []
+    riders, reasons = [], []
+    for rider in action.units("passengers"):
+        if rider.aboard != vehicle.id:
+            reasons.append(reason(f"{rider.id} is not aboard {vehicle.id}: only its Passengers/Riders add FP",
+                                  "D7.11"))
+        elif not rider.is_infantry:
+            reasons.append(reason(f"{rider.id} is a {rider.kind}, not Infantry: only Infantry Passengers/Riders "
+                                  "add their printed FP", "D7.11"))
+        else:
+            riders.append(rider)
+    return riders, reasons
+
+
+def portee_notes(scenario: Scenario, vehicle: Unit) -> list[str]:
+    """A Gun carried en portee adds no FP to its vehicle's OVR (it is no Infantry Passenger, D7.11)
+    and cannot fire in it: Portee Fire is NA as Bounding First Fire (C10.54), which an OVR is (D7.1)."""
+    guns = [u.id for u in scenario.units.values() if u.aboard == vehicle.id and u.kind == "gun"]
+    if not guns:
+        return []
+    return [reason(f"{', '.join(guns)} en portee on {vehicle.id} adds no FP (only Infantry Passengers/Riders do) and "
+                   "cannot fire during the OVR: Portee Fire is NA as Bounding First Fire, which an OVR is",
+                   "D7.11, C10.54, D7.1")]
+
+
 def motion_carrier(scenario: Scenario, unit: Unit) -> Unit | None:
     """The Motion vehicle a target is, or rides as PRC (D7.12): ``motion`` true or not ``stopped``."""
     carrier = scenario.units.get(unit.aboard) if unit.aboard else unit
@@ -196,9 +228,14 @@ def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aim
         moving = ", ".join(dict.fromkeys(c.id for c in carriers if c is not None))
         lines.append(DrmLine("motion", "D7.12", MOTION_TARGET_DRM, f"{moving} is in Motion"))
     leader = action.optional_unit("leader")
-    if leader is not None:
+    if leader is not None and _leads(leader, vehicle):
         lines.append(DrmLine("leadership", "D7.16", _leadership(action, leader), f"{leader.id} aboard {vehicle.id}"))
     return lines
+
+
+def _leads(leader: Unit, vehicle: Unit) -> bool:
+    """Only a leader in the vehicle (Armor Leader or Passenger leader) modifies its OVR (D7.16)."""
+    return leader.kind == "leader" and leader.aboard == vehicle.id
 
 
 def _leadership(action: Action, leader: Unit) -> int:
@@ -248,7 +285,7 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
     elif aimed is not None and _is_afv(aimed):
         reasons.append(reason(f"{aimed.id} is an AFV and may not be OVR", "D7.12"))
     leader = action.optional_unit("leader")
-    if leader is not None and (leader.kind != "leader" or leader.aboard != vehicle.id):
+    if leader is not None and not _leads(leader, vehicle):
         reasons.append(reason(f"{leader.id} is not an Armor Leader or Passenger leader in {vehicle.id}", "D7.16"))
     return reasons
 
@@ -276,11 +313,8 @@ def resolve_overrun(action: Action) -> Resolution:
     defenders = [u for u in enemies_at(scenario, target, vehicle.side) if u.aboard != vehicle.id]
     reasons = _legality(action, vehicle, target, from_hex, defenders)
     ft_only = action.flag("ft_only")
-    riders = action.units("passengers") if action.has("passengers") else [
-        u for u in scenario.units.values() if u.aboard == vehicle.id and not u.broken and u.kind != "leader"]
-    for i, rider in enumerate(riders):
-        if rider.aboard != vehicle.id:
-            raise AslError(f"{rider.id} is not aboard {vehicle.id}", f"action.passengers[{i}]")
+    riders, rider_reasons = _passengers(action, vehicle)
+    reasons += rider_reasons
     computed = overrun_fp(vehicle, riders, scenario, ft_only)
     if ft_only and not computed.weapons:
         reasons.append(reason(f"{vehicle.id} has no manned, functioning FT MA", "D7.15"))
@@ -329,7 +363,8 @@ def resolve_overrun(action: Action) -> Resolution:
     if unverified:
         values["unverified"] = unverified
     inanimate = bool(targets) and all(u.kind == "gun" for u in targets)
-    values["notes"] = passenger_notes(vehicle, riders) + ([INANIMATE_NOTE] if inanimate else [])
+    values["notes"] = (passenger_notes(vehicle, riders) + portee_notes(scenario, vehicle)
+                       + ([INANIMATE_NOTE] if inanimate else []))
 
     def read(original: int) -> dict[str, Any]:
         """What an Original DR does: the IFT result vs each target (D7.14), malfunction (D7.17)."""

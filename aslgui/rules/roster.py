@@ -25,6 +25,8 @@ from aslgui.rules.resolution import IllegalAction
 MORTAR_TYPE = "MTR"
 #: A Gun whose counter prints no B# malfunctions on an Original DR of 12 (A.11).
 DEFAULT_BREAKDOWN = 12
+#: A Gun whose counter prints no ROF has no Multiple ROF (C2.24): no coloured dr keeps it.
+NO_ROF = 0
 
 
 class RosterEntry(NamedTuple):
@@ -215,7 +217,7 @@ def armament(unit: Unit, path: str) -> Armament:
         kind=kind,
         mount=mount,
         turret=turret,
-        rof=_or(_taken(unit, entry, "rof", unit.rof), 1),
+        rof=_or(_taken(unit, entry, "rof", unit.rof), NO_ROF),
         breakdown=_or(_taken(unit, entry, "breakdown", unit.breakdown), DEFAULT_BREAKDOWN),
         he_fp=_taken(unit, entry, "he_fp", extra.get("he_fp")),
         max_range=_taken(unit, entry, "max_range", extra.get("max_range")),

@@ -471,6 +471,5 @@ def test_d7_11_passengers_key_picks_who_adds_fp() -> None:
     scenario = board({"tank": {"mgs": None}}, extra_units=[rider])
     assert ovr(scenario, passengers=[])["fp"] == 4
     assert ovr(scenario, passengers=["rider"])["fp"] == 7
-    with pytest.raises(AslError) as error:
-        ovr(scenario, passengers=["s628"])
-    assert error.value.path == "action.passengers[0]"
+    answer = ovr(scenario, passengers=["s628"])  # a state of the scenario: an answer, not an error
+    assert answer["reasons"] == ["s628 is not aboard tank: only its Passengers/Riders add FP (D7.11)"]
