@@ -351,7 +351,6 @@ CLAUSES: dict[str, list[str] | str] = {
 NO_TESTS: dict[str, str] = {
     "C3.73": "fire and rubble generation (B24, B25) are not modelled",
     "C3.75": "Harassing Fire and Barrage (OBA, C1.72, E12) are not modelled",
-    "C3.76": "WP FFE (C1.5) are not modelled; WP ammunition is accepted on the Area Target Type only",
     "A23.41": "Flames (B25.13) and rubble (B24.11) are not modelled",
     "A23.72": "Set DC Clearance and Searching (B24.75) are not modelled",
 }

@@ -132,6 +132,8 @@ OUTCOME_WORDS: dict[str, str] = {
     "destroyed": "Destroyed (C3.71)",
     "result": "IFT result",
     "targets": "Per target",
+    "if_selected": "if Random Selection picks it for the CH (C3.74)",
+    "if_not_selected": "else a normal hit",
     "detonated": "Detonated",
     "malfunction": "Malfunction",
     "crew_nmc": "Crew's NMC on the Original DR (C5.64)",
@@ -200,12 +202,26 @@ def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:
         return f"{int(value['value']):+d} ({value['rule']}) {value['text']}"
     if {"source", "fp"} <= value.keys():  # one part of an OVR's FP
         return f"{value['source']} {value['fp']}"
-    if "id" in value:  # one target of an OVR
-        rest = {k: v for k, v in value.items() if k != "id"}
-        return f"{unit_name(str(value['id']), names)}: " + ", ".join(
-            f"{words_for(k, {**ANSWER_WORDS, **OUTCOME_WORDS, 'drm': 'DRM', 'total_drm': 'total'})} "
-            f"{show_value(v, names)}" for k, v in rest.items())
+    if "id" in value:  # one target of an OVR, or one unit of a hex a shot attacks
+        return f"{unit_name(str(value['id']), names)}: " + _target_words(value, names)
     return ", ".join(f"{words_for(k)} {show_value(v, names)}" for k, v in value.items())
+
+
+def _target_words(value: dict[str, Any], names: UnitNames | None) -> str:
+    """One target's keys in words; under a CH that Random Selection gives to one unit of the hex
+    (C3.74), what it leaves open reads so and each way follows in brackets."""
+    table = {**ANSWER_WORDS, **OUTCOME_WORDS, "drm": "DRM", "total_drm": "total"}
+    undecided = "if_selected" in value
+    parts = []
+    for key, item in value.items():
+        if key == "id" or (undecided and item is None and key not in ("critical", "fp")):
+            continue
+        if isinstance(item, dict) and key in ("if_selected", "if_not_selected"):
+            parts.append(f"{words_for(key, table)} ({_target_words(item, names)})")
+        else:
+            shown = "decided by Random Selection" if item is None and undecided else show_value(item, names)
+            parts.append(f"{words_for(key, table)} {shown}")
+    return ", ".join(parts)
 
 
 def unit_name(unit_id: str, names: UnitNames | None) -> str:

@@ -24,15 +24,17 @@ HIT = {"colored": 2, "white": 5}
 CH = {"colored": 1, "white": 1}
 
 
-def _example(hexside: str = "wall", hd: bool = True, truck: bool = False, more: tuple[dict[str, Any], ...] = ()
-             ) -> Scenario:
+def _example(hexside: str = "wall", hd: bool = True, truck: bool = False, more: tuple[dict[str, Any], ...] = (),
+             tank: bool = True) -> Scenario:
     """The C3.332 EX (76mm Gun in 4E2, PzKpfw IIIG in 4E6 behind a wall) with its variants."""
     data = json.loads(resource_path("examples", "c3_332_area_vs_vehicle.json").read_text(encoding="utf-8"))
     data["hexsides"] = {"4E5/4E6": hexside}
-    tank = next(u for u in data["units"] if u["id"] == "t1")
-    tank["hd"] = hd
+    vehicle = next(u for u in data["units"] if u["id"] == "t1")
+    vehicle["hd"] = hd
     if truck:
-        tank.update(name="Opel Blitz", afv=False, ct=False, turret=None, tca=None, ma=None)
+        vehicle.update(name="Opel Blitz", afv=False, ct=False, turret=None, tca=None, ma=None)
+    if not tank:
+        data["units"].remove(vehicle)
     data["units"] += list(more)
     return scenario_from_json(data)
 
@@ -94,23 +96,34 @@ def test_c3_33_every_unit_in_the_hex_is_attacked_friendly_too(dice: dict[str, in
     answer = _shot(_example("hedge", False, more=(SQUAD, friend)), dice, target_hex="4E6")
     entries = _each(answer)
     assert list(entries) == ["t1", "s1", "r9"]
-    for infantry in ("s1", "r9"):  # the hedge crossed: +1, reversed by a CH (C3.71)
-        assert _net(entries[infantry]) == ([("TEM", -1)] if dice is CH else [("TEM", 1)])
-        assert entries[infantry]["result"] is not None
+    for infantry in ("s1", "r9"):  # the hedge crossed: +1; a CH goes to the vehicle, so never reversed (C3.74)
+        assert _net(entries[infantry]) == [("TEM", 1)]
+        assert entries[infantry]["result"] is not None and entries[infantry]["critical"] is False
     assert ("AF", -1) in _net(entries["t1"]) and entries["t1"]["result"] is None  # vehicle line not charted
+    assert entries["t1"]["critical"] is (dice is CH)
     if dice is CH:
         assert answer["outcome"]["notes"][-1].endswith("(C3.74)")
 
 
 def test_c3_33_with_c3_71_a_ch_at_the_hex_destroys_a_manned_gun_there_and_commit_removes_it() -> None:
-    answer = _shot(_example(more=(GUN, CREW)), CH, target_hex="4E6")
+    """The Gun and its crew alone in the hex: whichever Random Selection picks, the CH destroys both
+    (C3.71, C3.74), so the answer needs no selection."""
+    answer = _shot(_example(more=(GUN, CREW), tank=False), CH, target_hex="4E6")
     entries = _each(answer)
     assert entries["eg"]["destroyed"] == ["eg", "ec"] and entries["ec"]["destroyed"] == ["eg", "ec"]
-    assert "destroyed" not in entries["t1"]
-    situation = _example(more=(GUN, CREW))
+    assert answer["outcome"]["notes"][-1] == "the CH strikes the Gun and its manning Infantry eg/ec (C3.74)"
+    situation = _example(more=(GUN, CREW), tank=False)
     action = {"kind": "fire", "firer": "g1", "target_hex": "4E6", "target_type": "area", "ammo": "HE",
               "dice": CH, "effects_dr": 7}
     assert destroyed_units(resolve(situation, action)) == ["eg", "ec"]
+
+
+def test_c3_74_exc_with_a_vehicle_there_the_ch_strikes_it_and_the_manned_gun_takes_a_normal_hit() -> None:
+    answer = _shot(_example(more=(GUN, CREW)), CH, target_hex="4E6")
+    entries = _each(answer)
+    assert entries["t1"]["critical"] is True
+    assert "destroyed" not in entries["eg"] and "destroyed" not in entries["ec"]
+    assert entries["ec"]["critical"] is False and entries["ec"]["fp"] == 6  # half the 76mm's 12 (C3.33)
 
 
 def test_c3_41_an_empty_hex_keeps_the_hex_attack_and_lists_no_targets() -> None:

@@ -23,7 +23,7 @@ from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.outcome import Roll, breakdown, fire_odds, resolve_dice
+from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, destroyed_by_ch, fire_odds, resolve_dice
 from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
 from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
 
@@ -86,11 +86,63 @@ def hex_units(shot: Shot) -> list[Unit]:
     return [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None]
 
 
+def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:
+    """A unit's entry in the hex outcome's ``targets``: the keys of its own outcome that are the unit's."""
+    outcome = answer.outcome or {}
+    return {"id": unit.id, **{key: outcome[key] for key in _PER_UNIT if key in outcome}}
+
+
+def _ch_target(shot: Shot, unit: Unit) -> str:
+    """Who Random Selection picks among: a manned Gun and its manning Infantry are one pick, as a CH
+    on either destroys both (C3.71, C11.4); any other unit is its own."""
+    destroyed = destroyed_by_ch(shot._replace(target=unit))
+    return "/".join(destroyed) if destroyed else unit.id
+
+
+def _critical_hit_entries(action: Action, shot: Shot, struck: list[Unit],
+                          entries: dict[str, dict[str, Any]]) -> str:
+    """C3.74 for a CH at a hex where several units would take it: the CH's special provisions reach
+    only the target Random Selection picks, the rest taking a normal hit; a vehicle always takes the
+    CH, the others their normal hit. The answer rolls no Random Selection: an entry it decides keeps
+    what both ways agree on (the rest null) and gives both, ``if_selected`` and ``if_not_selected``.
+    Answers the note saying which way the hex went."""
+    vehicles = [unit for unit in struck if unit.kind == "vehicle"]
+    pool = vehicles or struck
+    picks = list(dict.fromkeys(_ch_target(shot, unit) for unit in pool))
+    rest_ids = [unit.id for unit in struck if unit not in pool]
+    for unit in struck:
+        if unit in pool and len(picks) == 1:
+            continue
+        normal = _entry(unit, answer_shot(action, shot._replace(target=unit, ch_applies=False)))
+        if unit not in pool:
+            entries[unit.id] = normal
+            continue
+        selected = entries[unit.id]
+        both = agreed([selected, normal])
+        both["notes"] = [*both["notes"], reason(f"Random Selection decides whether the CH strikes {unit.id}",
+                                                "C3.74")]
+        entries[unit.id] = {**both, "if_selected": _without_id(selected), "if_not_selected": _without_id(normal)}
+    verb = "takes" if len(rest_ids) == 1 else "take"
+    rest = f"; {', '.join(rest_ids)} {verb} a normal hit (normal FP, TEM not reversed)" if rest_ids else ""
+    if len(picks) == 1:
+        what = f"the vehicle {picks[0]}" if vehicles else f"the Gun and its manning Infantry {picks[0]}"
+        return reason(f"the CH strikes {what}{rest}", "C3.74")
+    among = f"the vehicles {', '.join(picks)}" if vehicles else ", ".join(picks)
+    return reason(f"Random Selection picks which of {among} the CH strikes: its entry's if_selected is its attack "
+                  f"then, if_not_selected the normal hit (normal FP, TEM not reversed) each other one takes{rest}",
+                  "C3.74")
+
+
+def _without_id(entry: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in entry.items() if key != "id"}
+
+
 def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
                           outcome: dict[str, Any] | None) -> dict[str, Any] | None:
     """An Area Target Type shot at a hex attacks each unit in it as a shot at that unit would (C3.33,
     C3.4): a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a
-    manned Gun destroyed by a CH (C3.71). ``targets`` lists each; the hex's outcome keeps what all share."""
+    manned Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
+    ``targets`` lists each; the hex's outcome keeps what all share."""
     units = hex_units(shot)
     if not units:
         return outcome
@@ -101,13 +153,13 @@ def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
     if outcome is None:
         return None
     shared = {key: value for key, value in outcome.items() if key not in _UNIT_ONLY}
-    shared["targets"] = [{"id": unit.id, **{key: answer.outcome[key] for key in _PER_UNIT if key in answer.outcome}}
-                         for unit, answer in answers if answer.outcome is not None]
-    others = [unit for unit in units if unit.kind != "vehicle"]
-    if outcome.get("critical") and len(others) > 1:
-        shared["notes"] = [*shared["notes"], reason(
-            "each entry is that unit struck by the CH: a vehicle always is, and Random Selection picks which one of "
-            "the other units is, the rest taking a normal hit", "C3.74")]
+    entries = {unit.id: _entry(unit, answer) for unit, answer in answers if answer.outcome is not None}
+    struck = [unit for unit, answer in answers if (answer.outcome or {}).get("critical") is True]
+    if len(struck) > 1:
+        shared["notes"] = [*shared["notes"], _critical_hit_entries(action, shot, struck, entries)]
+        # the CH's doubled FP is no longer what every unit takes
+        shared.update({key: None for key in ("fp", "ift_column") if key in shared})
+    shared["targets"] = list(entries.values())
     return shared
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
-from aslgui.rules.to_hit.shot import NO_FIRE, Shot
+from aslgui.rules.to_hit.shot import NO_FIRE, SMOKE_AMMO, Shot
 from aslgui.rules.towing import cannot_fire_reasons
 
 Check = Callable[[Shot], str | None]
@@ -139,12 +139,15 @@ def area_type_ammo(shot: Shot) -> str | None:
 
 
 def must_use_area(shot: Shot) -> str | None:
+    """A mortar always, and ordnance other than a LATW firing SMOKE, WP being a SMOKE type (C3.76), use the Area
+    Target Type, so no SMOKE or WP round is fired on the Vehicle or Infantry Target Type (C3.33)."""
     if shot.target_type == "area":
         return None
     if shot.arms.mortar:
         return reason("a mortar always uses the Area Target Type", "C3.33")
-    if shot.ammo == "SMOKE" and not shot.arms.latw:
-        return reason("ordnance firing SMOKE uses the Area Target Type", "C3.33")
+    if shot.ammo in SMOKE_AMMO and not shot.arms.latw:
+        kind = "SMOKE" if shot.ammo == "SMOKE" else "WP (a SMOKE type, C3.76)"
+        return reason(f"ordnance firing {kind} uses the Area Target Type", "C3.33")
     return None
 
 

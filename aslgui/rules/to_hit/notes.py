@@ -4,7 +4,7 @@ ROF, a CA that is now fixed, a Bog Check, the fire counter to place."""
 from __future__ import annotations
 
 from aslgui.rules.resolution import reason
-from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
 from aslgui.rules.to_hit.target_drm import POINT_BLANK
 
 #: The Target Type a shot takes when the action names none, and why (C3.3).
@@ -13,6 +13,8 @@ _TAKEN_TARGET_TYPE = {
     "vehicle": ("the Vehicle Target Type, as the target is a vehicle", "C3.31"),
     "infantry": ("the Infantry Target Type, as the target is no vehicle", "C3.32"),
 }
+#: The Target Type a SMOKE or WP shot takes when the action names none, and why (C3.33, C3.76).
+_SMOKE_TARGET_TYPE = ("the Area Target Type, which ordnance firing SMOKE (WP among it) must use", "C3.33, C3.76")
 
 
 def rof_lost(shot: Shot) -> str | None:
@@ -109,7 +111,8 @@ def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
     without that exception)."""
     found = []
     if not target_type_given and not shot.reaction:
-        taken, rule = _TAKEN_TARGET_TYPE[shot.target_type]
+        smoke = shot.target_type == "area" and shot.ammo in SMOKE_AMMO and not shot.arms.mortar
+        taken, rule = _SMOKE_TARGET_TYPE if smoke else _TAKEN_TARGET_TYPE[shot.target_type]
         found.append(reason(f"read: no target_type given, so {taken}", rule))
     if shot.target_type == "area" and shot.range in POINT_BLANK and not shot.firer.rfnm:
         found.append(reason(f"read: no Case L point blank DRM at {shot.range} hex{'es' if shot.range > 1 else ''}: "

@@ -26,9 +26,15 @@ class ThNumbers(NamedTuple):
         return 3 if self.doubled_lower_dr else 2
 
     @property
+    def highest_dr(self) -> int:
+        """The highest DR the shot can roll: 12, or 18 with the lower dr doubled (a 6 and a 6; C5.35)."""
+        return 18 if self.doubled_lower_dr else 12
+
+    @property
     def final_th_needed(self) -> int:
-        """Highest DR that hits: Final DR (DR + DRM) <= Modified TH# (C3.3)."""
-        return self.modified_th - self.total_drm
+        """Highest DR that hits: Final DR (DR + DRM) <= Modified TH# (C3.3), no higher than the
+        highest DR there is (DESIGN.md 4: an Original DR value), which hits like any other."""
+        return min(self.modified_th - self.total_drm, self.highest_dr)
 
     @property
     def improbable(self) -> bool:

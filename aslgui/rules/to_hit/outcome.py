@@ -18,7 +18,7 @@ from aslgui.rules.tables import ift_result
 from aslgui.rules.to_hit.effects import he_attack
 from aslgui.rules.to_hit.notes import rate_of_fire
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
 
 #: C3.8: calibers that can score Multiple Hits.
 MULTIPLE_HIT_CALIBERS = (15, 40)
@@ -127,15 +127,12 @@ def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critic
     )
 
 
-#: Rounds whose hit makes no attack a CH could turn into destruction (C3.33: SMOKE; A24.31: WP's NMC).
-NO_CH_DESTRUCTION = frozenset({"SMOKE", "WP"})
-
 
 def destroyed_by_ch(shot: Shot) -> tuple[str, ...]:
     """The Gun a CH destroys outright with its manning Infantry (C3.71 last sentence, citing
     C11.4): the target Gun, or the Gun the target Infantry mans in its Location; ids, Gun first."""
     target, scenario = shot.target, shot.scenario
-    if target is None or shot.ammo in NO_CH_DESTRUCTION:
+    if target is None or shot.ammo in SMOKE_AMMO:  # no attack to destroy by (C3.33; A24.31: WP's NMC)
         return ()
     if target.kind == "gun":
         gun: Unit | None = target
@@ -196,10 +193,10 @@ def resolve_dice(shot: Shot, numbers: ThNumbers, roll: Roll, effects_dr: int | N
     answers = [read(roll._replace(dr=dr)) for dr in range(1, 7)]
     if all(answer == answers[0] for answer in answers):
         return answers[0]  # e.g. a Modified TH# of 12+: every dr is a CH
-    return {"needs_dr": why, **_agreed(answers)}
+    return {"needs_dr": why, **agreed(answers)}
 
 
-def _agreed(answers: list[dict[str, Any]]) -> dict[str, Any]:
+def agreed(answers: list[dict[str, Any]]) -> dict[str, Any]:
     """Each key's value where every answer has the same one, else null; the notes all share."""
     out: dict[str, Any] = {}
     for key in dict.fromkeys(key for answer in answers for key in answer):
@@ -246,9 +243,10 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
             hit, critical = False, False
         elif improbable:
             hit, critical, forced = _improbable(shot, roll)
+            critical = critical and shot.ch_applies
         else:
             hit = final_dr <= numbers.modified_th
-            critical = hit and _critical(shot, numbers, roll, final_dr)
+            critical = hit and shot.ch_applies and _critical(shot, numbers, roll, final_dr)
         location = _location(shot, numbers, roll, critical, forced) if hit else None
         notes = []
         if location == "hull" and hd:

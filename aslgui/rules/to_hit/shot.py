@@ -20,6 +20,9 @@ from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
 
 FIRERS = ("gun", "vehicle")
+#: The SMOKE rounds, WP among them (C3.76): ordnance other than a LATW fires them on the Area Target
+#: Type only (C3.33), which is so the Target Type a shot with them takes when the action names none.
+SMOKE_AMMO = frozenset({"SMOKE", "WP"})
 _PRINTED_MORALE = re.compile(r"^\s*\d+-\d+-(\d+)")
 #: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
 #: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
@@ -85,6 +88,9 @@ class Shot(NamedTuple):
     effects_extra: tuple[DrmLine, ...] = ()
     #: The LOS from the firer's hex to the target's (A6): blocked or its Hindrances.
     sight: LosResult | None = None
+    #: False for a unit of a hex struck by a CH that the CH's special provisions do not reach: it
+    #: takes a normal hit (C3.74). Never read from the action: the hex's answer asks both ways.
+    ch_applies: bool = True
 
     @property
     def is_vehicle(self) -> bool:
@@ -237,7 +243,8 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     crew = scenario.unit(firer.crew, f"{path}.crew") if firer.crew else firer
     target, target_hex = _target(action, firer)
     vehicle_target = target is not None and target.kind == "vehicle"
-    default_type = "area" if arms.mortar else "vehicle" if vehicle_target else "infantry"
+    smoke = action.optional_choice("ammo", AMMO) in SMOKE_AMMO and not arms.latw
+    default_type = "area" if arms.mortar or smoke else "vehicle" if vehicle_target else "infantry"
     target_type = action.choice("target_type", TARGET_TYPES, default_type)
     afv_target = vehicle_target and target is not None and target.afv
     ammo = action.choice("ammo", AMMO, "AP" if afv_target and target_type == "vehicle" else "HE")

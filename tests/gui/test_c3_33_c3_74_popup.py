@@ -1,0 +1,69 @@
+"""C3.33 and C3.74 in the rehearsal popup: choosing SMOKE or WP while the Target Type is Vehicle
+shows the C3.33 reason and blocks Commit until the Area Target Type is chosen; a CH at a hex of
+several units words each unit's two ways (Random Selection picks, or a normal hit)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from aslgui.model import load_scenario, scenario_from_json
+from aslgui.rules import resolve
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.ui.answer_words import outcome_lines, outcome_summary
+from aslgui.ui.main_window import DEMO_PATH
+from aslgui.ui.popup_options import set_option
+from aslgui.ui.rehearsal_popup import RehearsalPopup
+
+pytestmark = pytest.mark.gui
+
+
+def _fire_popup(qtbot: QtBot) -> RehearsalPopup:
+    scenario = load_scenario(DEMO_PATH)
+    del scenario.terrain[scenario.grid.parse("4E6")]  # its woods block the Gun's LOS to the tank (A6.2)
+    drop = gestures_for_drop(scenario, "g1", scenario.grid.parse("4E9"))
+    popup = RehearsalPopup(scenario, drop.gestures, DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    popup.choice.setCurrentIndex([g.kind for g in popup.gestures].index("fire"))
+    return popup
+
+
+@pytest.mark.parametrize(("ammo", "words"), [("WP", "WP (a SMOKE type, C3.76)"), ("SMOKE", "SMOKE")])
+def test_c3_33_popup_smoke_or_wp_on_the_vehicle_target_type_shows_why_until_area_is_chosen(
+        qtbot: QtBot, ammo: str, words: str) -> None:
+    popup = _fire_popup(qtbot)
+    assert popup.action()["target_type"] == "vehicle" and popup.resolution and popup.resolution.legal
+    set_option(popup.options["ammo"], ammo)
+    assert f"Not allowed: ordnance firing {words} uses the Area Target Type (C3.33)" in popup.reasons_label.text()
+    assert not popup.reasons_label.isHidden()
+    popup.roll(3, 3, None, 7)
+    assert not popup.can_commit()
+    set_option(popup.options["target_type"], "area")
+    assert popup.resolution is not None and popup.resolution.legal, popup.reasons_label.text()
+    assert popup.reasons_label.isHidden()
+
+
+def test_c3_74_popup_words_each_units_two_ways_under_random_selection() -> None:
+    squad = {"side": "german", "nationality": "german", "kind": "squad", "name": "4-6-7", "hex": "4E8"}
+    scenario = scenario_from_json({
+        "boards": [{"id": "4", "col": 0, "row": 0}], "phase": "PFPh", "player": "russian",
+        "units": [
+            {"id": "g", "side": "russian", "nationality": "russian", "kind": "gun", "name": "76L ART", "hex": "4E5",
+             "ca": "S/SW", "crew": "c"},
+            {"id": "c", "side": "russian", "nationality": "russian", "kind": "crew", "name": "2-2-8", "hex": "4E5"},
+            {"id": "s1", **squad}, {"id": "s2", **squad}]})
+    resolution = resolve(scenario, {"kind": "fire", "firer": "g", "target_hex": "4E8", "target_type": "area",
+                                    "ammo": "HE", "dice": {"colored": 1, "white": 1}, "effects_dr": 7})
+    names = {"s1": "4-6-7", "s2": "4-6-7"}
+    summary = outcome_summary("fire", resolution.outcome or {}, names)
+    for unit_id in ("s1", "s2"):
+        assert (f"4-6-7 ({unit_id}): Hit yes, Critical Hit decided by Random Selection, Improbable Hit no, "
+                f"Final DR 2, FP decided by Random Selection") in summary
+    assert "if Random Selection picks it for the CH (C3.74) (Hit yes, Critical Hit yes" in summary
+    assert "FP 24, IFT column 24" in summary and "else a normal hit (Hit yes, Critical Hit no" in summary
+    lines = outcome_lines(resolution, names)
+    assert not any(line.startswith("FP:") for line in lines)  # the hex's FP is no longer every unit's
+    assert lines[-1].startswith("Notes: CH: full HE FP doubled") and lines[-1].endswith("(C3.74)")
