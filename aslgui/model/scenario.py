@@ -131,6 +131,7 @@ class Scenario:
         player: str = "",
         extra: dict[str, Any] | None = None,
         off_board: dict[str, dict[str, Any]] | None = None,
+        file_index: dict[str, int] | None = None,
     ) -> None:
         self.grid = grid
         self.units = {} if units is None else units
@@ -148,6 +149,9 @@ class Scenario:
         #: objects.  Apart from ``units`` so that the rules and the map never meet a unit with
         #: no hex; ``placed`` makes one a unit in a hex.
         self.off_board: dict[str, dict[str, Any]] = {} if off_board is None else off_board
+        #: Each unit's index in the ``units`` list of the file read (on the map or not), for the
+        #: JSON paths errors name (``unit_path``).
+        self.file_index: dict[str, int] = {} if file_index is None else file_index
 
     @property
     def units(self) -> UnitTable:
@@ -225,8 +229,10 @@ class Scenario:
         return iter(self.units.at(h))
 
     def unit_path(self, unit_id: str) -> str:
-        """The JSON path of a unit in the scenario file, e.g. ``units[2]``."""
-        return f"units[{self.units.position(unit_id)}]"
+        """The JSON path of a unit in the scenario file, e.g. ``units[2]``: its index in the file
+        read, units off the map counted; a unit added since, its place in the file as saved."""
+        index = self.file_index.get(unit_id)
+        return f"units[{self.units.position(unit_id) if index is None else index}]"
 
     def with_unit(self, unit: Unit) -> None:
         """Put ``unit`` in place of the one with its id (or add it), keeping file order."""
@@ -363,7 +369,7 @@ def scenario_from_json(data: Any) -> Scenario:
     units_raw = _typed(data, "units", list, "a list of units", [])
     units: dict[str, Unit] = {}
     off_board: dict[str, dict[str, Any]] = {}
-    paths: dict[str, str] = {}
+    indexes: dict[str, int] = {}
     refs: list[tuple[str, str]] = []
     placeholder = f"{grid.boards[0].id}A1"  # every board has an A1
     for i, raw in enumerate(units_raw):
@@ -371,16 +377,16 @@ def scenario_from_json(data: Any) -> Scenario:
         in_oob = isinstance(raw, dict) and "hex" in raw and raw["hex"] is None
         # A unit in the order of battle ("hex": null) has every other key checked as on the map.
         unit = from_json(Unit, {**raw, "hex": placeholder} if in_oob else raw, path, grid)
-        if unit.id in paths:
+        if unit.id in indexes:
             raise AslError(f"duplicate unit id {shown(unit.id)}", f"{path}.id")
-        paths[unit.id] = path
+        indexes[unit.id] = i
         if in_oob:
             off_board[unit.id] = {**to_json(unit, grid), "hex": None}
         else:
             units[unit.id] = unit
         refs += [(f"{path}.{k}", ref) for k in ("crew", "towed_by", "aboard") if (ref := getattr(unit, k)) is not None]
     for ref_path, ref in refs:
-        if ref not in paths:
+        if ref not in indexes:
             raise AslError(f"no unit with id {shown(ref)}", ref_path)
     return Scenario(
         grid=grid,
@@ -395,6 +401,7 @@ def scenario_from_json(data: Any) -> Scenario:
         player=_typed(data, "player", str, "a side name", ""),
         extra=_extra(data),
         off_board=off_board,
+        file_index=indexes,
     )
 
 

@@ -27,15 +27,22 @@ class ActionKind(NamedTuple):
     resolver reads besides ``COMMON_KEYS`` (any other key is refused, DESIGN.md section 9), and
     the answer keys every answer of the kind carries, legal or not (DESIGN.md 4 and 7,
     docs/contract.md): ``resolve`` gives null for one its resolver could not work out (a unit off
-    the map), an empty list for a list of hexes (``HEX_LIST_ANSWERS``)."""
+    the map), an empty list for a list of hexes (``HEX_LIST_ANSWERS``).  ``required`` are the keys
+    an action of the kind must carry, each a group of which one is enough (``fire``: ``target``
+    or ``target_hex``): checked, with every key's domain, before the resolver runs (``Action``)."""
 
     resolver: str
     keys: frozenset[str]
     answers: tuple[str, ...]
+    required: tuple[tuple[str, ...], ...]
 
 
 def _kind(resolver: str, keys: str, answers: str) -> ActionKind:
-    return ActionKind(resolver, frozenset(keys.split()), tuple(answers.split()))
+    """``keys`` marks a required key ``key!``, and a group of which one is required ``a|b!``."""
+    words = keys.split()
+    required = tuple(tuple(word[:-1].split("|")) for word in words if word.endswith("!"))
+    return ActionKind(resolver, frozenset(key for word in words for key in word.rstrip("!").split("|")),
+                      tuple(answers.split()), required)
 
 
 #: Answer keys that list hex names: answered ``[]``, not null, when nothing was worked out.
@@ -43,9 +50,9 @@ HEX_LIST_ANSWERS = frozenset({"hexes", "hindrance_hexes"})
 
 
 #: Keys shared by the DC attacks on a Location (A23.3, A23.6): who leads, what the DC reaches.
-_DC_ATTACK = "unit target_hex leader leadership los target_concealed target_in_bypass target_level vs_afv"
+_DC_ATTACK = "unit! target_hex! leader leadership los target_concealed target_in_bypass target_level vs_afv"
 #: Keys shared by the C10 towing and portee actions: who mans the Gun, its CA, MP spent.
-_TOWING = "vehicle gun crew ca bypass mp_spent"
+_TOWING = "vehicle! gun! crew ca bypass mp_spent"
 #: Answer keys shared by the DC attacks (A23.3, A23.6): the attack, the X#, and its odds.
 _DC_ANSWERS = "fp ift_column area_fire x_number x_number_text detonation_max_dr odds odds_216"
 #: Answer keys shared by the C10 towing, limbering and portee actions.
@@ -53,35 +60,35 @@ _TOWING_ANSWERS = "vehicle gun ca ti"
 _LIMBERING_ANSWERS = "gun ca ti limbered can_fire_limbered may_fire_this_player_turn"
 _PORTEE_ANSWERS = f"{_TOWING_ANSWERS} limbered pp_left crew_mf_cost hazardous_movement"
 
-#: Action kind -> its resolver, the action keys it reads and the answer keys it always answers. A
-#: new key or kind is declared here; a resolver reading an undeclared key fails every test that
-#: reaches it (``DeclaredKeys``).
+#: Action kind -> its resolver, the action keys it reads (``key!`` a required one) and the answer
+#: keys it always answers. A new key or kind is declared here; a resolver reading an undeclared key
+#: fails every test that reaches it (``DeclaredKeys``).
 RESOLVERS: dict[str, ActionKind] = {
-    "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit range arc", "unit ca range hexes"),
-    "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex", "hex terrain elevation hexsides source"),
+    "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit! range! arc", "unit ca range hexes"),
+    "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex!", "hex terrain elevation hexsides source"),
     "los": _kind(
-        "aslgui.rules.los:resolve_los", "from to from_level to_level",
+        "aslgui.rules.los:resolve_los", "from! to! from_level to_level",
         "range blocked blocked_at hindrances hindrance_hexes reason",
     ),
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",
-        "firer target target_hex target_type ammo pivot acquisition intensive ovr_prevention deliberate_immobilization"
-        " opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm effects_drm effects_dr"
-        " reaction_fire",
+        "firer! target|target_hex! target_type ammo pivot acquisition intensive ovr_prevention"
+        " deliberate_immobilization opportunity mp_in_los los_since_mph_start basic_tk entered_from extra_drm"
+        " effects_drm effects_dr reaction_fire",
         "firer target target_hex target_type ammo colour range basic_th th_modifications modified_th final_th_needed"
         " improbable critical_max_dr critical_needs_dr doubled_lower_dr ca_change_spines breakdown rof rof_note"
         " ovr_prevention odds odds_216",
     ),
-    "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit ca arc", "unit arc from to spines phase"),
+    "change_ca": _kind("aslgui.rules.change_ca:resolve_change_ca", "unit! ca! arc", "unit arc from to spines phase"),
     "overrun": _kind(
         "aslgui.rules.overrun:resolve_overrun",
-        "vehicle target_hex from_hex target leader leadership passengers mp_spent ft_only bypass reverse pillbox"
+        "vehicle! target_hex! from_hex target leader leadership passengers mp_spent ft_only bypass reverse pillbox"
         " target_concealed immobilized_before_resolution",
         "fp fp_parts area_fire ift_column weapons mp_entry mp_ovr mp_cost mp_total bog_check targets odds odds_216",
     ),
     "reaction_fire": _kind(
         "aslgui.rules.reaction_fire:resolve_reaction_fire",
-        "unit vehicle type weapon fire_counter gun_fire_counter leadership melee overrun unarmed street_fighting"
+        "unit! vehicle! type! weapon fire_counter gun_fire_counter leadership melee overrun unarmed street_fighting"
         " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed ammo extra_drm",
         "type mandatory fpf nmc_on_attack_dr paatc_required",
     ),
@@ -95,11 +102,11 @@ RESOLVERS: dict[str, ActionKind] = {
         f"{_DC_ANSWERS} target_drm thrower_drm thrower_drm_lines thrower_attacked",
     ),
     "set_dc": _kind(
-        "aslgui.rules.demolition:resolve_set_dc", "unit leadership us_number",
+        "aslgui.rules.demolition:resolve_set_dc", "unit! leadership us_number",
         "hex mf_cost hazardous_movement set_dr_max odds odds_216",
     ),
     "detonate_dc": _kind(
-        "aslgui.rules.demolition:resolve_detonate_dc", "unit hex los ntc_passed target_concealed",
+        "aslgui.rules.demolition:resolve_detonate_dc", "unit! hex! los ntc_passed target_concealed",
         "hex fp ift_column area_fire ntc_required enemy_infantry malfunction_min_dr odds odds_216",
     ),
     "hook_up": _kind(
@@ -110,22 +117,22 @@ RESOLVERS: dict[str, ActionKind] = {
         "aslgui.rules.towing:resolve_unhook", _TOWING,
         f"{_TOWING_ANSWERS} mp_cost pp_left must_unlimber may_push_this_player_turn",
     ),
-    "limber": _kind("aslgui.rules.towing:resolve_limbering", "gun crew ca", _LIMBERING_ANSWERS),
-    "unlimber": _kind("aslgui.rules.towing:resolve_limbering", "gun crew ca", _LIMBERING_ANSWERS),
+    "limber": _kind("aslgui.rules.towing:resolve_limbering", "gun! crew ca", _LIMBERING_ANSWERS),
+    "unlimber": _kind("aslgui.rules.towing:resolve_limbering", "gun! crew ca", _LIMBERING_ANSWERS),
     "push": _kind(
         "aslgui.rules.manhandling:resolve_push",
-        "gun to_hex pushers crew mf_spent double_time carrying_pp low_ammo paved unhooked_this_turn bypass"
+        "gun! to_hex! pushers crew mf_spent double_time carrying_pp low_ammo paved unhooked_this_turn bypass"
         " assault_move minimum_move wire",
         "gun to_hex pushers m_number max_dr_continue max_dr_enter mf_cost hazardous_movement odds odds_216",
     ),
     "portee_load": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
     "portee_unload": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
     "tow_move": _kind(
-        "aslgui.rules.towing:resolve_tow_move", "vehicle to_hex breached bypass deep_stream narrow_street reverse",
+        "aslgui.rules.towing:resolve_tow_move", "vehicle! to_hex! breached bypass deep_stream narrow_street reverse",
         "vehicle to_hex towing mp_extra",
     ),
     "trailer_target": _kind(
-        "aslgui.rules.towing:resolve_trailer_target", "vehicle facing indirect ordnance missed_by_one",
+        "aslgui.rules.towing:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",
         "vehicle separate_target size_drm rear_hull_hit_is_trailer miss_by_one_dr odds odds_216",
     ),
 }
@@ -167,7 +174,7 @@ def resolver_for(kind: str) -> Resolver:
 def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
     """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
     try:
-        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys)))
+        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys, spec.required)))
     except OffBoardError as error:
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).

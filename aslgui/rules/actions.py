@@ -9,6 +9,7 @@ from aslgui.errors import AslError, close_spelling, shown
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
 from aslgui.model.jsonvalues import key_path, refuse_non_finite
+from aslgui.model.scenario import OffBoardError
 from aslgui.rules.dice import DiceRoll
 from aslgui.rules.resolution import DrmLine
 
@@ -124,12 +125,14 @@ class Action:
     """An action object checked key by key against the scenario it is asked about.
 
     ``reads`` are the keys its kind declares (``RESOLVERS``, plus ``COMMON_KEYS``): any other
-    key is refused here, and the resolver can read no other (``DeclaredKeys``).  A key whose
-    value is null is dropped here, the one place that makes a null an absent key (docs/contract.md)
-    for every key of every kind: an optional one takes its default, a required one is missing.
+    key is refused here, and the resolver can read no other (``DeclaredKeys``); of each group in
+    ``required`` one key must be given.  A key whose value is null is dropped here, the one place
+    that makes a null an absent key (docs/contract.md) for every key of every kind: an optional one
+    takes its default, a required one is missing.
     """
 
-    def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str]) -> None:
+    def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str],
+                 required: tuple[tuple[str, ...], ...]) -> None:
         self.kind: str = action_kind(data)
         reads = reads | COMMON_KEYS
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
@@ -137,7 +140,7 @@ class Action:
         given = {key: value for key, value in data.items() if value is not None}
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
-        self.check_domains()
+        self.check_well_formed(required)
 
     def _path(self, key: str) -> str:
         return f"action.{key}"
@@ -155,11 +158,20 @@ class Action:
         return self.unit(key) if self.data.get(key) is not None else None
 
     def units(self, key: str) -> list[Unit]:
-        """Units whose ids are listed under ``key`` (empty when absent)."""
+        """Units whose ids are listed under ``key`` (empty when absent): every id is checked before
+        the first naming a unit off the map is answered (OffBoardError)."""
         raw = self.data.get(key, [])
         if not isinstance(raw, list):
             raise AslError(f"expected a list of unit ids, got {shown(raw)}", self._path(key))
-        return [self.scenario.unit(uid, f"{self._path(key)}[{i}]") for i, uid in enumerate(raw)]
+        units, off_board = [], None
+        for i, uid in enumerate(raw):
+            try:
+                units.append(self.scenario.unit(uid, f"{self._path(key)}[{i}]"))
+            except OffBoardError as error:
+                off_board = off_board or error
+        if off_board is not None:
+            raise off_board
+        return units
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
@@ -291,13 +303,25 @@ class Action:
                                  "user-given DRM" if label is None else label))
         return tuple(lines)
 
-    def check_domains(self) -> None:
+    def check_well_formed(self, required: tuple[tuple[str, ...], ...]) -> None:
         """DESIGN.md section 9: every key the action carries holds a value of its domain, whether or
-        not this question reads it (``dr: 0`` without dice is still an error naming ``action.dr``);
-        a null is an absent key (dropped on reading)."""
+        not this question reads it (``dr: 0`` without dice is still an error naming ``action.dr``),
+        and every required key is given (a null is an absent key, dropped on reading).  Only then is
+        a unit off the map answered (OffBoardError, the first one named): a malformed question is
+        an error whoever it names."""
+        off_board = None
         for key in self.data:
             if key != "kind":
-                domain_of(self.kind, key).check(self, key)
+                try:
+                    domain_of(self.kind, key).check(self, key)
+                except OffBoardError as error:
+                    off_board = off_board or error
+        for group in required:
+            if not any(key in self.data for key in group):
+                wanted = ", or ".join(f"{key!r} ({domain_of(self.kind, key).what})" for key in group)
+                raise AslError(f"missing required key {wanted}", self._path(group[0]))
+        if off_board is not None:
+            raise off_board
 
 
 def _drm_value(value: Any, path: str) -> int:
@@ -310,18 +334,20 @@ def _drm_value(value: Any, path: str) -> int:
 
 class Domain(NamedTuple):
     """The values an action key takes: ``check`` reads it as the resolvers do (an AslError naming
-    ``action.<key>`` when it is out of its domain); ``bounds`` of a whole number."""
+    ``action.<key>`` when it is out of its domain); ``what`` says them in words (for a required
+    key left out); ``bounds`` of a whole number."""
 
     check: Callable[[Action, str], object]
+    what: str
     bounds: tuple[int, int] | None = None
 
 
 def _whole(low: int, high: int) -> Domain:
-    return Domain(lambda action, key: action.integer(key, 0), (low, high))
+    return Domain(lambda action, key: action.integer(key, 0), f"a whole number from {low} to {high}", (low, high))
 
 
 def _choice(options: Sequence[str]) -> Domain:
-    return Domain(lambda action, key: action.choice(key, options))
+    return Domain(lambda action, key: action.choice(key, options), f"one of {', '.join(options)}")
 
 
 def _leadership(action: Action, key: str) -> int:
@@ -344,12 +370,13 @@ def _leadership(action: Action, key: str) -> int:
     return value
 
 
-FLAG = Domain(lambda action, key: action.flag(key))
-UNIT = Domain(Action.unit)
-UNITS = Domain(Action.units)
-HEX = Domain(Action.hex)
-DICE = Domain(Action.dice_at)
-DRM = Domain(lambda action, key: action.drm_lines(key, "extra", "user"))
+FLAG = Domain(lambda action, key: action.flag(key), "true or false")
+UNIT = Domain(Action.unit, "a unit id")
+UNITS = Domain(Action.units, "a list of unit ids")
+HEX = Domain(Action.hex, 'a hex name such as "4E6"')
+DICE = Domain(Action.dice_at, '{"colored": 1..6, "white": 1..6}')
+DRM = Domain(lambda action, key: action.drm_lines(key, "extra", "user"),
+             'a whole number or a list of {"value": n, "label": text}')
 LEVEL = _whole(-9, 9)
 
 #: Every action key's domain, by key: a key means the same in every kind that reads it, except
@@ -367,17 +394,18 @@ KEY_DOMAINS: dict[str, Domain] = {
     "phase": _choice(PHASES), "dice": DICE, "dr": _whole(1, 6), "thrower_dice": DICE,
     **dict.fromkeys(("unit", "firer", "target", "vehicle", "gun", "leader", "vs_afv"), UNIT),
     **dict.fromkeys(("pushers", "passengers"), UNITS),
-    "crew": Domain(Action.unit_or_units),
+    "crew": Domain(Action.unit_or_units, "a unit id or a list of them"),
     **dict.fromkeys(("hex", "target_hex", "to_hex", "from_hex", "entered_from", "from", "to"), HEX),
     "target_type": _choice(TARGET_TYPES), "ammo": _choice(AMMO), "pivot": _choice(PIVOTS), "arc": _choice(ARC_KEYS),
     "type": _choice(REACTION_TYPES), "weapon": _choice(NON_CC_WEAPONS),
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
-    "ca": Domain(Action.spine),
+    "ca": Domain(Action.spine, 'a hexspine name such as "S/SW"'),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
-    "mp_in_los": Domain(Action.number),
+    "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
-    "leadership": Domain(_leadership, (-6, 6)), "us_number": _whole(0, 9), "range": _whole(1, 500),
+    "leadership": Domain(_leadership, "a whole number from -6 to 6", (-6, 6)),
+    "us_number": _whole(0, 9), "range": _whole(1, 500),
     "mp_spent": _whole(0, MAX_MP), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
     **dict.fromkeys(("target_level", "unit_level", "thrower_level"), LEVEL),
     **dict.fromkeys(("from_level", "to_level"), _whole(0, 9)),

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
 from aslgui.rules.actions import ARC_KEYS, ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
@@ -65,8 +64,7 @@ def resolve_change_ca(action: Action) -> Resolution:
     arc = action.choice("arc", ARC_KEYS, default_arc)
     current = unit_arc(unit, arc, f"{path}.{arc}")
     new = action.spine("ca")
-    if new is None:
-        raise AslError('missing required key \'ca\' (the new CA, a hexspine name such as "S/SW")', "action.ca")
+    assert new is not None, "ca is required (RESOLVERS)"
     spines = spines_between(current, new)
     values: dict[str, Any] = {
         "unit": unit.id,

@@ -110,7 +110,7 @@ def printed_fp(unit: Unit, scenario: Scenario) -> float:
     if unit.kind == "leader":
         return 0.0
     raise AslError(f"{unit.id} rides {unit.aboard}: give its printed FP (\"fp\": 4) or a name such as \"4-6-7\"",
-                   f"units[{list(scenario.units).index(unit.id)}].fp")
+                   f"{scenario.unit_path(unit.id)}.fp")
 
 
 def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_only: bool) -> OverrunFp:

@@ -72,7 +72,7 @@ def _gun_shot(action: Action, gun: Unit, vehicle: Unit, counter: str) -> tuple[A
     read by the To Hit rules, so both kinds answer the same shot alike."""
     data = {"kind": "fire", "firer": gun.id, "target": vehicle.id, "reaction_fire": True, "phase": action.phase,
             **{key: action.data[key] for key in SHOT_KEYS if key in action.data}}
-    fire = Action(data, action.scenario, RESOLVERS["fire"].keys)
+    fire = Action(data, action.scenario, RESOLVERS["fire"].keys, RESOLVERS["fire"].required)
     return fire, read_shot(fire, counter)
 
 

@@ -201,6 +201,10 @@ def armament(unit: Unit, path: str) -> Armament:
             raise IllegalAction(f'{unit.id} has no main armament to fire (give it "ma" if it has one)', "C3",
                                 f"{path}.ma")
         caliber, barrel = _weapon(unit, ma.caliber if ma else None, ma.barrel if ma else None, entry)
+        if caliber is None and entry is not None:
+            # Its roster entry is a vehicle whose MA is no ordnance (an MG-armed halftrack).
+            raise IllegalAction(f"{unit.id} has no ordnance main armament to fire: its roster entry {unit.name!r} "
+                                'gives none (give it "ma" with a caliber if it has one)', "C3", f"{path}.ma")
         kind = ma.kind if ma is not None else "gun"
         turret = unit.turret
         mount = turret or "NT"

@@ -453,6 +453,7 @@ class MainWindow(QMainWindow):
             MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{error}\n\nThe previous file is unchanged.")
             return False
         self.path = path
+        self.scenario.file_index = {}  # the file written lists the units on the map first (unit_path)
         self.undo_stack.setClean()
         self._remember(path)
         self._update_title()

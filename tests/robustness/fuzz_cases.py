@@ -189,7 +189,9 @@ def actions(draw: st.DrawFn, data: dict[str, Any], kind: str) -> dict[str, Any]:
     grid = MapGrid([BoardPlacement(b["id"], b["col"], b["row"]) for b in data["boards"]])
     units = data["units"]
     declared = sorted(RESOLVERS[kind].keys)
-    required = [k for k in declared if k in (*KEY_ROLES, *HEX_KEYS, "ca", "range", "pushers", "facing") and k != "crew"]
+    needed = {key for group in RESOLVERS[kind].required for key in group}  # what the kind declares required
+    required = [k for k in declared
+                if k in (*KEY_ROLES, *HEX_KEYS, *needed, "ca", "range", "pushers", "facing") and k != "crew"]
     optional = draw(st.lists(st.sampled_from([k for k in (*declared, *COMMON_OPTIONAL) if k not in required]),
                              max_size=3, unique=True))
     action: dict[str, Any] = {"kind": kind}

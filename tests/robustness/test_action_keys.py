@@ -89,14 +89,14 @@ def test_every_declared_key_passes_the_unknown_key_check(kind: str) -> None:
     """No declared key is refused as unknown (whatever its value then means to the rules); given
     null, each is read as absent."""
     data = {key: None for key in RESOLVERS[kind].keys | actions.COMMON_KEYS} | {"kind": kind}
-    action = actions.Action(data, DEMO, RESOLVERS[kind].keys)
+    action = actions.Action(data, DEMO, RESOLVERS[kind].keys, ())  # all null: no required key here
     assert set(action.data) == {"kind"}
 
 
 def test_a_resolver_reading_an_undeclared_key_fails_loudly() -> None:
     """The declaration cannot drift from the code: reading a key the kind does not declare is a
     program error every test reaching that read reports, not a silent ``None``."""
-    action = actions.Action(dict(FIRE), DEMO, RESOLVERS["fire"].keys)
+    action = actions.Action(dict(FIRE), DEMO, RESOLVERS["fire"].keys, RESOLVERS["fire"].required)
     with pytest.raises(actions.UndeclaredActionKey):
         action.data.get("pushers")
     with pytest.raises(actions.UndeclaredActionKey):

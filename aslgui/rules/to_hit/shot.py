@@ -198,9 +198,7 @@ def _vehicle_in_hex(action: Action, firer: Unit, h: Hex) -> Unit | None:
 
 def _target(action: Action, firer: Unit) -> tuple[Unit | None, Hex]:
     target = action.optional_unit("target")
-    if target is None:
-        if action.data.get("target_hex") is None:
-            raise AslError("missing required key 'target' (a unit id), or 'target_hex' (a hex name)", "action.target")
+    if target is None:  # then target_hex is given (RESOLVERS requires one of them)
         h = action.hex("target_hex")
         return _vehicle_in_hex(action, firer, h), h
     if action.data.get("target_hex") is not None and action.hex("target_hex") != target.hex:
