@@ -117,10 +117,14 @@ def test_c3_71_exc_c3_72_a_ch_needing_a_tk_dr_doubles_the_basic_tk(firer: Any, t
 
 
 # -- C5.3, C5.11 EXC, C5.12 ------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "noted"), [("PzKpfw IIIG", True), ("PzKpfw VIE", False)])
-def test_c5_3_a_bounding_first_firer_with_multiple_rof_fires_again_only_after_another_mp(name: str,
-                                                                                         noted: bool) -> None:
-    situation = scenario(german_tank(hex_name="4E9", name=name), unit("s", "squad", "4E6", side="russian"),
+@pytest.mark.parametrize(("name", "keys", "noted"), [
+    ("PzKpfw IIIG", {}, True),  # roster ROF 2
+    ("PzKpfw VIE", {}, True),  # roster ROF 1: a Multiple ROF too (coloured dr 1 keeps it)
+    ("PzKpfw VIE", {"rof": 0}, False),  # no Multiple ROF
+])
+def test_c5_3_a_bounding_first_firer_with_multiple_rof_fires_again_only_after_another_mp(
+        name: str, keys: dict[str, Any], noted: bool) -> None:
+    situation = scenario(german_tank(hex_name="4E9", name=name, **keys), unit("s", "squad", "4E6", side="russian"),
                          phase="MPh", player="german")
     notes = fire(situation, firer="t", target="s")["notes"]
     assert ("with a Multiple ROF it may fire again only after expending another MP (C5.3)" in notes) is noted

@@ -57,7 +57,7 @@ def friendly_units_hit(shot: Shot) -> str | None:
 
 def shot_notes(shot: Shot) -> list[str]:
     """Why no Multiple ROF can be kept, then what else to remember after the shot."""
-    multiple_rof = shot.arms.rof > 1
+    multiple_rof = shot.arms.rof >= 1  # a printed ROF of 1 is a Multiple ROF too (kept on a coloured dr of 1)
     woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar
     notes = {
         ("pivoting the VCA here needs a passed Bog Check first", "C5.11"): (
