@@ -21,17 +21,33 @@ def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
 
 def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """A bad value as a message quotes it: like ``repr``, with long strings, lists and objects
-    cut, so quoting a 100 MB value costs no more than quoting a short one."""
-    import reprlib  # error path only: ``aslgui resolve`` starts without it
+    cut, so quoting a 100 MB value costs no more than quoting a short one. null/true/false and a
+    list or object are quoted as JSON, the way the user wrote them (``[null, {"fp": 2}]``); a lone
+    string keeps the quotes every message gives a name or value (``no unit with id 'zz'``, ``'L' or
+    'LL'``, as docs/contract.md quotes them)."""
+    import json  # error path only: ``aslgui resolve`` starts without these
+    import reprlib
 
     class JsonWords(reprlib.Repr):
-        """Python's repr, but null/true/false as the file spells them (the user wrote JSON)."""
+        """Python's repr, but null/true/false, and strings inside a list or object, as JSON spells them."""
 
         def repr_NoneType(self, value: None, level: int) -> str:  # reprlib dispatches on the type name
             return "null"
 
         def repr_bool(self, value: bool, level: int) -> str:
             return "true" if value else "false"
+
+        def repr_str(self, value: str, level: int) -> str:
+            """Inside a list or object, a JSON string, its middle cut as ``reprlib`` cuts a long one."""
+            if level == self.maxlevel:
+                return super().repr_str(value, level)
+            text = json.dumps(value[:self.maxstring], ensure_ascii=False)
+            if len(text) <= self.maxstring:
+                return text
+            head = max(0, (self.maxstring - 3) // 2)
+            tail = max(0, self.maxstring - 3 - head)
+            text = json.dumps(value[:head] + value[len(value) - tail:], ensure_ascii=False)
+            return text[:head] + self.fillvalue + text[len(text) - tail:]
 
     short = JsonWords()
     short.maxstring = short.maxother = limit

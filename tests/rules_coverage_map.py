@@ -45,7 +45,11 @@ CLAUSES: dict[str, list[str] | str] = {
     ],
     "C3.31#1": ["test_c3_31_exc_he_or_smoke_at_an_afv_may_use_the_area_target_type"],
     "C3.32#0": ["test_c3_32_infantry_target_type_fires_he_or_ap_heat_vs_unarmored"],
-    "C3.32#1": ["test_c3_32_infantry_target_type_fires_he_or_ap_heat_vs_unarmored"],
+    "C3.32#1": [
+        "test_c3_32_infantry_target_type_fires_he_or_ap_heat_vs_unarmored",
+        "test_c3_32_ap_or_heat_on_the_infantry_target_type_at_a_hex_of_only_an_afv_is_illegal",
+        "test_c3_32_ap_at_a_hex_with_an_unarmored_enemy_beside_the_afv_is_legal",
+    ],
     "C3.32#2": [
         "test_c3_32_no_infantry_target_type_against_an_afv",
         "test_c3_41_infantry_and_area_target_types_attack_unarmored_targets_or_empty_hexes",
@@ -73,6 +77,7 @@ CLAUSES: dict[str, list[str] | str] = {
     ],
     "C3.41#0": [
         "test_c3_41_infantry_and_area_target_types_attack_unarmored_targets_or_empty_hexes",
+        "test_c3_41_he_on_the_infantry_target_type_at_a_hex_of_only_an_afv_stays_legal",
         "test_c3_32_no_infantry_target_type_against_an_afv",
         "none: building levels (a Location rather than a hex) are not modelled for fire",
     ],

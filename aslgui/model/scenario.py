@@ -220,8 +220,10 @@ class Scenario:
                     f"{unit_id} is not on the map (off the boards, in the order of battle): place it on a hex first",
                     path,
                 ) from None
-            known = ", ".join(list(self.units)[:10]) or "none"
-            known += f" ... ({len(self.units)} in all)" if len(self.units) > 10 else ""
+            # every id of the file, in its order: one off the map is valid too
+            ids = sorted([*self.units, *self.off_board], key=lambda i: self.file_index.get(i, len(self.file_index)))
+            known = ", ".join(ids[:10]) or "none"
+            known += f" ... ({len(ids)} in all)" if len(ids) > 10 else ""
             raise AslError(f"no unit with id {shown(unit_id)} (units: {known})", path) from None
 
     def units_at(self, h: Hex) -> Iterator[Unit]:

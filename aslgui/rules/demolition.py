@@ -354,8 +354,12 @@ def resolve_throw_dc(action: Action) -> Resolution:
 
 def _set_dc_notes(action: Action, set_dr_max: int | None, reasons: list[str]) -> list[str]:
     """How a Set DC question's dice are read: Setting rolls one dr and no DR (A23.7), so ``dr``
-    alone is the roll (DESIGN.md 4 calls ``dr`` a subsequent dr), and ``dice`` are not read."""
+    alone is the roll (DESIGN.md 4 calls ``dr`` a subsequent dr), and ``dice`` are not read; and
+    why a legal one without the unit's US# has no odds (that dr is compared with the US#)."""
     notes = []
+    if set_dr_max is None and not reasons:
+        notes.append(reason("no US# given (us_number, on the action or the unit): the Set DC dr is compared with "
+                            "it, so the odds cannot be counted and odds/odds_216 are null", "A23.7"))
     if action.dr is not None and set_dr_max is not None and not reasons:
         notes.append(reason(f"read: dr {action.dr} is the Set DC's own dr, which no DR comes before, so no dice are "
                             f"needed: the outcome's set says whether the DC is Set, on a dr of {set_dr_max} or less",
@@ -411,7 +415,8 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     low, high = SET_DC_RANGE
     span = distance(unit.hex, dc_hex)
     if not low <= span <= high:
-        reasons.append(reason(f"the Set DC is {span} hexes away; it must be {low} to {high}", "A23.7"))
+        hexes = "hex" if span == 1 else "hexes"
+        reasons.append(reason(f"the Set DC is {span} {hexes} away; it must be {low} to {high}", "A23.7"))
     if not action.flag("los", True):
         reasons.append(reason("the Set DC is out of the unit's LOS", "A23.7"))
     if not action.flag("ntc_passed", True):

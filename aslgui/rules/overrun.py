@@ -35,7 +35,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.roster import HALFTRACK, vehicle_type
 from aslgui.rules.tables import terrain_entry
-from aslgui.rules.towing import no_move_reasons
+from aslgui.rules.towing import no_move_reasons, printed_mp
 
 BASE_FP = {"unarmored": 1, "afv": 2, "afv_ma": 4}  # D7.11
 MOTION_TARGET_DRM = 2  # D7.12
@@ -305,8 +305,7 @@ def resolve_overrun(action: Action) -> Resolution:
     vehicle = action.unit("vehicle")
     if vehicle.kind != "vehicle":
         raise IllegalAction(f"{vehicle.id} is a {vehicle.kind}: an OVR is made by a vehicle", "D7.1", "action.vehicle")
-    if vehicle.mp is None:
-        raise AslError(f"vehicle {vehicle.id!r} has no printed MP allotment (\"mp\")", "action.vehicle")
+    allotment = printed_mp(action.scenario, vehicle)  # an OVR is counted in MP (D7.1)
     target = action.hex("target_hex")
     from_hex = action.hex("from_hex") if action.has("from_hex") else vehicle.hex
     scenario = action.scenario
@@ -330,12 +329,12 @@ def resolve_overrun(action: Action) -> Resolution:
     if concealed:
         parts.append({"source": "halved: Area Fire vs concealed units (D7.11, A12.13)", "fp": number(-fp)})
 
-    mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, vehicle.mp)
-    mp_ovr = math.ceil(vehicle.mp / 4)
+    mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
+    mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
     mp_spent = action.integer("mp_spent", 0)
-    if mp_cost is not None and mp_spent + mp_cost > vehicle.mp:
-        reasons.append(reason(f"{vehicle.id} has {vehicle.mp - mp_spent} MP left but entering with an OVR costs "
+    if mp_cost is not None and mp_spent + mp_cost > allotment:
+        reasons.append(reason(f"{vehicle.id} has {allotment - mp_spent} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))
     targets = [u for u in defenders if not _is_afv(u)]  # an AFV itself is never OVR (D7.12)
     aimed = action.optional_unit("target")

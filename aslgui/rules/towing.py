@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to
-from aslgui.model import Unit
+from aslgui.model import Scenario, Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
@@ -153,12 +153,19 @@ def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
 
 
 # -- hooking up / unhooking (C10.11-C10.13) ------------------------------------------------
-def hook_mp_cost(vehicle: Unit, gun: Unit) -> int:
-    """MP a vehicle spends to (un)hook a Gun: half its allotment FRU, two-thirds for a circled M#."""
+def printed_mp(scenario: Scenario, vehicle: Unit) -> int:
+    """A vehicle's printed MP allotment, which (un)hooking (C10.11) and an OVR (D7.1) are counted
+    in; without one, an AslError at the vehicle's own ``mp`` key in the file (``units[3].mp``)."""
     if vehicle.mp is None:
-        raise AslError(f"vehicle {vehicle.id!r} has no 'mp' (printed MP allotment)", "action.vehicle")
+        raise AslError(f'vehicle {vehicle.id} has no printed MP allotment ("mp")',
+                       f"{scenario.unit_path(vehicle.id)}.mp")
+    return vehicle.mp
+
+
+def hook_mp_cost(allotment: int, gun: Unit) -> int:
+    """MP a vehicle of this allotment spends to (un)hook a Gun: half of it FRU, two-thirds for a circled M#."""
     key = "circled_m_hook_fraction" if gun.circled_m else "hook_fraction"
-    return fraction_fru(vehicle.mp, towing_constant(key))
+    return fraction_fru(allotment, towing_constant(key))
 
 
 def ammo_pp(gun: Unit) -> int:
@@ -204,7 +211,7 @@ def resolve_hook_up(action: Action) -> Resolution:
     vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.11")
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.11")
     crew = manning_units(action, gun)
-    mp_cost = hook_mp_cost(vehicle, gun)
+    mp_cost = hook_mp_cost(printed_mp(action.scenario, vehicle), gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.11")
     reasons += crew_reasons(crew, gun.hex, "C10.11")
     reasons += no_move_reasons([vehicle, gun, *crew])
@@ -265,7 +272,7 @@ def resolve_unhook(action: Action) -> Resolution:
     vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.12")
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.12")
     crew = manning_units(action, gun)
-    mp_cost = hook_mp_cost(vehicle, gun)
+    mp_cost = hook_mp_cost(printed_mp(action.scenario, vehicle), gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.12")
     reasons += crew_reasons(crew, gun.hex, "C10.12", aboard_ok=vehicle.id)
     reasons += _mp_reasons(action, vehicle, mp_cost)

@@ -77,7 +77,7 @@ def test_shown_cuts_strings_lists_and_objects_cheaply() -> None:
 
 
 @pytest.mark.parametrize(("value", "words"), [(None, "null"), (True, "true"), (False, "false"),
-                                               ([None, {"a": False}], "[null, {'a': false}]")])
+                                               ([None, {"a": False}], '[null, {"a": false}]')])
 def test_shown_spells_null_true_false_as_the_json_file_does(value: Any, words: str) -> None:
     assert errors.shown(value) == words
 

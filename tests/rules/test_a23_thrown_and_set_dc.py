@@ -285,7 +285,7 @@ def test_a23_7_set_dc_malfunction_dr_drops_one_per_enemy_infantry_unit(enemies: 
 
 def test_a23_7_set_dc_detonation_range_two_to_six_hexes() -> None:
     assert detonate(sapper_board(), hex_name="1X5")["reasons"] == [
-        "the Set DC is 1 hexes away; it must be 2 to 6 (A23.7)"
+        "the Set DC is 1 hex away; it must be 2 to 6 (A23.7)"
     ]
     assert detonate(sapper_board(), hex_name="1S6")["legal"] is True
     assert detonate(sapper_board(), hex_name="1R6")["legal"] is False

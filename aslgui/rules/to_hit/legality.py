@@ -124,12 +124,27 @@ def afv_needs_vehicle_type(shot: Shot) -> str | None:
     return None
 
 
+def unarmored_target(shot: Shot) -> bool:
+    """Whether the shot has an unarmored target: the unit named if one is, else an enemy unit at
+    ``target_hex`` that is no AFV, as every AFV there is immune to the Infantry Target Type (C3.32)."""
+    if shot.target is not None:
+        return not shot.target_is_afv
+    return any(unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)
+               for unit in shot.scenario.units_at(shot.target_hex))
+
+
 def infantry_type_ammo(shot: Shot) -> str | None:
+    """The Infantry Target Type fires HE, or AP/HEAT at an unarmored target (C3.32): at a hex with
+    no such unit (only AFV, or none) an AP/HEAT round has nothing to hit."""
     if shot.target_type != "infantry" or shot.ammo == "HE":
         return None
-    if shot.ammo in UNARMORED_AMMO and not shot.target_is_afv:
+    if shot.ammo in UNARMORED_AMMO and unarmored_target(shot):
         return None
-    return reason(f"the Infantry Target Type fires HE (AP/HEAT only vs an unarmored target), not {shot.ammo}", "C3.32")
+    where = ""
+    if shot.target is None and shot.ammo in UNARMORED_AMMO:
+        where = f": {shot.scenario.grid.name(shot.target_hex)} holds no unarmored enemy unit (AFV are immune to it)"
+    return reason(f"the Infantry Target Type fires HE (AP/HEAT only vs an unarmored target), not {shot.ammo}{where}",
+                  "C3.32")
 
 
 def area_type_ammo(shot: Shot) -> str | None:
@@ -164,9 +179,13 @@ def area_not_on_the_move(shot: Shot) -> str | None:
 
 
 def area_uses_whole_rof(shot: Shot) -> str | None:
-    if shot.target_type == "area" and shot.firer.fired and not shot.arms.mortar:
-        return reason("a non-mortar's Area Target Type shot uses all its ROF, so it cannot follow a shot", "C3.33")
-    return None
+    """A non-mortar's Area Target Type shot uses all of its ROF for the turn, so it cannot come after
+    any other shot (C3.33): one marked as having fired, or one that kept its Multiple ROF this phase
+    (only a shot keeps it, C2.24). A mortar keeps its ROF on the Area Target Type."""
+    if shot.target_type != "area" or shot.arms.mortar or not (shot.firer.fired or shot.rof_kept):
+        return None
+    kept = f"; {shot.firer.id} has fired in this {shot.phase} and kept its Multiple ROF" if shot.rof_kept else ""
+    return reason(f"a non-mortar's Area Target Type shot uses all its ROF, so it cannot follow a shot{kept}", "C3.33")
 
 
 def no_ca_change_on_the_move(shot: Shot) -> str | None:
