@@ -43,7 +43,7 @@ def user_folder(kind: str) -> str:
     return os.path.join(base, "aslgui")
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True) -> None:
     """Write ``data`` to ``path`` so that a crash, a kill or a full disk leaves the old file or
     the new one, never half of either: a temporary file in the same folder, flushed to disk,
     renamed over the target, and the rename itself flushed (the folder's fsync).
@@ -51,7 +51,10 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     Through a symlink the link's target is written and the link stays.  The file keeps its mode
     (a shared 0644 file stays 0644); a new file gets the mode the user's umask gives.  Only a
     regular file is replaced: a folder, device (``-o /dev/full``), FIFO or socket is an OSError
-    saying so (renaming over one would put a file in its place, as root even in /dev)."""
+    saying so (renaming over one would put a file in its place, as root even in /dev).
+
+    ``durable=False`` skips both flushes, for a file whose loss in a crash costs nothing (an
+    index that is checked when read and rebuilt when missing): a write then costs no disk wait."""
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
     try:
@@ -70,14 +73,16 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             if mode is not None and hasattr(os, "fchmod"):
                 os.fchmod(handle.fileno(), mode)
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _sync_folder(folder)
+    if durable:
+        _sync_folder(folder)
 
 
 def _new_temporary(folder: str, name: str) -> tuple[int, str]:

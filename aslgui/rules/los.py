@@ -30,6 +30,7 @@ so Half-Level terrain needs no floats.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from collections.abc import Mapping
@@ -102,6 +103,13 @@ class LosMap:
         #: A hex's lowest ground, where it differs from its centre's level (a crest hex).
         self.floors: Mapping[Hex, int] = self.levels if floors is None else floors
 
+    #: Whether ``features`` may still lack hexes (an archive map's, until threads came near them all).
+    partial = False
+
+    def read_around(self, a: Hex, b: Hex) -> None:
+        """Make ``features`` hold every hex a thread between ``a`` and ``b`` may touch, and the
+        hexes a column beyond (a map built whole already holds them all)."""
+
     def level(self, h: Hex) -> int:
         """Ground level of a hex (its centre dot's)."""
         return self.levels.get(h, 0)
@@ -149,81 +157,162 @@ def _upper_levels(name: str) -> int:
 
 def los_map(scenario: Scenario) -> LosMap:
     """The LOS map of a scenario: the boards' VASL archives where the library has them (depicted
-    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR)."""
+    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR).  A map
+    on archives is kept per map layout, archives and file terrain, and reads a hex's depicted terrain only
+    when a thread first comes near it (``LosMap.read_around``)."""
     boards = scenario.board_terrain
-    archive = _archive_los(boards) if boards.boards else None
-    features: dict[Hex, tuple[Feature, ...]] = dict(archive.features) if archive else {}
-    upper: dict[Hex, int] = dict(archive.upper_levels) if archive else {}
-    sides: dict[Hex, list[str | None]] = {h: list(v) for h, v in archive.hexsides.items()} if archive else {}
+    if not boards.boards:
+        return _file_map(scenario, None)
+    archive = _archive_los(boards)
+    key = (archive, tuple(scenario.grid.boards), tuple(scenario.terrain.items()), tuple(scenario.hexsides.items()))
+    found = _SCENARIO_MAPS.get(key)
+    if found is None:
+        if len(_SCENARIO_MAPS) > 8:
+            _SCENARIO_MAPS.clear()
+        found = _SCENARIO_MAPS[key] = _file_map(scenario, archive)
+    return found
+
+
+def _file_map(scenario: Scenario, archive: _ArchiveLos | None) -> LosMap:
+    """The file's terrain and hexsides, laid over the archives' map (copying only what it changes)."""
+    features: dict[Hex, tuple[Feature, ...]] = {}
+    upper = dict(archive.upper_levels) if archive else {}
     levels = archive.levels if archive else {}
-    floors = dict(archive.floors) if archive else None
     for h, name in scenario.terrain.items():
-        features[h] = terrain_features(name, levels.get(h, 0))
-        if floors is not None and h in levels:
-            floors[h] = levels[h]  # the file's terrain fills the hex: its ground is the hex's level
-        upper[h] = _upper_levels(name)
+        if here := terrain_features(name, levels.get(h, 0)):
+            features[h] = here
+        if n := _upper_levels(name):
+            upper[h] = n
+        else:
+            upper.pop(h, None)
+    sides: dict[Hex, list[str | None]] = {}
+    base = archive.hexsides if archive else {}
     if scenario.hexsides:
         known = load_json("data", "los.json")["hexsides"]
         for pair, feature in scenario.hexsides.items():
             a, b = pair
-            for here, there in ((a, b), (b, a)):
-                sides.setdefault(here, [None] * 6)[_direction(here, there)] = feature if feature in known else None
-    return LosMap(
-        scenario.grid,
-        {h: f for h, f in features.items() if f},
-        {h: tuple(v) for h, v in sides.items() if any(v)},
-        levels,
-        archive.depressions if archive else frozenset(),
-        {h: n for h, n in upper.items() if n},
-        floors,
-    )
+            for here_hex, there in ((a, b), (b, a)):
+                walls = sides.setdefault(here_hex, list(base.get(here_hex, _NO_WALLS)))
+                walls[_direction(here_hex, there)] = feature if feature in known else None
+    hexsides = base
+    if sides:
+        hexsides = {h: v for h, v in {**base, **{h: tuple(v) for h, v in sides.items()}}.items() if any(v)}
+    if archive is None:
+        return LosMap(scenario.grid, features, hexsides, levels, frozenset(), upper)
+    # The file's terrain fills its hexes: their ground is the hex's level (no crest below it).
+    grounds = {h: levels[h] for h in scenario.terrain if h in levels and archive.floors.get(h) != levels[h]}
+    floors = {**archive.floors, **grounds} if grounds else archive.floors
+    return _ArchiveMap(archive, frozenset(scenario.terrain), scenario.grid, features, hexsides, levels,
+                       archive.depressions, upper, floors)
 
 
-_ARCHIVE_MAPS: dict[tuple[Any, ...], LosMap] = {}
+class _ArchiveLos:
+    """What the boards' archives say for LOS on one map layout: per hex its levels and hexsides,
+    and per map column the raw depicted terrain of its hexes, turned into ``Feature``s only when
+    a thread comes near (``features`` keeps what was built)."""
+
+    def __init__(
+        self,
+        levels: dict[Hex, int],
+        depressions: frozenset[Hex],
+        upper_levels: dict[Hex, int],
+        floors: dict[Hex, int],
+        hexsides: dict[Hex, tuple[str | None, ...]],
+        columns: dict[int, list[tuple[Hex, str, float, str | None, int]]],
+    ) -> None:
+        self.levels, self.depressions, self.upper_levels = levels, depressions, upper_levels
+        self.floors, self.hexsides = floors, hexsides
+        #: Map column -> its hexes' (hex, raw features of one board as JSON text, flip, Inherent
+        #: Terrain, level).
+        self.columns = columns
+        self.features: dict[Hex, tuple[Feature, ...]] = {}
+        #: Map columns already built into ``features``.
+        self.built: set[int] = set()
+
+    def column(self, col: int) -> None:
+        """Build the features of a map column's hexes (once)."""
+        if col in self.built:
+            return
+        self.built.add(col)
+        data = load_json("data", "los.json")
+        for h, raws, flip, inherent, level in self.columns.get(col, ()):
+            here = tuple(_archive_feature(raw, flip, data) for raw in json.loads(raws)) if raws else _NO_FEATURES
+            if inherent:  # B.6: the whole hex is the terrain
+                here += terrain_features(inherent, level)
+            if here:  # a half hex joined to the board before: both halves count
+                self.features[h] = self.features.get(h, _NO_FEATURES) + here
 
 
-def _archive_los(boards: BoardTerrain) -> LosMap:
+class _ArchiveMap(LosMap):
+    """A scenario's LOS map on archives: the file's own terrain, and the archives' depicted
+    terrain of each other hex as threads first come near it."""
+
+    def __init__(self, archive: _ArchiveLos, own: frozenset[Hex], grid: MapGrid,
+                 features: dict[Hex, tuple[Feature, ...]], *args: Any) -> None:
+        super().__init__(grid, features, *args)
+        self.archive = archive
+        #: The file's terrain hexes: it replaces the archives' there.
+        self.own = own
+        self.filled = features
+        #: Map columns whose archive features are not in ``features`` yet.
+        self.unread = set(archive.columns)
+        self.partial = bool(self.unread)
+
+    def read_around(self, a: Hex, b: Hex) -> None:
+        archive, own = self.archive, self.own
+        for col in range(min(a.col, b.col) - 1, max(a.col, b.col) + 2):
+            if col in self.unread:
+                self.unread.discard(col)
+                archive.column(col)
+                for h, *_ in archive.columns[col]:
+                    if h not in own and h in archive.features:
+                        self.filled[h] = archive.features[h]
+        self.partial = bool(self.unread)
+
+
+_ARCHIVE_MAPS: dict[tuple[Any, ...], _ArchiveLos] = {}
+_SCENARIO_MAPS: dict[tuple[Any, ...], LosMap] = {}
+
+
+def _archive_los(boards: BoardTerrain) -> _ArchiveLos:
     """What the boards' archives say for LOS, on this map (kept per map layout and archives)."""
     key = tuple((p, boards.boards[p.id.upper()].digest) for p in boards.grid.boards if p.id.upper() in boards.boards)
     found = _ARCHIVE_MAPS.get(key)
     if found is None:
         if len(_ARCHIVE_MAPS) > 8:
             _ARCHIVE_MAPS.clear()
+            _SCENARIO_MAPS.clear()
         found = _ARCHIVE_MAPS[key] = _read_archive_los(key, boards)
     return found
 
 
-def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
+def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> _ArchiveLos:
     from aslgui.vasl.catalog import aslgui_names
     from aslgui.vasl.library import library_folders
     from aslgui.vasl.los_geometry import board_los
 
-    grid = boards.grid
-    data = load_json("data", "los.json")
-    features: dict[Hex, tuple[Feature, ...]] = {}
     levels: dict[Hex, int] = {}
     depressions: set[Hex] = set()
     upper: dict[Hex, int] = {}
     floors: dict[Hex, int] = {}
     sides: dict[Hex, tuple[str | None, ...]] = {}
-    known_sides = data["hexsides"]
+    columns: dict[int, list[tuple[Hex, str, float, str | None, int]]] = {}
+    known_sides = load_json("data", "los.json")["hexsides"]
     names = aslgui_names()
     for placement, _ in key:
         board = boards.boards[placement.id.upper()]
         product = board_los(board.path, board.digest, (os.path.dirname(board.path), *library_folders()), board.hexes)
         flip = -1.0 if placement.rotated else 1.0
-        inherent = product["inherent"]
+        inherent, raws, own_floors = product["inherent"], product["hexes"], product["floors"]
         for local, facts in board.hexes.items():
             h = _on_map(placement, local)
-            here = [_archive_feature(raw, flip, data) for raw in product["hexes"].get(local, ())]
-            floor = product["floors"].get(local, facts.elevation)
+            here = raws.get(local, "")
+            if here or local in inherent:
+                columns.setdefault(h.col, []).append((h, here, flip, inherent.get(local), facts.elevation))
+            floor = own_floors.get(local, facts.elevation)
             floors[h] = min(floor, floors.get(h, floor))
-            if local in inherent:  # B.6: the whole hex is the terrain
-                here.extend(terrain_features(inherent[local], facts.elevation))
-            if h in features:  # a half hex joined to the board before: both halves count
-                features[h] += tuple(here)
+            if h in levels:  # a half hex joined to the board before: its facts stand
                 continue
-            features[h] = tuple(here)
             levels[h] = facts.elevation
             if facts.depression:
                 depressions.add(h)
@@ -234,7 +323,7 @@ def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> LosMap:
                 walls = tuple(_wall_name(names, facts.hexsides[(d + turn) % 6], known_sides) for d in range(6))
                 if any(walls):
                     sides[h] = walls
-    return LosMap(grid, features, sides, levels, frozenset(depressions), upper, floors)
+    return _ArchiveLos(levels, frozenset(depressions), upper, floors, sides, columns)
 
 
 def _wall_name(names: Mapping[str, str | None], vasl_name: str | None, known: Mapping[str, Any]) -> str | None:
@@ -421,6 +510,8 @@ def _depressed_end(t: _Trace) -> bool:
 def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
     """The LOS from ``source`` to ``target`` (levels above each hex's ground): blocked or clear,
     where and why, and the Hindrances of a clear thread."""
+    if los.partial:
+        los.read_around(source, target)
     t = _Trace(los, source, target, source_level, target_level)
     path = walk(t.dx, t.dz)
     events = path.events

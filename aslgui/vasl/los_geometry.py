@@ -21,8 +21,9 @@ terrain as a few convex polygons, so a single LOS walks hexes, not pixels, in pl
 
 The product (``los-v<N>-<catalog>.json`` in the per-archive cache, keyed like the per-hex facts by
 the hash of the terrain catalog file, so a cache hit parses no catalog) holds ``floors`` (each
-hex's lowest ground), ``hexes`` (a local hex name -> its features ``[kind, top, xs, ys, name,
-aslgui_name, category, core_x, core_y, inner, radius]``: kind ``obstacle``, ``hindrance`` or
+hex's lowest ground), ``hexes`` (a local hex name -> its features as JSON text, parsed only for
+the hexes a thread comes near: a list of ``[kind, top, xs, ys, name, aslgui_name, category,
+core_x, core_y, inner, radius]``: kind ``obstacle``, ``hindrance`` or
 ``ground``, top in half levels, hull vertices in pixels from the hex centre (VASL's frame,
 unrotated), a point inside the hull with the radius of a circle about it inside the hull, and
 the hull's largest distance from that point) and ``inherent`` (a hex of Inherent Terrain -> its
@@ -31,6 +32,7 @@ aslgui name).  numpy is imported only inside ``derive_los``.
 
 from __future__ import annotations
 
+import json
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     from aslgui.vasl.hexfacts import HexFacts
 
 #: Bump when the derivation changes: an older cached product is rebuilt.
-LOS_VERSION = 3
+LOS_VERSION = 4
 KINDS = ("obstacle", "hindrance", "ground")
 
 
@@ -59,10 +61,15 @@ def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str,
 
         return derive_los(open_archive(path).los_grid(), load_catalog(folders), facts)
 
-    value: dict[str, Any] = derived.cached_json(
-        digest, product, build, lambda v: isinstance(v, dict) and {"floors", "hexes", "inherent"} <= set(v)
-    )
+    value: dict[str, Any] = derived.cached_json(digest, product, build, _valid)
     return value
+
+
+def _valid(value: Any) -> bool:
+    return (
+        isinstance(value, dict) and {"floors", "hexes", "inherent"} <= set(value) and isinstance(value["hexes"], dict)
+        and all(isinstance(text, str) for text in value["hexes"].values())
+    )
 
 
 def _hex_of_pixels(width: int, height: int, pixel_w: int, pixel_h: int) -> tuple[Any, Any]:
@@ -213,11 +220,12 @@ def derive_los(grid: LosGrid, catalog: Catalog, facts: dict[str, HexFacts]) -> d
                 kind, level_value, xs_, ys_, name, aslgui, category, core_x, core_y, inner, radius,
             ])
     inherent = {}
+    hexes = {local: json.dumps(features, separators=(",", ":")) for local, features in out.items()}
     for local, hex_facts in facts.items():
         kind_of = catalog.by_name(hex_facts.terrain)
         if kind_of is not None and kind_of.inherent:
             inherent[local] = kind_of.aslgui or kind_of.name.lower()
-    return {"floors": floors, "hexes": out, "inherent": inherent}
+    return {"floors": floors, "hexes": hexes, "inherent": inherent}
 
 
 def core(xs: list[float], ys: list[float]) -> tuple[tuple[float, float], float]:

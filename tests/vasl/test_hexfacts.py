@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from aslgui.vasl import cache
@@ -13,7 +14,7 @@ from aslgui.vasl.archive import open_archive
 from aslgui.vasl.board import aslgui_name, load_board
 from aslgui.vasl.catalog import builtin_catalog
 from aslgui.vasl.hexfacts import derive
-from tests.vasl.make_archive import sample_board, sample_grids
+from tests.vasl.make_archive import TINY_GIF, encode_los_data, metadata_xml, sample_board, sample_grids, write_archive
 from tests.vasl.shared_data import SHARED_VASL, needs_shared, shared_board
 
 
@@ -102,6 +103,76 @@ def test_damaged_cache_is_rebuilt(tmp_path: Path, damage: bytes) -> None:
     product.write_bytes(damage)
     assert load_board(sample.path) == first
     assert json.loads(product.read_bytes())["hexes"]["E5"][0] == "Woods"
+
+
+def _new_process() -> None:
+    """Forget what this process remembered of file digests, as a fresh ``aslgui resolve`` would."""
+    cache._digests.clear()
+    cache._indexes.clear()
+
+
+def test_an_unchanged_archive_is_not_hashed_again_in_a_new_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The digest index (path, size, mtime -> SHA-256) spares a fresh process re-reading it."""
+    import hashlib
+
+    sample = sample_board(tmp_path)
+    first = load_board(sample.path)
+    index = json.loads(Path(cache.cache_folder(), cache.DIGEST_INDEX).read_bytes())
+    assert index[str(sample.path)][2] == first.digest == hashlib.sha256(sample.path.read_bytes()).hexdigest()
+    _new_process()
+
+    def no_hashing(*_: Any) -> Any:
+        raise AssertionError("an unchanged archive was hashed again")
+
+    monkeypatch.setattr(hashlib, "sha256", no_hashing)
+    assert load_board(sample.path) == first
+
+
+def test_the_digest_index_is_written_without_waiting_for_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Losing the index in a crash costs one hash, so its write skips fsync (milliseconds of disk wait)."""
+    import os
+
+    sample = sample_board(tmp_path)
+
+    def no_fsync(_: int) -> None:
+        raise AssertionError("the digest index waited for the disk")
+
+    monkeypatch.setattr(os, "fsync", no_fsync)
+    digest = cache.file_digest(str(sample.path))
+    index = json.loads(Path(cache.cache_folder(), cache.DIGEST_INDEX).read_bytes())
+    assert index[str(sample.path)] == [sample.path.stat().st_size, sample.path.stat().st_mtime_ns, digest]
+
+
+@pytest.mark.parametrize("entry", ["stale", "damaged"])
+def test_a_changed_archive_or_a_damaged_index_entry_is_hashed_and_read_again(tmp_path: Path, entry: str) -> None:
+    """A different size or mtime than the index holds (or an entry that is not a digest) means
+    the file is hashed anew, and a changed archive's facts are derived again."""
+    import hashlib
+
+    sample = sample_board(tmp_path)
+    first = load_board(sample.path)
+    index_file = Path(cache.cache_folder(), cache.DIGEST_INDEX)
+    if entry == "stale":
+        bare = np.zeros_like(sample.terrain)  # the board repainted as open ground
+        write_archive(sample.path, {"BoardMetadata.xml": metadata_xml("77", True), "bd77.gif": TINY_GIF,
+                                    "LOSData": encode_los_data(sample.elevation, bare)})
+    else:
+        index = json.loads(index_file.read_bytes())
+        index[str(sample.path)][2] = "../" + "0" * 61
+        index_file.write_text(json.dumps(index))
+    _new_process()
+    again = load_board(sample.path)
+    assert again.digest == hashlib.sha256(sample.path.read_bytes()).hexdigest()
+    assert json.loads(index_file.read_bytes())[str(sample.path)][2] == again.digest
+    if entry == "stale":
+        assert again.digest != first.digest and first.hexes["E5"].terrain == "Woods"
+        assert again.hexes["E5"].terrain != "Woods"
+    else:
+        assert again == first
 
 
 def test_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -95,6 +95,49 @@ def test_the_los_geometry_is_cached_per_archive(sample: Any) -> None:
     assert any(p.name.startswith("los-v") for p in cache.rglob("*.json"))
 
 
+def test_a_thread_reads_the_depicted_terrain_of_the_columns_near_it_only(sample: Any) -> None:
+    """A fresh map turns the archive's depicted terrain into features only for the columns a
+    thread crosses (and one either side), yet answers as the map read whole."""
+    from aslgui.rules import los as engine
+
+    engine._ARCHIVE_MAPS.clear()  # as in a fresh process: the same archive may have been read before
+    the_map = los_map(sample)
+    parse = sample.grid.parse
+    assert not the_map.features and the_map.partial
+    assert trace(the_map, parse("77E2"), parse("77E8")).blocked_at == parse("77E5")
+    assert {h.col for h in the_map.features} <= {3, 4, 5} and parse("77E5") in the_map.features
+    seen = sight(the_map, parse("77K5"))
+    assert not the_map.partial
+    engine._ARCHIVE_MAPS.clear()
+    whole = los_map(on_board("77"))
+    whole.read_around(parse("77A1"), parse("77GG1"))  # every column at once
+    assert whole is not the_map and not whole.partial and whole.features == the_map.features
+    assert sight(whole, parse("77K5")) == seen
+
+
+def test_the_map_follows_the_files_terrain_when_it_changes(sample: Any) -> None:
+    """The map kept per archives and file terrain: a hex's terrain set in the file (an SSR, an
+    edit in the GUI) replaces the archive's depiction there on the next question."""
+    assert los(sample, "77E2", "77E8")["blocked_at"] == "77E5"
+    sample.terrain[sample.grid.parse("77E5")] = "open ground"
+    assert los(sample, "77E2", "77E8")["blocked"] is False
+    sample.terrain[sample.grid.parse("77E4")] = "woods"
+    assert los(sample, "77E2", "77E8")["blocked_at"] == "77E4"
+    del sample.terrain[sample.grid.parse("77E4")], sample.terrain[sample.grid.parse("77E5")]
+    assert los(sample, "77E2", "77E8")["blocked_at"] == "77E5"
+
+
+def test_a_map_with_a_plain_board_beside_the_same_archive_is_its_own(sample: Any) -> None:
+    """The map kept per archives is also kept per layout: a plain board 1 beside board 77 (no
+    archive for it) is on the second map, not the first's."""
+    alone = los_map(sample)
+    beside = scenario_from_json({"boards": [{"id": "77", "col": 0, "row": 0}, {"id": "1", "col": 1, "row": 0}],
+                                 "units": []})
+    both = los_map(beside)
+    assert both is not alone and both.grid.boards == beside.grid.boards and len(alone.grid.boards) == 1
+    assert trace(both, beside.grid.parse("77E2"), beside.grid.parse("77E8")).blocked_at == beside.grid.parse("77E5")
+
+
 # -- rules on boards painted here -----------------------------------------------------------------
 GULLY, MARSH, GRAIN, DIRT_ROAD, STONE_BRIDGE = 30, 14, 24, 65, 82
 
@@ -178,7 +221,8 @@ def test_a6_what_a_unit_sees_is_the_los_to_every_hex(sample: Any) -> None:
 
 def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: Path) -> None:
     """Once a board's LOS product is cached (keyed by the archive's and the catalog file's
-    hashes), ``aslgui resolve`` of a ``los`` loads no numpy, zipfile or XML parser, even with a
+    hashes, remembered in the digest index), ``aslgui resolve`` of a ``los`` loads no numpy,
+    zipfile, XML parser or hashlib (it hashes nothing), even with a
     SharedBoardMetadata.xml in the library, and answers as the first, cold run did."""
     sample_board(tmp_path, "77")
     (tmp_path / SHARED_METADATA).write_bytes(XML)
@@ -191,7 +235,8 @@ def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: 
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out):\n"
         f"    main(['resolve', {str(scenario_file)!r}, {str(action_file)!r}])\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'zipfile', 'xml', 'PySide6', 'shapely'}))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'zipfile', 'xml', 'hashlib', 'PySide6',"
+        " 'shapely'}))\n"
         "print(out.getvalue().strip())\n"
     )
     env = {**os.environ, BOARDS_ENV: str(tmp_path), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
