@@ -54,13 +54,16 @@ def test_c3_71_commit_of_a_ch_removes_the_gun_and_its_crew_and_undo_brings_them_
     monkeypatch.setattr(RehearsalPopup, "exec", commit_a_ch)
     with qtbot.waitSignal(controller.committed, timeout=1000):
         window.scene.drop_counter("g", QPointF(*scenario.grid.center(scenario.grid.parse("4E8"))))
-    assert seen["outcome"]["destroyed"] == ["eg", "ec"]
-    assert "Destroyed (C3.71): 75L AT (eg), 2-2-8 (ec)" in seen["text"] and "IFT result" not in seen["text"]
+    # the Gun and its crew are both in the Location: each is listed, one pick for the CH (C3.32, C3.33, C3.74)
+    assert {entry["id"]: entry["destroyed"] for entry in seen["outcome"]["targets"]} == {
+        "eg": ["eg", "ec"], "ec": ["eg", "ec"]}
+    assert "75L AT (eg): Hit yes, Critical Hit yes" in seen["text"] and "IFT result destroyed" in seen["text"]
     assert "eg" not in window.scenario.units and "ec" not in window.scenario.units
     assert window.scenario.units["g"].fired is True
     [entry] = read_log(window.scenario)
-    assert entry.answer["outcome"]["destroyed"] == ["eg", "ec"]
-    assert outcome_summary("fire", entry.answer["outcome"]) == "Critical Hit, destroyed"
+    assert [target["destroyed"] for target in entry.answer["outcome"]["targets"]] == [["eg", "ec"], ["eg", "ec"]]
+    summary = outcome_summary("fire", entry.answer["outcome"])
+    assert summary.startswith("Critical Hit, ") and summary.count("Destroyed (C3.71) eg; ec") == 2
     window.undo_stack.undo()
     assert {"eg", "ec"} <= set(window.scenario.units) and read_log(window.scenario) == []
     assert window.scenario.units["g"].fired is False

@@ -58,7 +58,9 @@ def test_a25_a_vehicle_without_nationality_fires_by_its_side() -> None:
     answer = fire(situation, firer="t", target="g", target_type="infantry")
     assert (answer["colour"], answer["legal"]) == ("black", True)
     assert answer["notes"] == [
-        "read: no nationality: t's side 'german' read as its nationality, so the black TH# (A25)"]
+        "read: no nationality: t's side 'german' read as its nationality, so the black TH# (A25)",
+        "each enemy unit in the Location but an AFV is hit or missed as its entry in targets says; all hit are "
+        "attacked with one Effects DR (C3.32, C3.4)"]  # the Gun's crew is there too
 
 
 def test_c3_3_exc_the_area_target_type_is_red_whoever_fires_so_no_reading_is_needed() -> None:

@@ -26,7 +26,8 @@ def _answer(**action: Any) -> dict[str, Any]:
         ("g", "infantry", "g cannot fire at itself (C3.32)"),
         ("g", "vehicle", "g cannot fire at itself (C3.31)"),
         ("c", "infantry", "g cannot fire at its own crew c (C3.32)"),
-        ("c", "area", "g cannot fire at its own crew c (C3.33)"),
+        # the Area Target Type attacks the hex, whoever is named: the firer's own (C3.33)
+        ("c", "area", "the Area Target Type cannot be used within the firer's own hex (C3.33)"),
     ],
 )
 def test_c3_3_the_firer_and_its_crew_are_no_target(target: str, target_type: str, expected: str) -> None:

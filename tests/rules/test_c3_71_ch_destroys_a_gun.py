@@ -41,22 +41,31 @@ def _shot(firer: str, target: str = "eg", target_type: str = "infantry", crew_he
     return fire(situation, firer=firer_id, target=target, target_type=target_type, ammo="HE", **keys)
 
 
+def _own(answer: dict[str, Any], target: str = "eg") -> dict[str, Any]:
+    """The named unit's outcome: its entry in ``targets`` when the shot lists the units it hits (C3.32,
+    C3.33: the Gun and its crew here), else the outcome itself."""
+    entries = {entry["id"]: entry for entry in answer["outcome"].get("targets", [])}
+    return entries.get(target, answer["outcome"])
+
+
 @pytest.mark.parametrize("firer", list(FIRERS))
 @pytest.mark.parametrize("target_type", ["infantry", "area"])
 @pytest.mark.parametrize("target", ["eg", "ec"])
 def test_c3_71_a_ch_destroys_the_gun_and_its_manning_infantry(firer: str, target_type: str, target: str) -> None:
     answer = _shot(firer, target, target_type)
-    outcome = answer["outcome"]
+    outcome = _own(answer, target)
     assert (answer["legal"], outcome["hit"], outcome["critical"]) == (True, True, True)
     assert (outcome["destroyed"], outcome["result"]) == (["eg", "ec"], "destroyed")
     assert "fp" not in outcome and "effects_drm" not in outcome  # no IFT attack on them
-    assert outcome["notes"] == ["a CH destroys the Gun eg and its manning Infantry ec (C3.71, C11.4)"]
+    assert outcome["notes"][0] == "a CH destroys the Gun eg and its manning Infantry ec (C3.71, C11.4)"
+    # one pick for Random Selection: the CH strikes both (C3.74)
+    assert answer["outcome"]["notes"][-1] == "the CH strikes the Gun and its manning Infantry eg/ec (C3.74)"
 
 
 @pytest.mark.parametrize("firer", list(FIRERS))
 @pytest.mark.parametrize("target_type", ["infantry", "area"])
 def test_c3_71_a_ch_on_a_gun_whose_crew_is_elsewhere_destroys_the_gun_alone(firer: str, target_type: str) -> None:
-    outcome = _shot(firer, "eg", target_type, crew_hex="4E9")["outcome"]
+    outcome = _own(_shot(firer, "eg", target_type, crew_hex="4E9"))
     assert (outcome["critical"], outcome["destroyed"], outcome["result"]) == (True, ["eg"], "destroyed")
     assert outcome["notes"] == ["a CH destroys the Gun eg (C3.71, C11.4)"]
 
@@ -66,7 +75,7 @@ def test_c3_71_a_ch_on_a_gun_whose_crew_is_elsewhere_destroys_the_gun_alone(fire
 def test_c3_71_a_hit_that_is_no_ch_is_the_normal_ift_attack_on_the_gun(firer: str, target_type: str) -> None:
     needed = _shot(firer, target_type=target_type)["final_th_needed"]
     dice = {"colored": max(1, needed - 6), "white": needed - max(1, needed - 6)}
-    outcome = _shot(firer, target_type=target_type, dice=dice)["outcome"]
+    outcome = _own(_shot(firer, target_type=target_type, dice=dice))
     assert (outcome["hit"], outcome["critical"]) == (True, False)
     assert "destroyed" not in outcome
     assert outcome["result"] not in (None, "destroyed") and outcome["ift_column"] > 0
@@ -84,10 +93,12 @@ def test_c3_71_a_ch_on_infantry_manning_no_gun_is_the_doubled_ift_attack(firer: 
 @pytest.mark.parametrize("firer", list(FIRERS))
 def test_c3_71_with_c3_74_other_units_in_the_hex_are_named_for_random_selection(firer: str) -> None:
     squad = unit("sq", "squad", "4E8", side=FIRERS[firer][2], name="4-6-7")
-    outcome = _shot(firer, more=(squad,))["outcome"]
-    assert outcome["destroyed"] == ["eg", "ec"]
-    assert outcome["notes"][1] == ("sq also in the hex: Random Selection decides which target the CH strikes, the "
-                                   "others taking a normal hit (C3.74)")
+    answer = _shot(firer, more=(squad,))
+    gun = _own(answer)
+    assert "destroyed" not in answer["outcome"] and gun["critical"] is None  # Random Selection decides (C3.74)
+    assert gun["if_selected"]["destroyed"] == ["eg", "ec"] and "destroyed" not in gun["if_not_selected"]
+    assert gun["if_selected"]["notes"][1] == ("sq also in the hex: Random Selection decides which target the CH "
+                                              "strikes, the others taking a normal hit (C3.74)")
 
 
 @pytest.mark.parametrize("firer", list(FIRERS))

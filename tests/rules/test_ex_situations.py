@@ -29,7 +29,10 @@ def unit(data: dict[str, Any], unit_id: str) -> dict[str, Any]:
 def effects(scenario: Scenario, action: dict[str, Any], colored: int = 2, white: int = 5) -> list[tuple[str, int]]:
     answer = resolve(scenario, {**action, "dice": {"colored": colored, "white": white}, "effects_dr": 7}).to_json()
     assert answer["legal"] and answer["outcome"]["hit"], answer["reasons"]
-    return [(line["case"], line["value"]) for line in answer["outcome"]["effects_drm"]]
+    # a unit named on the Area Target Type is answered in its hex's targets (C3.33)
+    entries = {entry["id"]: entry for entry in answer["outcome"].get("targets", [])}
+    own = entries.get(action.get("target", ""), answer["outcome"])
+    return [(line["case"], line["value"]) for line in own["effects_drm"]]
 
 
 # -- C3.332 EX ------------------------------------------------------------------------------------
@@ -73,7 +76,8 @@ def test_c3_331_ex_building_hex_grain_hinders_the_ground_level_squad() -> None:
     building TEM on the Effects DR, and the OT AFV in the hex attacked at -1 (C1.55)."""
     scenario, action = situation("c3_331_area_target")
     squad = resolve(scenario, {**action, "target": "r4"}).to_json()
-    assert [(line["case"], line["value"], line["rule"]) for line in squad["drm"]] == [("hindrance", 1, "B15")]
+    assert squad == resolve(scenario, {**action, "target": "ot"}).to_json()  # both the hex's shot (C3.33)
+    assert {entry["id"]: entry["total_drm"] for entry in squad["targets"]}["r4"] == 1  # Case R, B15
     assert squad["ift_column"] == 2
     assert effects(scenario, {**action, "target": "r4"}, 2, 3) == [("TEM", 3)]
     assert effects(scenario, {**action, "target": "ot"}, 2, 3) == [("OT", -1)]

@@ -23,8 +23,8 @@ from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, destroyed_by_ch, fire_odds, resolve_dice
-from aslgui.rules.to_hit.shot import Shot, read_shot, unit_path
+from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, fire_odds, manned_gun, resolve_dice
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, unit_path
 from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
 
 
@@ -79,11 +79,17 @@ _UNIT_ONLY = ("effects_drm", "effects_total_drm", "result")
 
 
 def hex_units(shot: Shot) -> list[Unit]:
-    """The units an Area Target Type shot at a hex (no ``target``) attacks: every unit there, friendly
-    too (C3.33), but not Passengers/Riders, whose Collateral Attack (D.8) is not modelled."""
-    if shot.target is not None or shot.target_type != "area":
+    """The units a hit at the target hex can attack, each as a shot at it would: on the Area Target
+    Type every unit there, friendly too (C3.33); on the Infantry Target Type every enemy unit but an
+    AFV, immune to it (C3.32), and only when there are two or more (a lone target keeps its keys).
+    Never Passengers/Riders, whose Collateral Attack (D.8) is not modelled."""
+    units = [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None]
+    if shot.target_type == "area":
+        return units
+    if shot.target_type != "infantry":
         return []
-    return [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None]
+    enemies = [unit for unit in units if unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)]
+    return enemies if len(enemies) > 1 else []
 
 
 def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:
@@ -94,9 +100,9 @@ def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:
 
 def _ch_target(shot: Shot, unit: Unit) -> str:
     """Who Random Selection picks among: a manned Gun and its manning Infantry are one pick, as a CH
-    on either destroys both (C3.71, C11.4); any other unit is its own."""
-    destroyed = destroyed_by_ch(shot._replace(target=unit))
-    return "/".join(destroyed) if destroyed else unit.id
+    on either strikes both (C3.71, C11.4), whatever the round; any other unit is its own."""
+    gun = manned_gun(shot._replace(target=unit))
+    return "/".join(gun) if gun else unit.id
 
 
 def _critical_hit_entries(action: Action, shot: Shot, struck: list[Unit],
@@ -113,7 +119,7 @@ def _critical_hit_entries(action: Action, shot: Shot, struck: list[Unit],
     for unit in struck:
         if unit in pool and len(picks) == 1:
             continue
-        normal = _entry(unit, answer_shot(action, shot._replace(target=unit, ch_applies=False)))
+        normal = _entry(unit, _answer(action, shot._replace(target=unit, ch_applies=False)))
         if unit not in pool:
             entries[unit.id] = normal
             continue
@@ -123,13 +129,14 @@ def _critical_hit_entries(action: Action, shot: Shot, struck: list[Unit],
                                                 "C3.74")]
         entries[unit.id] = {**both, "if_selected": _without_id(selected), "if_not_selected": _without_id(normal)}
     verb = "takes" if len(rest_ids) == 1 else "take"
-    rest = f"; {', '.join(rest_ids)} {verb} a normal hit (normal FP, TEM not reversed)" if rest_ids else ""
+    normal_hit = "a normal hit" if shot.ammo in SMOKE_AMMO else "a normal hit (normal FP, TEM not reversed)"
+    rest = f"; {', '.join(rest_ids)} {verb} {normal_hit}" if rest_ids else ""
     if len(picks) == 1:
         what = f"the vehicle {picks[0]}" if vehicles else f"the Gun and its manning Infantry {picks[0]}"
         return reason(f"the CH strikes {what}{rest}", "C3.74")
     among = f"the vehicles {', '.join(picks)}" if vehicles else ", ".join(picks)
     return reason(f"Random Selection picks which of {among} the CH strikes: its entry's if_selected is its attack "
-                  f"then, if_not_selected the normal hit (normal FP, TEM not reversed) each other one takes{rest}",
+                  f"then, if_not_selected {normal_hit.replace('a normal', 'the normal', 1)} each other one takes{rest}",
                   "C3.74")
 
 
@@ -137,28 +144,51 @@ def _without_id(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in entry.items() if key != "id"}
 
 
+#: What the hex's notes say of ``targets``, by Target Type.
+_EACH_UNIT = {
+    "area": reason("each unit in the hex is attacked as its entry in targets says", "C3.33, C3.332"),
+    "infantry": reason("each enemy unit in the Location but an AFV is hit or missed as its entry in targets says; "
+                       "all hit are attacked with one Effects DR", "C3.32, C3.4"),
+}
+#: What the hex's notes say of ``targets`` for SMOKE or WP, which make no IFT attack (C3.33).
+_SMOKE_HITS = reason("each unit in the hex is hit or missed as its entry in targets says: SMOKE or WP is placed, "
+                     "no IFT attack made", "C3.33")
+#: An entry's note on the Infantry Target Type when no CH sets a unit apart (C3.32).
+_SAME_ATTACK = reason("hit: attacked as every enemy unit hit in the Location is, same FP, one Effects DR", "C3.32")
+
+
 def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
                           outcome: dict[str, Any] | None) -> dict[str, Any] | None:
-    """An Area Target Type shot at a hex attacks each unit in it as a shot at that unit would (C3.33,
-    C3.4): a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a
-    manned Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
+    """A shot at a hex on the Area Target Type (C3.33), or at a Location of several enemy units on
+    the Infantry Target Type (C3.32), attacks each unit it hits as a shot at that unit would (C3.4):
+    a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a manned
+    Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
     ``targets`` lists each; the hex's outcome keeps what all share."""
     units = hex_units(shot)
     if not units:
         return outcome
-    answers = [(unit, answer_shot(action, shot._replace(target=unit))) for unit in units]
+    answers = [(unit, _answer(action, shot._replace(target=unit))) for unit in units]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
                           "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
-    values["notes"].append(reason("each unit in the hex is attacked as its entry in targets says", "C3.33, C3.332"))
+    each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
+    values["notes"].append(each)
     if outcome is None:
         return None
-    shared = {key: value for key, value in outcome.items() if key not in _UNIT_ONLY}
+    # a named target's outcome is its own; a hex's keeps what all units share
+    shared = dict(outcome) if shot.target is not None else {k: v for k, v in outcome.items() if k not in _UNIT_ONLY}
     entries = {unit.id: _entry(unit, answer) for unit, answer in answers if answer.outcome is not None}
+    if shot.target_type == "infantry" and shot.ammo == "HE":
+        for entry in entries.values():
+            if entry.get("hit") and not entry.get("critical"):
+                entry["notes"] = [*entry["notes"], _SAME_ATTACK]
     struck = [unit for unit, answer in answers if (answer.outcome or {}).get("critical") is True]
     if len(struck) > 1:
+        named = entries.get(shot.target.id) if shot.target is not None else None
         shared["notes"] = [*shared["notes"], _critical_hit_entries(action, shot, struck, entries)]
-        # the CH's doubled FP is no longer what every unit takes
-        shared.update({key: None for key in ("fp", "ift_column") if key in shared})
+        if named is None or entries[named["id"]] != named:
+            # the CH's doubled FP is no longer what every unit takes, nor is the named target's attack its own
+            shared = {key: value for key, value in shared.items() if key not in (*_UNIT_ONLY, "destroyed")}
+            shared.update({key: None for key in ("fp", "ift_column") if key in shared})
     shared["targets"] = list(entries.values())
     return shared
 
@@ -171,6 +201,12 @@ def resolve_fire(action: Action) -> Resolution:
 def answer_shot(action: Action, shot: Shot) -> Resolution:
     """The ``fire`` answer of a shot read from ``action`` (whose dice and ``effects_dr`` it reads):
     also the To Hit of a Gun's Reaction Fire (D7.22), so both kinds answer it alike."""
+    return _answer(action, shot, each_unit=True)
+
+
+def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
+    """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
+    whose own answers are made without it."""
     colour, colour_note, colour_unverified = _colour(shot)
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
@@ -220,7 +256,8 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     if roll is not None and not illegal:
         effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
         outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
-    outcome = _each_unit_in_the_hex(action, shot, values, outcome)
+    if each_unit:
+        outcome = _each_unit_in_the_hex(action, shot, values, outcome)
     odds = WithOdds(values, lambda: None if illegal else fire_odds(shot, numbers))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 

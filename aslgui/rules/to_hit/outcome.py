@@ -131,8 +131,16 @@ def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critic
 def destroyed_by_ch(shot: Shot) -> tuple[str, ...]:
     """The Gun a CH destroys outright with its manning Infantry (C3.71 last sentence, citing
     C11.4): the target Gun, or the Gun the target Infantry mans in its Location; ids, Gun first."""
+    if shot.ammo in SMOKE_AMMO:  # no attack to destroy by (C3.33; A24.31: WP's NMC)
+        return ()
+    return manned_gun(shot)
+
+
+def manned_gun(shot: Shot) -> tuple[str, ...]:
+    """The target Gun, or the Gun the target Infantry mans in its Location, with its manning
+    Infantry: ids, Gun first; none when the target is neither. One target for a CH (C3.71, C11.4)."""
     target, scenario = shot.target, shot.scenario
-    if target is None or shot.ammo in SMOKE_AMMO:  # no attack to destroy by (C3.33; A24.31: WP's NMC)
+    if target is None:
         return ()
     if target.kind == "gun":
         gun: Unit | None = target
@@ -158,9 +166,22 @@ def _destroyed(shot: Shot, ids: tuple[str, ...]) -> dict[str, Any]:
     return {"destroyed": list(ids), "result": "destroyed", "notes": notes}
 
 
+#: What a SMOKE or WP hit does instead of an IFT attack (C3.33; WP's NMC is A24.31's).
+SMOKE_PLACED = {
+    "SMOKE": "SMOKE placed, no IFT attack (C3.33)",
+    "WP": "WP placed: NMC for each vulnerable unit hit (C3.33, A24.31)",
+}
+#: How a CH with SMOKE or WP is read: C3.71/C3.72 work on an IFT or TK attack, which it makes none of.
+SMOKE_CH_READING = ("read: a CH with SMOKE or WP places it as a hit does: no FP to double, no TEM reversed, no Gun "
+                    "destroyed (C3.71 and C3.72 resolve an IFT or TK attack); C3.76 gives a CH a use only for a WP "
+                    "FFE's resolution DR, and any effect on the WP NMC is A24.31's, not answered here")
+
+
 def _effects(shot: Shot, critical: bool, effects_dr: int | None) -> dict[str, Any]:
-    """How a hit is resolved: a CH on a Gun destroys it and its crew; the IFT attack of HE on the
-    Infantry/Area Target Type, else which table takes it."""
+    """How a hit is resolved: SMOKE or WP placed; a CH on a Gun destroys it and its crew; the IFT
+    attack of HE on the Infantry/Area Target Type, else which table takes it."""
+    if shot.ammo in SMOKE_AMMO:
+        return {"resolve_on": SMOKE_PLACED[shot.ammo], "notes": [SMOKE_CH_READING] if critical else []}
     destroyed = destroyed_by_ch(shot) if critical else ()
     if destroyed:
         return _destroyed(shot, destroyed)

@@ -246,6 +246,9 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     target_type = action.choice("target_type", TARGET_TYPES, default_type)
     afv_target = vehicle_target and target is not None and target.afv
     ammo = action.choice("ammo", AMMO, "AP" if afv_target and target_type == "vehicle" else "HE")
+    if target_type == "area":  # it attacks the hex, every unit in it, whoever is named (C3.33): one unit
+        there = [unit for unit in scenario.units_at(target_hex) if unit.aboard is None]  # there is the target
+        target = there[0] if len(there) == 1 else None
     # The MA fires from its TCA, so a turret's hexspines are counted even when the hull pivots (C5.11).
     fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"
     spine = unit_arc(firer, fired_from, f"{path}.{fired_from}")
