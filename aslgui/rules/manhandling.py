@@ -19,7 +19,7 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
-from aslgui.rules.roster import note_unverified
+from aslgui.rules.roster import c10_number, note_unverified
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
 from aslgui.rules.towing import (
     chart,
@@ -111,16 +111,17 @@ def manhandling_drm(action: Action, gun: Unit, to_hex: Hex, pushers: Sequence[Un
     return lines
 
 
-def _gun_reasons(action: Action, gun: Unit, to_hex: Hex) -> list[str]:
-    """The Gun and the path: limbered or QSU, not NM/RFNM, not in tow, one hex away (C10.3)."""
+def _gun_reasons(action: Action, gun: Unit, m_number: int | None, to_hex: Hex) -> list[str]:
+    """The Gun and the path: limbered or QSU, not NM/RFNM, with an M#, not in tow, one hex away (C10.3)."""
     reasons = phase_reasons(action, gun, ("MPh",), "C10.3")
     for flag, rule in (("nm", "C10.26"), ("rfnm", "C10.25")):
         if getattr(gun, flag):
             reasons.append(reason(f"{gun.id} is {flag.upper()} and cannot be pushed", rule))
     if not (gun.limbered or gun.qsu or gun.nm or gun.rfnm):
         reasons.append(reason(f"{gun.id} is neither limbered nor QSU", "C10.2"))
-    if gun.manhandling is None:
-        reasons.append(reason(f"{gun.id} has no M# and cannot be pushed", "C10.3"))
+    if m_number is None:
+        reasons.append(reason(f'{gun.id} has no M# ("manhandling", nor a roster entry {gun.name!r} giving one) '
+                              "and cannot be pushed", "C10.3"))
     if gun.towed_by is not None or gun.aboard is not None:
         reasons.append(reason(f"{gun.id} is on or behind {gun.towed_by or gun.aboard}", "C10.3"))
     if action.flag("unhooked_this_turn"):
@@ -186,11 +187,11 @@ def resolve_push(action: Action) -> Resolution:
     to_hex = action.hex("to_hex")
     crew = manning_units(action, gun)
     pushers = action.units("pushers") if action.has("pushers") else crew
+    m = c10_number(gun, "manhandling")
     lines = manhandling_drm(action, gun, to_hex, pushers)
     total = sum(line.value for line in lines)
     mf_cost = next(line.value for line in lines if line.case == "Y")
-    reasons = _gun_reasons(action, gun, to_hex) + _pusher_reasons(action, gun, crew, pushers, mf_cost)
-    m = gun.manhandling
+    reasons = _gun_reasons(action, gun, m, to_hex) + _pusher_reasons(action, gun, crew, pushers, mf_cost)
     values: dict[str, Any] = {
         "gun": gun.id,
         "to_hex": action.scenario.grid.name(to_hex),

@@ -77,7 +77,8 @@ def roster_entry(name: str) -> RosterEntry | None:
 _TAKING: list[list[str]] = []
 #: How a note names each roster key.
 _WORDS = {"caliber": "caliber", "barrel": "barrel", "mount": "Case A Gun type", "rof": "ROF", "breakdown": "B#",
-          "he_fp": "HE FP", "max_range": "listed range", "af": "Armor Factors"}
+          "he_fp": "HE FP", "max_range": "listed range", "af": "Armor Factors", "manhandling": "M#", "mp": "MP",
+          "towing": "T#", "pp": "PP"}
 _T = TypeVar("_T")
 
 
@@ -123,6 +124,16 @@ def armor_factors(unit: Unit) -> dict[str, Any] | None:
     """A vehicle's Armor Factors (``{"hull": [front, side, rear], "turret": [...]}``): its own
     ``af``, else its roster entry's; None when neither gives them."""
     found: dict[str, Any] | None = _taken(unit, roster_entry(unit.name), "af", unit.extra.get("af"))
+    return found
+
+
+def c10_number(unit: Unit, key: str) -> int | None:
+    """A C10 number of ``unit`` (a Gun's ``manhandling`` M#; a vehicle's printed ``mp``, ``towing``
+    T# or ``pp``): its own key, else its roster entry's, so towing and pushing read the same counter
+    ``fire`` does; None when neither gives it."""
+    entry = roster_entry(unit.name)
+    same_kind = entry if entry is not None and entry.kind == unit.kind else None
+    found: int | None = _taken(unit, same_kind, key, getattr(unit, key))
     return found
 
 

@@ -18,6 +18,7 @@ from aslgui.resource_files import load_json
 from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import IllegalAction, Resolution, reason
+from aslgui.rules.roster import c10_number
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -154,12 +155,14 @@ def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
 
 # -- hooking up / unhooking (C10.11-C10.13) ------------------------------------------------
 def printed_mp(scenario: Scenario, vehicle: Unit) -> int:
-    """A vehicle's printed MP allotment, which (un)hooking (C10.11) and an OVR (D7.1) are counted
-    in; without one, an AslError at the vehicle's own ``mp`` key in the file (``units[3].mp``)."""
-    if vehicle.mp is None:
+    """A vehicle's printed MP allotment (its own or its roster entry's), which (un)hooking (C10.11)
+    and an OVR (D7.1) are counted in; without one, an AslError at the vehicle's own ``mp`` key in
+    the file (``units[3].mp``)."""
+    allotment = c10_number(vehicle, "mp")
+    if allotment is None:
         raise AslError(f'vehicle {vehicle.id} has no printed MP allotment ("mp")',
                        f"{scenario.unit_path(vehicle.id)}.mp")
-    return vehicle.mp
+    return allotment
 
 
 def hook_mp_cost(allotment: int, gun: Unit) -> int:
@@ -177,7 +180,7 @@ def ammo_pp(gun: Unit) -> int:
 def hooked_pp_left(vehicle: Unit, gun: Unit) -> tuple[int, bool]:
     """(Passenger PP left once the Gun is hooked up, allowed?) (C10.13): an empty vehicle may
     drop to <= 0 PP (then 0 left); a loaded one may not drop below 0."""
-    left = (vehicle.pp or 0) - vehicle.pp_used - ammo_pp(gun)
+    left = (c10_number(vehicle, "pp") or 0) - vehicle.pp_used - ammo_pp(gun)
     if vehicle.pp_used == 0:
         return max(left, 0), True
     return left, left >= 0
@@ -198,11 +201,11 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
     return reasons
 
 
-def _mp_reasons(action: Action, vehicle: Unit, mp_cost: int) -> list[str]:
-    """The vehicle must still have the (un)hooking MP left (C10.11, C10.31)."""
+def _mp_reasons(action: Action, vehicle: Unit, allotment: int, mp_cost: int) -> list[str]:
+    """The vehicle must still have the (un)hooking MP left of its ``allotment`` (C10.11, C10.31)."""
     spent = action.integer("mp_spent", 0)
-    if vehicle.mp is not None and spent + mp_cost > vehicle.mp:
-        return [reason(f"{vehicle.id} has {vehicle.mp - spent} MP left, needs {mp_cost}", "C10.11")]
+    if spent + mp_cost > allotment:
+        return [reason(f"{vehicle.id} has {allotment - spent} MP left, needs {mp_cost}", "C10.11")]
     return []
 
 
@@ -211,18 +214,20 @@ def resolve_hook_up(action: Action) -> Resolution:
     vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.11")
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.11")
     crew = manning_units(action, gun)
-    mp_cost = hook_mp_cost(printed_mp(action.scenario, vehicle), gun)
+    allotment = printed_mp(action.scenario, vehicle)
+    mp_cost = hook_mp_cost(allotment, gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.11")
     reasons += crew_reasons(crew, gun.hex, "C10.11")
     reasons += no_move_reasons([vehicle, gun, *crew])
-    reasons += _mp_reasons(action, vehicle, mp_cost)
+    reasons += _mp_reasons(action, vehicle, allotment, mp_cost)
     reasons += ca_change_reasons(gun, _new_ca(action, gun))
-    if vehicle.towing is None:
+    t_number, m_number = c10_number(vehicle, "towing"), c10_number(gun, "manhandling")
+    if t_number is None:
         reasons.append(reason(f"{vehicle.id} has no T# and may not tow", "C10.1"))
-    elif gun.manhandling is None:
+    elif m_number is None:
         reasons.append(reason(f"{gun.id} has no M# and cannot be towed", "C10.1"))
-    elif vehicle.towing > gun.manhandling:
-        reasons.append(reason(f"T{vehicle.towing} is more than the Gun's M{gun.manhandling}", "C10.1"))
+    elif t_number > m_number:
+        reasons.append(reason(f"T{t_number} is more than the Gun's M{m_number}", "C10.1"))
     if gun.towed_by is not None:
         reasons.append(reason(f"{gun.id} is already in tow by {gun.towed_by}", "C10.11"))
     if gun.aboard is not None:
@@ -272,10 +277,11 @@ def resolve_unhook(action: Action) -> Resolution:
     vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.12")
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.12")
     crew = manning_units(action, gun)
-    mp_cost = hook_mp_cost(printed_mp(action.scenario, vehicle), gun)
+    allotment = printed_mp(action.scenario, vehicle)
+    mp_cost = hook_mp_cost(allotment, gun)
     reasons = _hook_reasons(action, vehicle, gun, crew, "C10.12")
     reasons += crew_reasons(crew, gun.hex, "C10.12", aboard_ok=vehicle.id)
-    reasons += _mp_reasons(action, vehicle, mp_cost)
+    reasons += _mp_reasons(action, vehicle, allotment, mp_cost)
     if gun.towed_by != vehicle.id:
         reasons.append(reason(f"{gun.id} is not in tow by {vehicle.id}", "C10.12"))
     reasons += ca_change_reasons(gun, _new_ca(action, gun))
@@ -289,7 +295,7 @@ def resolve_unhook(action: Action) -> Resolution:
         "vehicle": vehicle.id,
         "gun": gun.id,
         "mp_cost": mp_cost,
-        "pp_left": max((vehicle.pp or 0) - vehicle.pp_used, 0),
+        "pp_left": max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0),
         "ca": _ca_name(_new_ca(action, gun)),
         "must_unlimber": gun.limbered and not gun.qsu,
         "may_push_this_player_turn": False,
@@ -394,7 +400,7 @@ def resolve_portee(action: Action) -> Resolution:
             reasons.append(reason(f"{gun.id} is already on or behind {gun.towed_by or gun.aboard}", "C10.5"))
         if not (gun.qsu or gun.limbered):
             reasons.append(reason(f"{gun.id} is not QSU and loads only in Limbered mode", "C10.51"))
-        pp_left = min(towing_constant("portee_pp_left"), vehicle.pp or 0) - vehicle.pp_used
+        pp_left = min(towing_constant("portee_pp_left"), c10_number(vehicle, "pp") or 0) - vehicle.pp_used
         if pp_left < 0:
             reasons.append(
                 reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
@@ -404,7 +410,7 @@ def resolve_portee(action: Action) -> Resolution:
     else:
         if gun.aboard != vehicle.id:
             reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
-        pp_left = max((vehicle.pp or 0) - vehicle.pp_used, 0)
+        pp_left = max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0)
         ca = _new_ca(action, gun)
     values = {
         "vehicle": vehicle.id,

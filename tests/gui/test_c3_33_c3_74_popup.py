@@ -66,4 +66,5 @@ def test_c3_74_popup_words_each_units_two_ways_under_random_selection() -> None:
     assert "FP 24, IFT column 24" in summary and "else a normal hit (Hit yes, Critical Hit no" in summary
     lines = outcome_lines(resolution, names)
     assert not any(line.startswith("FP:") for line in lines)  # the hex's FP is no longer every unit's
-    assert lines[-1].startswith("Notes: CH: full HE FP doubled") and lines[-1].endswith("(C3.74)")
+    assert lines[-1].startswith("Notes: Random Selection picks which of s1, s2") and lines[-1].endswith("(C3.74)")
+    assert "CH: full HE FP doubled" not in lines[-1]  # said of the selected unit only (C3.74)

@@ -250,3 +250,29 @@ def test_c10_3_manhandling_drm_not_in_the_rules_text_are_named_unverified() -> N
         "Manhandling DRM -2 (low ammo, C10.3): not checked against the printed chart",
     ]
     assert drm_of(all_three, "mud") == [3] and drm_of(all_three, "road") == [-1]
+
+
+def roster_line(unit_id: str, value: str, entry: str) -> str:
+    return f"{unit_id} {value} from the roster's {entry!r} (not checked against its counter)"
+
+
+def test_c10_3_a_gun_named_only_is_pushed_with_its_roster_m_number_named_unverified() -> None:
+    """A Gun that gives only a roster ``name`` (45L AT, M12 in an unchecked entry) is pushed with
+    the roster's M#, as ``fire`` takes the same entry's ROF and B#; the answer names the value."""
+    answer = push(board({"at37": {"name": "45L AT", "manhandling": None}}))
+    assert (answer["legal"], answer["m_number"], answer["max_dr_enter"], answer["max_dr_continue"]) == (True, 12, 5, 4)
+    assert answer["unverified"] == [roster_line("at37", "M# 12", "45L AT")]
+
+
+def test_c10_3_a_gun_stating_its_own_m_number_takes_no_roster_line() -> None:
+    answer = push(board({"at37": {"name": "45L AT", "manhandling": 10}}))
+    assert (answer["legal"], answer["m_number"], answer["max_dr_enter"]) == (True, 10, 3)
+    assert not [note for note in answer.get("unverified", []) if "roster" in note]
+
+
+def test_c10_3_a_gun_the_roster_lacks_says_its_m_number_is_missing() -> None:
+    answer = push(board({"at37": {"name": "47L AT", "manhandling": None}}))
+    assert (answer["legal"], answer["m_number"], answer["max_dr_enter"]) == (False, None, None)
+    assert ("at37 has no M# (\"manhandling\", nor a roster entry '47L AT' giving one) and cannot be pushed (C10.3)"
+            in answer["reasons"])
+    assert not answer.get("unverified")

@@ -115,7 +115,7 @@ def test_c10_11_hook_cost_is_the_smallest_whole_mp_not_below_the_fraction(mp: in
     ("units", "keys", "rule"),
     [
         ({"spw": {"towing": 13}}, {}, "C10.1"),
-        ({"spw": {"towing": None}}, {}, "C10.1"),
+        ({"spw": {"towing": None, "name": "Opel Blitz"}}, {}, "C10.1"),
         ({"spw": {"stopped": False}}, {}, "C10.11"),
         ({"spw": {"motion": True}}, {}, "C10.11"),
         ({"spw": {"hex": "1H5"}}, {}, "C10.11"),
@@ -374,3 +374,31 @@ def test_c10_41_no_trailer_hit_through_front_hd_indirect_or_non_ordnance(
 def test_c10_41_miss_by_one_hits_the_trailer_on_dr_1(dr: int, missed_by_one: bool, hit: bool) -> None:
     answer = target(board(TRAILER), facing="side", dr=dr, missed_by_one=missed_by_one)
     assert answer["outcome"] == {"trailer_hit": hit}
+
+
+def roster_line(unit_id: str, value: str, entry: str) -> str:
+    return f"{unit_id} {value} from the roster's {entry!r} (not checked against its counter)"
+
+
+def test_c10_11_a_vehicle_named_only_hooks_up_with_its_roster_mp_t_number_and_pp_named_unverified() -> None:
+    """The SPW 250/1 stating no MP, T# nor PP takes the roster's 16 MP (half is 8 to hook up), T9
+    and 9 PP (5 left after the 37L's 4 PP of ammunition, C10.13); a named-only 45L AT its M12."""
+    situation = board({"spw": {"mp": None, "towing": None, "pp": None},
+                       "at37": {"name": "45L AT", "manhandling": None}})
+    answer = ask(situation, "hook_up")
+    assert (answer["legal"], answer["mp_cost"], answer["pp_left"]) == (True, 8, 5)
+    assert answer["unverified"] == [roster_line("spw", "MP 16", "SPW 250/1"), roster_line("spw", "T# 9", "SPW 250/1"),
+                                    roster_line("at37", "M# 12", "45L AT"), roster_line("spw", "PP 9", "SPW 250/1")]
+
+
+def test_c10_11_a_vehicle_stating_its_numbers_takes_no_roster_line() -> None:
+    answer = ask(board(), "hook_up")
+    assert (answer["legal"], answer["mp_cost"], answer["pp_left"]) == (True, 7, 5)
+    assert not [note for note in answer.get("unverified", []) if "roster" in note]
+
+
+def test_c10_11_a_vehicle_the_roster_lacks_says_its_mp_is_missing() -> None:
+    with pytest.raises(AslError) as raised:
+        ask(board({"spw": {"mp": None, "name": "Opel Blitz"}}), "hook_up")
+    assert (raised.value.message, raised.value.path) == (
+        'vehicle spw has no printed MP allotment ("mp")', "units[2].mp")

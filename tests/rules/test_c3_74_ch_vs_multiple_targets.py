@@ -107,3 +107,29 @@ def test_c3_74_c3_71_a_manned_gun_destroyed_only_if_selected_so_commit_removes_n
     action = {"kind": "fire", "firer": "g", "target_hex": "4E8", "target_type": "area", "ammo": "HE", "dice": CH,
               "effects_dr": 7}
     assert destroyed_units(resolve(situation, action)) == []
+
+
+DOUBLED = "CH: full HE FP doubled, no halving (C3.71)"
+
+
+def test_c3_74_the_doubled_fp_note_is_said_of_the_selected_unit_not_of_the_hex() -> None:
+    """Random Selection picks one squad: the hex, whose ``fp`` is null, does not say the CH's FP is
+    doubled; each entry's ``if_selected`` does, its ``if_not_selected`` does not."""
+    outcome = _hex(unit("s1", "squad", "4E8"), unit("s2", "squad", "4E8"))["outcome"]
+    assert outcome["fp"] is None and DOUBLED not in outcome["notes"]
+    for entry in _entries({"outcome": outcome}).values():
+        assert DOUBLED in entry["if_selected"]["notes"] and DOUBLED not in entry["if_not_selected"]["notes"]
+        assert DOUBLED not in entry["notes"]
+
+
+def test_c3_74_exc_the_doubled_fp_note_is_the_vehicles_not_the_hexs() -> None:
+    outcome = _hex(unit("s1", "squad", "4E8"), TRUCK)["outcome"]
+    entries = _entries({"outcome": outcome})
+    assert DOUBLED not in outcome["notes"]
+    assert DOUBLED in entries["tr"]["notes"] and DOUBLED not in entries["s1"]["notes"]
+
+
+def test_c3_74_a_single_target_keeps_the_doubled_fp_note_at_the_hex() -> None:
+    outcome = _hex(unit("s1", "squad", "4E8"))["outcome"]
+    assert (outcome["fp"], outcome["notes"][0]) == (24, DOUBLED)
+    assert _entries({"outcome": outcome})["s1"]["notes"] == [DOUBLED]

@@ -18,7 +18,7 @@ from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
-from aslgui.rules.to_hit.effects import attack_fp, fp_number
+from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
@@ -186,9 +186,11 @@ def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
         named = entries.get(shot.target.id) if shot.target is not None else None
         shared["notes"] = [*shared["notes"], _critical_hit_entries(action, shot, struck, entries)]
         if named is None or entries[named["id"]] != named:
-            # the CH's doubled FP is no longer what every unit takes, nor is the named target's attack its own
+            # the CH's doubled FP is no longer what every unit takes, nor is the named target's attack its own:
+            # its note is said of the unit the CH strikes (its entry, or its if_selected), not of the hex
             shared = {key: value for key, value in shared.items() if key not in (*_UNIT_ONLY, "destroyed")}
             shared.update({key: None for key in ("fp", "ift_column") if key in shared})
+            shared["notes"] = [note for note in shared["notes"] if note != CH_FP_NOTE]
     shared["targets"] = list(entries.values())
     return shared
 

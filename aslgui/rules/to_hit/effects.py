@@ -54,10 +54,14 @@ class HeAttack(NamedTuple):
         }
 
 
+#: The FP a CH attacks with (C3.71): under C3.74 only the unit it strikes takes it.
+CH_FP_NOTE = "CH: full HE FP doubled, no halving (C3.71)"
+
+
 def _fp(shot: Shot, critical: bool) -> tuple[float, tuple[str, ...]]:
     full = he_fp(shot.arms)
     if critical:
-        return 2 * full, ("CH: full HE FP doubled, no halving (C3.71)",)
+        return 2 * full, (CH_FP_NOTE,)
     fp, notes = full, ["no PBF/TPBF doubling for ordnance (C3.51)"]
     if shot.target_type == "area":
         fp, notes = fp / 2, [*notes, "Area Target Type: half FP (C3.33)"]
