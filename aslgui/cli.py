@@ -126,7 +126,8 @@ def run_render(options: argparse.Namespace) -> int:
 def run_import_vsav(options: argparse.Namespace) -> int:
     """Write the scenario and print what was imported and skipped (exit 0), or say on stderr
     why the save cannot be read (exit 2, DESIGN.md section 8)."""
-    from aslgui.model.scenario import scenario_from_json, write_json_file
+    from aslgui.model.json_files import write_json_file
+    from aslgui.model.scenario import scenario_from_json
     from aslgui.model.vsav_import import import_vsav
 
     try:
@@ -150,7 +151,8 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2)."""
-    from aslgui.model.scenario import load_scenario, read_json_file, read_json_stream
+    from aslgui.model.json_files import read_json_file, read_json_stream
+    from aslgui.model.scenario import load_scenario
     from aslgui.rules import resolve
 
     try:

@@ -39,9 +39,9 @@ from PySide6.QtWidgets import QApplication
 
 from aslgui.geometry import BoardPlacement, MapGrid
 from aslgui.model import MainArmament, Scenario, Unit
-from aslgui.ui import style
-from aslgui.ui.map_scene import MapScene
-from aslgui.ui.map_view import MapView
+from aslgui.ui.map import style
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.map.view import MapView
 from aslgui.vasl.library import BOARDS_ENV
 
 REPO = Path(__file__).resolve().parent.parent

@@ -113,7 +113,7 @@ def _window(sources: Sequence[Any]) -> list[Row]:
     from aslgui.geometry.thread import forget_walks
     from aslgui.model import scenario_from_json
     from aslgui.resource_files import load_json
-    from aslgui.ui.main_window import MainWindow
+    from aslgui.ui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     data = load_json("scenarios", "demo.json")

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import QApplication, QDialog
 from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules.dice import DiceRoller
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal import RehearsalController
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.controller import RehearsalController
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 
 #: (label, scenario file under resources/, unit dragged, hex dropped on)
 CASES = (

@@ -47,8 +47,8 @@ def whole_process(runs: int, out: str, env: dict[str, str]) -> list[float]:
 
 
 def in_process(runs: int) -> tuple[list[float], list[float]]:
-    from aslgui.model.vsav import read_vsav
     from aslgui.model.vsav_import import import_game
+    from aslgui.vasl.vsav import read_vsav
 
     reads, imports = [], []
     for _ in range(runs):

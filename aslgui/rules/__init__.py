@@ -125,14 +125,14 @@ RESOLVERS: dict[str, ActionKind] = {
         " assault_move minimum_move wire",
         "gun to_hex pushers m_number max_dr_continue max_dr_enter mf_cost hazardous_movement odds odds_216",
     ),
-    "portee_load": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
-    "portee_unload": _kind("aslgui.rules.towing:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
+    "portee_load": _kind("aslgui.rules.portee:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
+    "portee_unload": _kind("aslgui.rules.portee:resolve_portee", f"{_TOWING} entrenched", _PORTEE_ANSWERS),
     "tow_move": _kind(
-        "aslgui.rules.towing:resolve_tow_move", "vehicle! to_hex! breached bypass deep_stream narrow_street reverse",
+        "aslgui.rules.portee:resolve_tow_move", "vehicle! to_hex! breached bypass deep_stream narrow_street reverse",
         "vehicle to_hex towing mp_extra",
     ),
     "trailer_target": _kind(
-        "aslgui.rules.towing:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",
+        "aslgui.rules.portee:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",
         "vehicle separate_target size_drm rear_hull_hit_is_trailer miss_by_one_dr odds odds_216",
     ),
 }

@@ -1,8 +1,9 @@
-"""Towing, hooking up, (un)limbering, en portee and trailers (C10).
+"""Hooking up, unhooking and (un)limbering a Gun (C10.1-C10.26), and the crew, phase and load checks
+every C10 action shares (C10.111).
 
 Each resolver answers whether the action is legal (every reason cites its rule) and the numbers
-a player needs: the MP the vehicle spends, the Passenger PP left.  Pushing (C10.3) lives in
-``manhandling``; the crew checks it shares (C10.111) live here.
+a player needs: the MP the vehicle spends, the Passenger PP left.  En portee, towed movement and
+trailers live in ``portee``; pushing (C10.3) in ``manhandling``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aslgui.errors import AslError
-from aslgui.geometry import SPINE_NAMES, Hex, direction_to
+from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import Scenario, Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import FACINGS, FIRE_PHASES, PORTEE_SIDES, Action
-from aslgui.rules.odds import WithOdds, counting, tally_dr
+from aslgui.rules.actions import FIRE_PHASES, Action
 from aslgui.rules.resolution import IllegalAction, Resolution, reason
 from aslgui.rules.roster import c10_number
 
@@ -28,10 +28,6 @@ GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
 NM_HOOK_UP_NOTE = reason("read: C10.2's EXC frees an NM/RFNM Gun from limbering before it is hooked up, and "
                          "C10.25/C10.26 forbid only (un)limbering and pushing it, so it may be hooked up in firing "
                          "mode; it can never be unlimbered", "C10.2, C10.26")
-PORTEE_CREW_NOTE = reason("read: C10.51 names a crew counter; C10.111 makes a HS (or five SMC) a crew only to "
-                          "(un)hook, (un)limber and push, so a HS does not (un)load a Gun en portee", "C10.51, C10.111")
-#: DESIGN.md section 10: a trailer hit on the dr after a miss by one (C10.41).
-TRAILER_ODDS = counting(("trailer_hit",))
 
 
 def chart() -> dict[str, Any]:
@@ -220,7 +216,7 @@ def resolve_hook_up(action: Action) -> Resolution:
     reasons += crew_reasons(crew, gun.hex, "C10.11")
     reasons += no_move_reasons([vehicle, gun, *crew])
     reasons += _mp_reasons(action, vehicle, allotment, mp_cost)
-    reasons += ca_change_reasons(gun, _new_ca(action, gun))
+    reasons += ca_change_reasons(gun, new_ca(action, gun))
     t_number, m_number = c10_number(vehicle, "towing"), c10_number(gun, "manhandling")
     if t_number is None:
         reasons.append(reason(f"{vehicle.id} has no T# and may not tow", "C10.1"))
@@ -262,7 +258,7 @@ def resolve_hook_up(action: Action) -> Resolution:
         "pp_left": pp_left,
         "ammo_pp": ammo_pp(gun),
         "crew_loads": crew_loads,
-        "ca": _ca_name(_new_ca(action, gun)),
+        "ca": ca_name(new_ca(action, gun)),
         "tow_mp_per_hex": 0 if is_mortar_exception(gun) else towing_constant("tow_mp_per_hex"),
         "may_fire_this_player_turn": False,
         "ti": sorted({gun.id, vehicle.id, *(u.id for u in crew)}),
@@ -284,7 +280,7 @@ def resolve_unhook(action: Action) -> Resolution:
     reasons += _mp_reasons(action, vehicle, allotment, mp_cost)
     if gun.towed_by != vehicle.id:
         reasons.append(reason(f"{gun.id} is not in tow by {vehicle.id}", "C10.12"))
-    reasons += ca_change_reasons(gun, _new_ca(action, gun))
+    reasons += ca_change_reasons(gun, new_ca(action, gun))
     if is_mortar_exception(gun):
         reasons += [
             reason(f"{u.id} must unload the MTR as a Passenger of {vehicle.id}", "C10.1")
@@ -296,7 +292,7 @@ def resolve_unhook(action: Action) -> Resolution:
         "gun": gun.id,
         "mp_cost": mp_cost,
         "pp_left": max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0),
-        "ca": _ca_name(_new_ca(action, gun)),
+        "ca": ca_name(new_ca(action, gun)),
         "must_unlimber": gun.limbered and not gun.qsu,
         "may_push_this_player_turn": False,
         "ti": sorted({gun.id, *(u.id for u in crew)}),
@@ -305,7 +301,7 @@ def resolve_unhook(action: Action) -> Resolution:
 
 
 # -- (un)limbering (C10.2-C10.26) ----------------------------------------------------------
-def _new_ca(action: Action, gun: Unit) -> int | None:
+def new_ca(action: Action, gun: Unit) -> int | None:
     """A CA change made while (un)limbering/(un)hooking (C10.12, C10.22): ``action.ca``."""
     new = action.spine("ca")
     return gun.ca if new is None else new
@@ -318,7 +314,7 @@ def ca_change_reasons(gun: Unit, spine: int | None) -> list[str]:
     return []
 
 
-def _ca_name(spine: int | None) -> str | None:
+def ca_name(spine: int | None) -> str | None:
     return SPINE_NAMES[spine] if spine is not None else None
 
 
@@ -327,7 +323,7 @@ def resolve_limbering(action: Action) -> Resolution:
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.21")
     limbering = action.kind == "limber"
     crew = manning_units(action, gun)
-    ca = _new_ca(action, gun)
+    ca = new_ca(action, gun)
     reasons = phase_reasons(action, gun, FIRE_PHASES, "C10.21")  # a fire phase its crew could fire in
     reasons += crew_reasons(crew, gun.hex, "C10.21")
     reasons += fired_reasons([gun, *crew], "C10.21")
@@ -345,156 +341,12 @@ def resolve_limbering(action: Action) -> Resolution:
     values = {
         "gun": gun.id,
         "limbered": limbering,
-        "ca": _ca_name(ca),
+        "ca": ca_name(ca),
         "may_fire_this_player_turn": False,
         "can_fire_limbered": gun.lf,
         "ti": sorted({gun.id, *(u.id for u in crew)}) if not limbering else [],
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
-
-
-# -- en portee (C10.5-C10.54) --------------------------------------------------------------
-def portee_capable(vehicle: Unit) -> bool:
-    """Whether the vehicle may carry a Gun en portee (C10.5): its ``"portee"`` key (true or false,
-    checked at load), true when absent (the side record C10.5 asks for is not part of the
-    scenario file, so the answer notes the assumption)."""
-    return vehicle.extra.get("portee", True) is True
-
-
-def resolve_portee(action: Action) -> Resolution:
-    """``portee_load`` / ``portee_unload``: a crew spends all its MF to put a Gun on (or take it
-    off) a vehicle that has not moved this MPh; Hazardous Movement (C10.5, C10.51, C10.53)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.5")
-    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.5")
-    loading = action.kind == "portee_load"
-    crew = manning_units(action, gun)
-    reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
-    reasons += crew_reasons(crew, gun.hex, "C10.51")
-    not_crews = [u.id for u in crew if u.kind != "crew"]
-    if not_crews:
-        reasons.append(reason(f"{', '.join(not_crews)}: a Gun is (un)loaded en portee by a crew counter", "C10.51"))
-    reasons += [
-        reason(f"{u.id} has moved and cannot spend its whole MF allotment here", "C10.51") for u in crew if u.moved
-    ]
-    if action.flag("entrenched"):
-        reasons.append(reason("the crew is entrenched", "C10.51"))
-    if vehicle.hex != gun.hex:
-        reasons.append(reason(f"{vehicle.id} must be in the Gun's Location", "C10.51"))
-    if action.flag("bypass"):
-        reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
-    if vehicle.moved or action.integer("mp_spent", 0) > 0:
-        reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
-    notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
-    if loading:
-        able = portee_capable(vehicle)
-        if not able:
-            reasons.append(reason(f'{vehicle.id} is recorded as unable to portee a Gun ("portee": false)', "C10.5"))
-        elif "portee" not in vehicle.extra:
-            notes.append(
-                f"{vehicle.id} is assumed able to portee {gun.id}: the scenario file does not carry the side record "
-                f'of which vehicle may portee which Gun (C10.5); set "portee": false on {vehicle.id} if it may not'
-            )
-        if others := [g.id for g in vehicle_load(action, vehicle) if g.id != gun.id]:
-            reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
-        if gun.towed_by is not None or gun.aboard is not None:
-            reasons.append(reason(f"{gun.id} is already on or behind {gun.towed_by or gun.aboard}", "C10.5"))
-        if not (gun.qsu or gun.limbered):
-            reasons.append(reason(f"{gun.id} is not QSU and loads only in Limbered mode", "C10.51"))
-        pp_left = min(towing_constant("portee_pp_left"), c10_number(vehicle, "pp") or 0) - vehicle.pp_used
-        if pp_left < 0:
-            reasons.append(
-                reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
-            )
-        side = action.choice("ca", PORTEE_SIDES, "vca")
-        ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
-    else:
-        if gun.aboard != vehicle.id:
-            reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
-        pp_left = max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0)
-        ca = _new_ca(action, gun)
-    values = {
-        "vehicle": vehicle.id,
-        "gun": gun.id,
-        "pp_left": pp_left,
-        "ca": _ca_name(ca),
-        "limbered": not gun.qsu,
-        "crew_mf_cost": chart()["infantry_mf"]["value"],
-        "hazardous_movement": True,
-        "ti": sorted({vehicle.id, *(u.id for u in crew)}),
-        "notes": notes,
-    }
-    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
-
-
-# -- moving with a Gun or trailer in tow (C10.1, C10.4) ------------------------------------
-def resolve_tow_move(action: Action) -> Resolution:
-    """``tow_move``: may a vehicle towing a Gun (or a trailer, ``"trailer": true`` on it) enter
-    ``to_hex``, and how many MP does the tow add (C10.1, C10.4)?"""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.1")
-    to_hex = action.hex("to_hex")
-    scenario = action.scenario
-    if direction_to(vehicle.hex, to_hex) is None:
-        raise AslError(f"{scenario.grid.name(to_hex)} is not adjacent to {vehicle.id}", "action.to_hex")
-    towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
-    trailer = vehicle.extra.get("trailer") is True
-    mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
-    rule = "C10.1" if towed else "C10.4"
-    hexside = scenario.hexside(vehicle.hex, to_hex)
-    terrain = scenario.terrain_at(to_hex)
-    reasons = no_move_reasons([vehicle])
-    if not towed and not trailer:
-        reasons.append(reason(f'{vehicle.id} tows neither a Gun nor a trailer ("trailer": true)', "C10.4"))
-    if hexside in ("wall", "hedge") and not (mortar or (not towed and action.flag("breached"))):
-        reasons.append(reason(f"no towing over a {hexside}", rule))
-    if "building" in terrain or ("rubble" in terrain and not mortar):
-        reasons.append(reason(f"no towing into {terrain}", rule))
-    if action.flag("reverse") and not mortar:
-        reasons.append(reason("no Reverse Movement while towing", rule))
-    if towed and not mortar and action.flag("bypass") and not action.flag("narrow_street"):
-        reasons.append(reason("no Bypass while towing a Gun (except in Narrow Streets, B31.124)", "C10.1"))
-    if towed and not mortar and action.flag("deep_stream"):
-        reasons.append(reason("no entering a Deep Stream while towing a Gun", "C10.1"))
-    mp_extra = towing_constant("tow_mp_per_hex") if towed and not mortar else 0
-    values = {
-        "vehicle": vehicle.id,
-        "to_hex": scenario.grid.name(to_hex),
-        "towing": [g.id for g in towed] or (["trailer"] if trailer else []),
-        "mp_extra": mp_extra,
-    }
-    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
-
-
-def resolve_trailer_target(action: Action) -> Resolution:
-    """``trailer_target``: can a shot at a trailer-towing vehicle pick the trailer (C10.41)?
-    ``facing`` is the Target Facing the firer sees (``front``/``side``/``rear``)."""
-    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.4")
-    facing = action.choice("facing", FACINGS)
-    indirect, ordnance = action.flag("indirect"), action.flag("ordnance", True)
-    reasons = []
-    if vehicle.extra.get("trailer") is not True:
-        reasons.append(reason(f'{vehicle.id} tows no trailer (set "trailer": true on it)', "C10.41"))
-    if indirect or not ordnance:
-        reasons.append(reason("Indirect Fire and non-ordnance do not attack a trailer separately", "C10.41"))
-    if facing == "front" or vehicle.hd:
-        reasons.append(
-            reason("no Direct Fire hit on a trailer through the front Target Facing or vs a HD vehicle", "C10.41")
-        )
-    values: dict[str, Any] = {
-        "vehicle": vehicle.id,
-        "separate_target": not reasons and facing == "side",
-        "size_drm": 3 if facing == "side" else 0,
-        "rear_hull_hit_is_trailer": not reasons and facing == "rear",
-        "miss_by_one_dr": 1 if not reasons else None,
-    }
-    missed_by_one = action.flag("missed_by_one")
-
-    def read(dr: int) -> dict[str, Any]:
-        """A shot that missed by one hits the trailer on a dr of 1 (C10.41)."""
-        return {"trailer_hit": missed_by_one and dr <= 1}
-
-    outcome = read(action.dr) if action.dr is not None and not reasons else None
-    odds = WithOdds(values, lambda: None if reasons else tally_dr(read, TRAILER_ODDS))
-    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=odds, outcome=outcome)
 
 
 def cannot_fire_reasons(gun: Unit) -> list[str]:

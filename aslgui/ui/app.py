@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from aslgui.errors import AslError
 from aslgui.model import Scenario, load_scenario
-from aslgui.ui.dialogs import MessageBox
 from aslgui.ui.display_check import display_problem
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 #: Set to make the window quit right after its first paint, printing "painted" (start-up benchmark).
 FIRST_PAINT_ENV = "ASLGUI_QUIT_AFTER_FIRST_PAINT"

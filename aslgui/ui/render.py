@@ -14,7 +14,7 @@ from aslgui.errors import AslError, shown
 from aslgui.geometry import MapGrid
 from aslgui.geometry.shapes import hex_polygons
 from aslgui.model import Scenario
-from aslgui.ui.map_scene import MapScene
+from aslgui.ui.map.scene import MapScene
 from aslgui.user_files import write_atomic
 
 #: Pixels of map around a hex range, so its edge hexes are whole.

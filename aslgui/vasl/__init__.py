@@ -1,4 +1,6 @@
-"""Readers of VASL board archives: the players' own boards, read in place (DESIGN.md section 7).
+"""Readers of VASL's formats: the players' own board archives (DESIGN.md section 7), saves (section
+8) and module (section 11), read in place into plain values; ``aslgui.model`` turns them into a
+scenario.
 
 A layer between ``geometry`` and ``model``: it may use geometry, model uses it, and it never
 imports Qt or shapely.  numpy decodes the pixel grids and is imported only inside the functions
@@ -26,5 +28,12 @@ Modules and their API:
               category, and the aslgui terrain name it maps to); ``catalog.table(field)`` is a
               256-entry numpy lookup for whole grids.
 
-Every damaged, truncated or foreign archive is an ``AslError`` naming the file.
+``pieces``    VASSAL's piece definitions (``SequenceEncoder`` levels, Layers, rotation,
+              concealment, prototypes) as saves and the module's PieceSlots write them.
+``vocabulary`` what a piece means: nationality from its art's folder, markers, Layer words,
+              the kind of unit or support weapon, CA numbers.
+``vsav``      a save: the zip, the obfuscated command list, boards, pieces and stacks.
+``map_layout`` where a counter of a save lies: VASL's map pixels to aslgui's hexes.
+
+Every damaged, truncated or foreign file is an ``AslError`` naming the file.
 """

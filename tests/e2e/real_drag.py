@@ -85,10 +85,10 @@ def main() -> int:
     from aslgui.model.log import read_log
     from aslgui.resource_files import resource_path
     from aslgui.rules.dice import DiceRoller
-    from aslgui.ui.log_lines import log_plain
-    from aslgui.ui.main_window import MainWindow
-    from aslgui.ui.rehearsal import RehearsalController
-    from aslgui.ui.rehearsal_popup import RehearsalPopup
+    from aslgui.ui.rehearsal.controller import RehearsalController
+    from aslgui.ui.rehearsal.log_lines import log_plain
+    from aslgui.ui.rehearsal.popup import RehearsalPopup
+    from aslgui.ui.window.main_window import MainWindow
 
     app = QApplication(sys.argv[:1])
     shots = Path(args.shots)

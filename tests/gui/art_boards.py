@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry.mapgrid import MapGrid
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.window.main_window import MainWindow
 from aslgui.vasl.library import archive_name
 from tests.vasl.make_archive import (
     HEIGHT_PX,

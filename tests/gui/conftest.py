@@ -17,10 +17,10 @@ from pytestqt.qtbot import QtBot
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, load_scenario
 from aslgui.resource_files import resource_path
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
-from aslgui.ui.rehearsal import Rehearsal
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.controller import Rehearsal
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 
 @pytest.fixture

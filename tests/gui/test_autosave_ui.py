@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from aslgui.model import Scenario, load_scenario
 from aslgui.model.autosave import Autosave, Autosaver, Session
 from aslgui.resource_files import resource_path
-from aslgui.ui.autosave import DISCARD, INTERVAL_MS, AutosaveController, RecoveryDialog
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.window.autosave import DISCARD, INTERVAL_MS, AutosaveController, RecoveryDialog
+from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

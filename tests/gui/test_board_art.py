@@ -17,12 +17,12 @@ from aslgui.errors import AslError
 from aslgui.geometry import MapGrid
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.model.log import read_log
-from aslgui.ui import style
-from aslgui.ui.board_art import decode_art
-from aslgui.ui.main_window import NO_LIBRARY_TIP, MainWindow
-from aslgui.ui.map_scene import MapScene
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.map import style
+from aslgui.ui.map.board_art import decode_art
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.render import render_image
+from aslgui.ui.window.main_window import NO_LIBRARY_TIP, MainWindow
 from aslgui.vasl.library import BOARDS_ENV
 from tests.gui.art_boards import ART_A1, ART_E5, ART_GROUND, art_board, hover
 from tests.gui.conftest import answer_popup

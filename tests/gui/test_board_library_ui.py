@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
 from aslgui.model import save_scenario, scenario_from_json
-from aslgui.ui.dialogs import NewScenarioDialog, arrange_boards, parse_board_ids
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.preferences import FolderDialog, PreferencesDialog
+from aslgui.ui.window.main_window import MainWindow
+from aslgui.ui.window.new_scenario import NewScenarioDialog, arrange_boards, parse_board_ids
+from aslgui.ui.window.preferences import FolderDialog, PreferencesDialog
 from aslgui.vasl.library import BOARDS_ENV, CONFIG_ENV, saved_board_folders, settings_path
 from tests.gui.art_boards import art_board, hover
 

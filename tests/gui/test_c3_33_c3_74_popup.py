@@ -13,10 +13,10 @@ from aslgui.model import load_scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
-from aslgui.ui.answer_words import outcome_lines, outcome_summary
-from aslgui.ui.main_window import DEMO_PATH
-from aslgui.ui.popup_options import set_option
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.answer_words import outcome_lines, outcome_summary
+from aslgui.ui.rehearsal.options import set_option
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import DEMO_PATH
 
 pytestmark = pytest.mark.gui
 

@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.model import scenario_from_json
 from aslgui.model.log import read_log
-from aslgui.ui.answer_words import outcome_summary
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.popup_options import set_option
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.answer_words import outcome_summary
+from aslgui.ui.rehearsal.options import set_option
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import rehearse
 
 pytestmark = pytest.mark.gui

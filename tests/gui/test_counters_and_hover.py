@@ -8,13 +8,13 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.geometry import parse_spine
 from aslgui.model import MainArmament, Unit, load_scenario
-from aslgui.ui.commands import EditCommand
-from aslgui.ui.counters import counter_texts, markers, stacking_order
-from aslgui.ui.dialogs import arrange_boards, parse_board_ids
-from aslgui.ui.hover import case_a_drm, hover_text
-from aslgui.ui.main_window import DEMO_PATH
-from aslgui.ui.map_scene import nearest_spine
-from aslgui.ui.panels import editable_keys, with_value
+from aslgui.ui.map.counters import counter_texts, markers, stacking_order
+from aslgui.ui.map.hover import case_a_drm, hover_text
+from aslgui.ui.map.scene import nearest_spine
+from aslgui.ui.window.commands import EditCommand
+from aslgui.ui.window.main_window import DEMO_PATH
+from aslgui.ui.window.new_scenario import arrange_boards, parse_board_ids
+from aslgui.ui.window.panels import editable_keys, with_value
 
 pytestmark = pytest.mark.gui
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QDialog
 
 from aslgui.model.log import read_log
 from aslgui.rules import resolve
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_examples import Example, examples
-from aslgui.ui.rehearsal_popup import RehearsalPopup, outcome_lines
+from aslgui.ui.rehearsal.examples import Example, examples
+from aslgui.ui.rehearsal.popup import RehearsalPopup, outcome_lines
+from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 ROLLED = [ex for ex in examples() if ex.roll]

@@ -15,11 +15,11 @@ from pytestqt.qtbot import QtBot
 from aslgui.geometry import Hex
 from aslgui.model import Unit
 from aslgui.rules.gestures import available, gestures_for_drop
-from aslgui.ui import style
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
-from aslgui.ui.stack_viewer import FAN_GAP
+from aslgui.ui.map import style
+from aslgui.ui.map.stack_viewer import FAN_GAP
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, example, rehearse, viewport_point
 
 pytestmark = pytest.mark.gui

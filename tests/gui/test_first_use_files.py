@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 from aslgui.model import load_scenario
 from aslgui.model.autosave import Autosaver, Session
 from aslgui.resource_files import resource_path
-from aslgui.ui.autosave import AutosaveController, RecoveryDialog
-from aslgui.ui.dialogs import FileDialog, MessageBox, file_name_for
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.widgets.dialogs import FileDialog, MessageBox, file_name_for
+from aslgui.ui.window.autosave import AutosaveController, RecoveryDialog
+from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 

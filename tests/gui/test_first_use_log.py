@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 from aslgui.model import load_scenario
 from aslgui.model.log import LogEntry, read_log
 from aslgui.rules.dice import DiceRoller
-from aslgui.ui.dice_stats import BAR_COLOR, DiceStatsDialog, count_dice
-from aslgui.ui.log_lines import entry_lines
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.dice_stats import BAR_COLOR, DiceStatsDialog, count_dice
+from aslgui.ui.rehearsal.log_lines import entry_lines
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from tests.gui.conftest import answer_popup, rehearse
 
 pytestmark = pytest.mark.gui

@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import load_scenario, save_scenario
-from aslgui.ui import style
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
-from aslgui.ui.map_scene import HANDLE_ROLE
+from aslgui.ui.map import style
+from aslgui.ui.map.scene import HANDLE_ROLE
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from tests.gui.conftest import viewport_point
 
 pytestmark = pytest.mark.gui

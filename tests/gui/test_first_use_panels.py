@@ -12,10 +12,10 @@ from aslgui.geometry import parse_spine
 from aslgui.model import load_scenario
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import Gesture, gestures_for_drop
-from aslgui.ui.dialogs import NewScenarioDialog
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
-from aslgui.ui.rehearsal_phase import NO_ATTACKER
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.phase import NO_ATTACKER
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.window.new_scenario import NewScenarioDialog
 
 pytestmark = pytest.mark.gui
 

@@ -15,10 +15,17 @@ from aslgui.model import Scenario
 from aslgui.rules import RESOLVERS
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import Gesture, gestures_for_drop
-from aslgui.ui.answer_words import ANSWER_WORDS, ECHO_KEYS, OUTCOME_WORDS, number_lines, outcome_lines, words_for
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_examples import examples
-from aslgui.ui.rehearsal_popup import GAP, RehearsalPopup, place_beside
+from aslgui.ui.rehearsal.answer_words import (
+    ANSWER_WORDS,
+    ECHO_KEYS,
+    OUTCOME_WORDS,
+    number_lines,
+    outcome_lines,
+    words_for,
+)
+from aslgui.ui.rehearsal.examples import examples
+from aslgui.ui.rehearsal.popup import GAP, RehearsalPopup, place_beside
+from aslgui.ui.window.main_window import MainWindow
 from tests.answer_samples import answers_by_kind
 from tests.gui.conftest import answer_popup, example, rehearse
 

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model.log import read_log
 from aslgui.rules.gestures import legal_targets
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, viewport_point
 
 pytestmark = pytest.mark.gui

@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.model import load_scenario
-from aslgui.ui import style
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.map import style
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 pytestmark = pytest.mark.gui
 

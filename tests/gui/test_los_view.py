@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphics
 from pytestqt.qtbot import QtBot
 
 from aslgui.rules.gestures import legal_targets
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import viewport_point
 
 pytestmark = pytest.mark.gui

@@ -7,7 +7,7 @@ import shapely
 from shapely.geometry import LineString, box
 
 from aslgui.geometry import BoardPlacement, MapGrid, neighbour
-from aslgui.ui.map_layers import grid_segments
+from aslgui.ui.map.layers import grid_segments
 
 pytestmark = pytest.mark.gui
 

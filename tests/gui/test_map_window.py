@@ -13,8 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import load_scenario, save_scenario
-from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenario, NewScenarioDialog, arrange_boards
-from aslgui.ui.main_window import MainWindow
+from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
+from aslgui.ui.window.main_window import MainWindow
+from aslgui.ui.window.new_scenario import NewScenario, NewScenarioDialog, arrange_boards
 from tests.gui.conftest import viewport_point
 
 pytestmark = pytest.mark.gui

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from aslgui.model import load_scenario
 from aslgui.rules import resolve
-from aslgui.ui.dialogs import FileDialog
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.order_of_battle import oob_unit_id
-from aslgui.ui.palette import new_unit_id
-from aslgui.ui.rehearsal_phase import sides as phase_sides
+from aslgui.ui.map.scene import oob_unit_id
+from aslgui.ui.rehearsal.phase import sides as phase_sides
+from aslgui.ui.widgets.dialogs import FileDialog
+from aslgui.ui.window.main_window import MainWindow
+from aslgui.ui.window.palette import new_unit_id
 from tests import vsav_saves as vs
 
 pytestmark = pytest.mark.gui

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.popup import RehearsalPopup
 from tests.gui.conftest import example
 
 pytestmark = pytest.mark.gui

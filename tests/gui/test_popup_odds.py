@@ -13,9 +13,9 @@ from aslgui.rules import resolve
 from aslgui.rules.actions import AMMO
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
-from aslgui.ui.main_window import DEMO_PATH
-from aslgui.ui.rehearsal_odds import percent
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.odds import percent
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import DEMO_PATH
 from tests.gui.conftest import example
 
 pytestmark = pytest.mark.gui

@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import MapGrid
 from aslgui.model import Scenario, scenario_from_json
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.render import hex_range_rect, render_png
+from aslgui.ui.window.main_window import MainWindow
 from aslgui.vasl.library import BOARDS_ENV
 from tests.gui.art_boards import hover
 from tests.vasl.shared_data import BOARDS, needs_shared

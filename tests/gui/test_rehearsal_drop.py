@@ -24,9 +24,9 @@ from aslgui.model import Scenario, save_scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
-from aslgui.ui.answer_words import number_lines
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.answer_words import number_lines
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import example, rehearse
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends
 

@@ -14,10 +14,10 @@ from aslgui.model import load_scenario
 from aslgui.model.log import read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_examples import Example, examples
-from aslgui.ui.rehearsal_phase import next_phase
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.examples import Example, examples
+from aslgui.ui.rehearsal.phase import next_phase
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 EXAMPLES = [ex for ex in examples() if ex.prepared_action["kind"] in RESOLVERS]

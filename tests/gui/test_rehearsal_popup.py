@@ -18,11 +18,11 @@ from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop, legal_targets
-from aslgui.ui.answer_words import number_lines
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.popup_options import UnitChecklist
-from aslgui.ui.rehearsal_dice import die_pixmap
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.answer_words import number_lines
+from aslgui.ui.rehearsal.dice import die_pixmap
+from aslgui.ui.rehearsal.options import UnitChecklist
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import example, rehearse
 
 pytestmark = pytest.mark.gui

@@ -13,8 +13,8 @@ from aslgui.cli import main
 from aslgui.geometry import Hex
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
 from aslgui.model import load_scenario
-from aslgui.ui.main_window import DEMO_PATH
 from aslgui.ui.render import hex_range_rect, render_image
+from aslgui.ui.window.main_window import DEMO_PATH
 
 pytestmark = pytest.mark.gui
 
@@ -77,7 +77,7 @@ def test_render_rejects_an_unknown_unit_and_a_unit_without_ca(
 def test_walls_hedges_fortified_and_mud_are_drawn(qtbot: QtBot) -> None:
     from aslgui.geometry import direction_to
     from aslgui.model import scenario_from_json
-    from aslgui.ui import style
+    from aslgui.ui.map import style
 
     scenario = scenario_from_json(
         {

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, distance, in_ca
 from aslgui.model import load_scenario
-from aslgui.ui.board_art import decode_art
-from aslgui.ui.counters import CounterItem, markers
-from aslgui.ui.image_pyramid import SCALES, kept_scale
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.map.board_art import decode_art
+from aslgui.ui.map.counters import CounterItem, markers
+from aslgui.ui.map.image_pyramid import SCALES, kept_scale
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from aslgui.vasl.library import BOARDS_ENV
 from tests.gui.art_boards import art_board, art_png
 

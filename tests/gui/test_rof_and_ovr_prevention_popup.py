@@ -16,8 +16,8 @@ from aslgui.model import Scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules import resolve
 from aslgui.rules.gestures import staged
-from aslgui.ui.main_window import MainWindow
-from aslgui.ui.rehearsal_popup import RehearsalPopup
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import rehearse
 
 pytestmark = pytest.mark.gui

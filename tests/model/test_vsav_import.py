@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from aslgui.geometry import parse_spine
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
 from aslgui.model import scenario_from_json
-from aslgui.model.vsav import parse_commands
 from aslgui.model.vsav_import import Imported, import_game, import_vsav
+from aslgui.vasl.vsav import parse_commands
 from tests import vsav_saves as vs
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from aslgui.model import scenario_from_json
-from aslgui.model.vsav import read_vsav
 from aslgui.model.vsav_import import import_vsav
+from aslgui.vasl.vsav import read_vsav
 from tests import vsav_saves as vs
 
 SAVES = vs.REAL_SAVES

@@ -18,9 +18,9 @@ from pytestqt.qtbot import QtBot
 from aslgui.model import Scenario, load_scenario
 from aslgui.model import autosave as autosave_module
 from aslgui.model.autosave import FOLDER_ENV, Autosaver
-from aslgui.ui.autosave import RecoveryDialog
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.autosave import RecoveryDialog
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 pytestmark = [pytest.mark.gui, pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
 
@@ -32,8 +32,8 @@ from PySide6.QtCore import QSocketNotifier
 from PySide6.QtWidgets import QApplication
 from aslgui.model import Scenario, load_scenario
 from aslgui.model import autosave as autosave_module
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.main_window import DEMO_PATH, MainWindow
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 MessageBox.ask_save_changes = classmethod(lambda cls, parent, name: "discard")
 app = QApplication(sys.argv[:1])

@@ -87,7 +87,7 @@ def test_save_and_reopen_keeps_every_unit_in_its_hex(tmp_path: Path) -> None:
 @pytest.mark.gui
 @pytest.mark.parametrize(("text", "words"), [("4 4E", "ambiguous"), ("4, 04", "again"), ("4 \u0665", "ASCII")])
 def test_the_new_scenario_dialog_refuses_them_too(qtbot: Any, text: str, words: str) -> None:
-    from aslgui.ui.dialogs import NewScenarioDialog
+    from aslgui.ui.window.new_scenario import NewScenarioDialog
 
     dialog = NewScenarioDialog()
     qtbot.addWidget(dialog)

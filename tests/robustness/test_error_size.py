@@ -103,8 +103,8 @@ def test_resolve_prints_a_short_error_for_a_huge_value(tmp_path: Path) -> None:
 
 @pytest.mark.gui
 def test_the_gui_shows_a_short_error_box_at_once(qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from aslgui.ui.dialogs import MessageBox
-    from aslgui.ui.main_window import MainWindow
+    from aslgui.ui.widgets.dialogs import MessageBox
+    from aslgui.ui.window.main_window import MainWindow
 
     shown_texts: list[str] = []
     monkeypatch.setattr(MessageBox, "error", classmethod(lambda cls, parent, title, text: shown_texts.append(text)))

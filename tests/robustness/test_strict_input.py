@@ -285,8 +285,8 @@ def test_the_phase_bar_keeps_the_turn_a_file_can_hold(qtbot: Any, tmp_path: Path
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """The phase bar counts to the last turn a file may hold (99), and a save at that turn loads
     again: the audit's 2^31 turn crashed the turn box; turn 100 would save and not reload."""
-    from aslgui.ui.dialogs import MessageBox
-    from aslgui.ui.main_window import MainWindow
+    from aslgui.ui.widgets.dialogs import MessageBox
+    from aslgui.ui.window.main_window import MainWindow
 
     monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
     window = MainWindow(load_scenario(DEMO_PATH))

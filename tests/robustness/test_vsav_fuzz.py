@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from aslgui.errors import AslError
 from aslgui.model import scenario_from_json
-from aslgui.model.vsav import VsavError, parse_commands
 from aslgui.model.vsav_import import import_game, import_vsav
+from aslgui.vasl.pieces import VsavError
+from aslgui.vasl.vsav import parse_commands
 from tests import vsav_saves as vs
 
 EXAMPLES = int(os.environ.get("ASLGUI_FUZZ_EXAMPLES", "200"))

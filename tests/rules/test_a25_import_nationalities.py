@@ -1,4 +1,4 @@
-"""A25 and DESIGN.md 8: every nationality a VASL import writes (``vsav_import.NATIONALITIES``) has an
+"""A25 and DESIGN.md 8: every nationality a VASL import writes (``aslgui.vasl.vocabulary.NATIONALITIES``) has an
 Ordnance TH# colour, so ``aslgui resolve`` answers a ``fire`` by such a unit (exit 0, not 2), and a
 colour the chart gives from memory (``"verified": false``) is named in the answer's ``unverified``.
 A misspelt nationality stays an error naming the unit's ``nationality`` key, with the close spelling."""
@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from aslgui.cli import main
-from aslgui.model.vsav_import import AXIS, NATIONALITIES
 from aslgui.rules.nationality import th_colours
+from aslgui.vasl.vocabulary import AXIS, NATIONALITIES
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun
 
 #: Range 8 vs a vehicle: the red and black Basic TH# differ there (C3.3).

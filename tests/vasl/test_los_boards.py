@@ -98,7 +98,7 @@ def test_the_los_geometry_is_cached_per_archive(sample: Any) -> None:
 def test_a_thread_reads_the_depicted_terrain_of_the_columns_near_it_only(sample: Any) -> None:
     """A fresh map turns the archive's depicted terrain into features only for the columns a
     thread crosses (and one either side), yet answers as the map read whole."""
-    from aslgui.rules import los as engine
+    from aslgui.rules.los import features as engine
 
     engine._ARCHIVE_MAPS.clear()  # as in a fresh process: the same archive may have been read before
     the_map = los_map(sample)

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 import shapely
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainterPath, QPen, QPolygonF, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -29,16 +29,18 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
+    QMainWindow,
+    QMenu,
+    QToolBar,
 )
 from shapely.geometry import LineString
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.shapes import hex_polygon
+from aslgui.model import Scenario
 from aslgui.rules.los import LosMap, LosResult, los_map, los_values, sight, trace, unit_level
-from aslgui.ui.style import font
-
-if TYPE_CHECKING:
-    from aslgui.ui.main_window import MainWindow
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.map.style import font
 
 T = TypeVar("T")
 THREAD_CLEAR, THREAD_BLOCKED = QColor(255, 255, 255), QColor(220, 40, 40)
@@ -82,12 +84,24 @@ def describe(los: LosMap, result: LosResult) -> str:
     return f"Range {result.range}: {answer['reason']}"
 
 
+class LosHost(Protocol):
+    """What the LOS tools need from the window that hosts them (passed in, so the map part never
+    imports the window that composes it)."""
+
+    scene: MapScene
+    scenario: Scenario
+    undo_stack: QUndoStack
+    toolbar: QToolBar
+    view_menu: QMenu
+
+
 class LosTools(QObject):
     """The LOS tool and the visibility shading of a main window (see the module docstring)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, host: LosHost) -> None:
         super().__init__(window)
         self.window = window
+        self.host = host
         self.items: list[QGraphicsItem] = []
         self.shade_items: list[QGraphicsItem] = []
         #: The last thread drawn: (source, target, result), for tests and the status bar.
@@ -106,12 +120,12 @@ class LosTools(QObject):
         self.sight_action.toggled.connect(lambda _on: self.refresh_sight())
         window.addAction(self.tool_action)
         window.addAction(self.sight_action)
-        window.toolbar.addAction(self.tool_action)
-        window.toolbar.addAction(self.sight_action)
-        window.view_menu.addAction(self.sight_action)
-        window.scene.installEventFilter(self)
-        window.scene.selection_changed.connect(lambda _unit: self.refresh_sight())
-        window.undo_stack.indexChanged.connect(lambda _index: self.refresh_sight())
+        host.toolbar.addAction(self.tool_action)
+        host.toolbar.addAction(self.sight_action)
+        host.view_menu.addAction(self.sight_action)
+        host.scene.installEventFilter(self)
+        host.scene.selection_changed.connect(lambda _unit: self.refresh_sight())
+        host.undo_stack.indexChanged.connect(lambda _index: self.refresh_sight())
 
     # -- the LOS tool --------------------------------------------------------------------------
     def _on_tool_toggled(self, on: bool) -> None:
@@ -124,7 +138,7 @@ class LosTools(QObject):
         if not self.tool_action.isChecked() or not isinstance(event, QGraphicsSceneMouseEvent):
             return False
         kind = event.type()
-        h = self.window.scene.hex_at(event.scenePos())
+        h = self.host.scene.hex_at(event.scenePos())
         if kind == QEvent.Type.GraphicsSceneMousePress and event.button() == Qt.MouseButton.LeftButton:
             self._start = h
         elif kind == QEvent.Type.GraphicsSceneMouseMove and self._start is not None and h is not None:
@@ -140,11 +154,11 @@ class LosTools(QObject):
     def show_thread(self, source: Hex, target: Hex) -> LosResult:
         """Trace and draw the LOS from one hex to another (ground level at both ends)."""
         self.clear_thread()
-        los = los_map(self.window.scenario)
+        los = los_map(self.host.scenario)
         result = trace(los, source, target)
         start, end = MapGrid.center(source), MapGrid.center(target)
         cut = blocking_point(source, target, result.blocked_at) if result.blocked_at is not None else end
-        scene = self.window.scene
+        scene = self.host.scene
         if result.hindrances:
             outline = QGraphicsPathItem(hex_outline(x.hex for x in result.hindrances))
             outline.setPen(QPen(HINDRANCE_COLOR, 4.0))
@@ -183,7 +197,7 @@ class LosTools(QObject):
     def _add(self, item: QGraphicsItem, shade: bool = False) -> None:
         item.setZValue(_Z_SHADE if shade else _Z_THREAD)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.window.scene.addItem(item)
+        self.host.scene.addItem(item)
         (self.shade_items if shade else self.items).append(item)
 
     def clear_thread(self) -> None:
@@ -193,12 +207,12 @@ class LosTools(QObject):
     # -- what a unit sees ----------------------------------------------------------------------
     def refresh_sight(self) -> None:
         """Shade the map from the selected unit's hex while "Show what this unit sees" is on."""
-        if not shiboken6.isValid(self.window.scene):  # the window is being torn down
+        if not shiboken6.isValid(self.host.scene):  # the window is being torn down
             return
         _remove(self.shade_items)
         self.shade_items, self.shading = [], {}
-        unit_id = self.window.scene.selected
-        scenario = self.window.scenario
+        unit_id = self.host.scene.selected
+        scenario = self.host.scenario
         unit = scenario.units.get(unit_id) if unit_id else None
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return

@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from aslgui.geometry import Hex
-from aslgui.ui import style
+from aslgui.ui.map import style
 
 #: Space between fanned-out counters, and how many sit in a row before the next row starts.
 FAN_GAP = 8.0

@@ -1,118 +1,35 @@
-"""Line of Sight (A6): the one LOS engine, and the ``los`` question.
+"""The judgement of one thread (A6): ``trace`` walks it centre dot to centre dot over the hexes,
+hexsides and vertices ``geometry.thread`` finds, and applies the height rules (A6.2), blind hexes
+(A6.4), Hindrances (B.10), walls, hedges and cliffs on hexsides (B9.2), terrain along a hexside and
+at a vertex (A6.1, B.6) and depressions (A6.3), stopping at the first block; ``sight`` does it
+from one hex to every hex of the map."""
 
-``trace(los_map, source, target)`` walks the thread from centre dot to centre dot
-(``geometry.thread``: the hexes, hexsides and vertices it passes, exactly) and applies the rules
-to what lies there, in order from the source, stopping at the first block:
-
-- an obstacle blocks when higher than both ends, or as high as the higher end and higher than
-  the lower (A6.2); between them, a full level above the lower end, it blocks only a blind hex
-  (A6.4);
-- a Hindrance adds +1 where it is higher than both ends (same-level LOS on its own ground, or
-  down into a depression), and six of them block (B.10);
-- a wall or hedge hexside is a Half-Level obstacle, never when it is a hexside of either end's
-  hex (B9.2), lengthwise along the thread only when it touches neither end's hex, and at a
-  vertex only when walls lie on both sides of the thread;
-- along a hexside, terrain depicted on one side only is not crossed: both sides decide,
-  except Inherent Terrain, which counts from either side (A6.1, B.6);
-- out of and into a depression the thread must stay in it until the elevation advantage covers
-  the rest of the range (A6.3).
-
-What lies in a hex is a tuple of ``Feature``s: a whole-hex terrain (a scenario file's terrain,
-Inherent Terrain of a VASL board) or the convex hull of one patch of depicted terrain of a VASL
-board (``aslgui.vasl.los_geometry`` derives them once per archive with numpy).  A line crosses a
-connected patch of pixels, each the unit square it covers, exactly when the squares reach across
-the line on both sides, so the hull of the pixel centres answers the patch exactly with a handful
-of multiplications: no pixel is visited here.
-
-Heights are kept in half levels (a unit at level 1 is at 2; a wall on level-0 ground tops at 1)
-so Half-Level terrain needs no floats.
-"""
 
 from __future__ import annotations
 
-import json
 import math
-import os
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError
-from aslgui.geometry import Hex, MapGrid, distance
-from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
+from aslgui.geometry import Hex, distance
+from aslgui.geometry.mapgrid import COLUMN_STEP, ROW_STEP
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, cube_distance, walk
-from aslgui.model import Scenario, Unit
-from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import Action
-from aslgui.rules.resolution import DrmLine, Resolution
-
-#: What a feature does to a thread that crosses it.
-OBSTACLE, HINDRANCE, SPLIT, GROUND = range(4)
-#: How close (pixels) depicted terrain must come to a hexside to count as reaching it.
-REACH_PIXELS = 1.0
-_PIXEL_AREA = HALF_UNIT_PIXELS[0] * HALF_UNIT_PIXELS[1]
-_NO_FEATURES: tuple[Feature, ...] = ()
-_NO_WALLS: tuple[str | None, ...] = (None,) * 6
-
-
-class Feature(NamedTuple):
-    """Terrain in a hex that can block or hinder a thread."""
-
-    kind: int
-    #: Height of its top in half levels (ground level included): woods on level 0 tops at 2.
-    top: int
-    #: Convex hull ``(xs, ys)`` of a depicted patch in pixels from the hex centre; None: the whole hex.
-    hull: tuple[tuple[float, ...], tuple[float, ...]] | None
-    #: Largest distance of the hull from its ``core`` (a quick miss test).
-    radius: float
-    #: Inherent Terrain (B.6) counts along its hexsides even where it is not depicted.
-    inherent: bool
-    name: str
-    rule: str
-    #: A point well inside the hull (pixels from the hex centre) and the radius of a circle about
-    #: it inside the hull: a line that near it crosses the patch without a look at its vertices.
-    core: tuple[float, float] = (0.0, 0.0)
-    inner: float = 0.0
-
-
-#: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).
-HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
-
-
-class LosMap:
-    """What the LOS engine needs of a map: per hex its ground level, its features, its
-    wall/hedge hexsides and whether it is a depression, and how high a unit may stand in it."""
-
-    def __init__(
-        self,
-        grid: MapGrid,
-        features: Mapping[Hex, tuple[Feature, ...]],
-        hexsides: Mapping[Hex, tuple[str | None, ...]],
-        levels: Mapping[Hex, int] | None = None,
-        depressions: frozenset[Hex] = frozenset(),
-        upper_levels: Mapping[Hex, int] | None = None,
-        floors: Mapping[Hex, int] | None = None,
-    ) -> None:
-        self.grid = grid
-        self.features = features
-        self.hexsides = hexsides
-        self.levels: Mapping[Hex, int] = levels or {}
-        self.depressions = depressions
-        self.upper_levels: Mapping[Hex, int] = upper_levels or {}
-        #: A hex's lowest ground, where it differs from its centre's level (a crest hex).
-        self.floors: Mapping[Hex, int] = self.levels if floors is None else floors
-
-    #: Whether ``features`` may still lack hexes (an archive map's, until threads came near them all).
-    partial = False
-
-    def read_around(self, a: Hex, b: Hex) -> None:
-        """Make ``features`` hold every hex a thread between ``a`` and ``b`` may touch, and the
-        hexes a column beyond (a map built whole already holds them all)."""
-
-    def level(self, h: Hex) -> int:
-        """Ground level of a hex (its centre dot's)."""
-        return self.levels.get(h, 0)
+from aslgui.rules.los.features import (
+    BLIND,
+    GROUND,
+    HIGHER,
+    HINDERS,
+    HINDRANCE,
+    LEVEL_WITH_HIGHER,
+    NO_FEATURES,
+    NO_WALLS,
+    PIXEL_AREA,
+    REACH_PIXELS,
+    SPLIT,
+    Feature,
+    LosMap,
+)
 
 
 class Hindrance(NamedTuple):
@@ -137,226 +54,6 @@ class LosResult(NamedTuple):
         """The Hindrance DRM: +1 per Hindrance."""
         return len(self.hindrances)
 
-
-# -- the map of a scenario ----------------------------------------------------------------------
-@lru_cache(maxsize=256)
-def terrain_features(name: str, ground: int = 0) -> tuple[Feature, ...]:
-    """The whole-hex feature of a terrain name (resources/data/los.json) on ground of ``ground``."""
-    facts = load_json("data", "los.json")["terrain"].get(name)
-    if facts is None:
-        return _NO_FEATURES
-    kind = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "split": SPLIT}[facts["effect"]]
-    top = 2 * (ground + facts["height"]) + (1 if facts["half_level"] else 0)
-    return (Feature(kind, top, None, 0.0, facts["inherent"], name, facts["rule"]),)
-
-
-@lru_cache(maxsize=64)
-def _upper_levels(name: str) -> int:
-    return int(load_json("data", "los.json")["terrain"].get(name, {}).get("upper_levels", 0))
-
-
-def los_map(scenario: Scenario) -> LosMap:
-    """The LOS map of a scenario: the boards' VASL archives where the library has them (depicted
-    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR).  A map
-    on archives is kept per map layout, archives and file terrain, and reads a hex's depicted terrain only
-    when a thread first comes near it (``LosMap.read_around``)."""
-    boards = scenario.board_terrain
-    if not boards.boards:
-        return _file_map(scenario, None)
-    archive = _archive_los(boards)
-    key = (archive, tuple(scenario.grid.boards), tuple(scenario.terrain.items()), tuple(scenario.hexsides.items()))
-    found = _SCENARIO_MAPS.get(key)
-    if found is None:
-        if len(_SCENARIO_MAPS) > 8:
-            _SCENARIO_MAPS.clear()
-        found = _SCENARIO_MAPS[key] = _file_map(scenario, archive)
-    return found
-
-
-def _file_map(scenario: Scenario, archive: _ArchiveLos | None) -> LosMap:
-    """The file's terrain and hexsides, laid over the archives' map (copying only what it changes)."""
-    features: dict[Hex, tuple[Feature, ...]] = {}
-    upper = dict(archive.upper_levels) if archive else {}
-    levels = archive.levels if archive else {}
-    for h, name in scenario.terrain.items():
-        if here := terrain_features(name, levels.get(h, 0)):
-            features[h] = here
-        if n := _upper_levels(name):
-            upper[h] = n
-        else:
-            upper.pop(h, None)
-    sides: dict[Hex, list[str | None]] = {}
-    base = archive.hexsides if archive else {}
-    if scenario.hexsides:
-        known = load_json("data", "los.json")["hexsides"]
-        for pair, feature in scenario.hexsides.items():
-            a, b = pair
-            for here_hex, there in ((a, b), (b, a)):
-                walls = sides.setdefault(here_hex, list(base.get(here_hex, _NO_WALLS)))
-                walls[_direction(here_hex, there)] = feature if feature in known else None
-    hexsides = base
-    if sides:
-        hexsides = {h: v for h, v in {**base, **{h: tuple(v) for h, v in sides.items()}}.items() if any(v)}
-    if archive is None:
-        return LosMap(scenario.grid, features, hexsides, levels, frozenset(), upper)
-    # The file's terrain fills its hexes: their ground is the hex's level (no crest below it).
-    grounds = {h: levels[h] for h in scenario.terrain if h in levels and archive.floors.get(h) != levels[h]}
-    floors = {**archive.floors, **grounds} if grounds else archive.floors
-    return _ArchiveMap(archive, frozenset(scenario.terrain), scenario.grid, features, hexsides, levels,
-                       archive.depressions, upper, floors)
-
-
-class _ArchiveLos:
-    """What the boards' archives say for LOS on one map layout: per hex its levels and hexsides,
-    and per map column the raw depicted terrain of its hexes, turned into ``Feature``s only when
-    a thread comes near (``features`` keeps what was built)."""
-
-    def __init__(
-        self,
-        levels: dict[Hex, int],
-        depressions: frozenset[Hex],
-        upper_levels: dict[Hex, int],
-        floors: dict[Hex, int],
-        hexsides: dict[Hex, tuple[str | None, ...]],
-        columns: dict[int, list[tuple[Hex, str, float, str | None, int]]],
-    ) -> None:
-        self.levels, self.depressions, self.upper_levels = levels, depressions, upper_levels
-        self.floors, self.hexsides = floors, hexsides
-        #: Map column -> its hexes' (hex, raw features of one board as JSON text, flip, Inherent
-        #: Terrain, level).
-        self.columns = columns
-        self.features: dict[Hex, tuple[Feature, ...]] = {}
-        #: Map columns already built into ``features``.
-        self.built: set[int] = set()
-
-    def column(self, col: int) -> None:
-        """Build the features of a map column's hexes (once)."""
-        if col in self.built:
-            return
-        self.built.add(col)
-        data = load_json("data", "los.json")
-        for h, raws, flip, inherent, level in self.columns.get(col, ()):
-            here = tuple(_archive_feature(raw, flip, data) for raw in json.loads(raws)) if raws else _NO_FEATURES
-            if inherent:  # B.6: the whole hex is the terrain
-                here += terrain_features(inherent, level)
-            if here:  # a half hex joined to the board before: both halves count
-                self.features[h] = self.features.get(h, _NO_FEATURES) + here
-
-
-class _ArchiveMap(LosMap):
-    """A scenario's LOS map on archives: the file's own terrain, and the archives' depicted
-    terrain of each other hex as threads first come near it."""
-
-    def __init__(self, archive: _ArchiveLos, own: frozenset[Hex], grid: MapGrid,
-                 features: dict[Hex, tuple[Feature, ...]], *args: Any) -> None:
-        super().__init__(grid, features, *args)
-        self.archive = archive
-        #: The file's terrain hexes: it replaces the archives' there.
-        self.own = own
-        self.filled = features
-        #: Map columns whose archive features are not in ``features`` yet.
-        self.unread = set(archive.columns)
-        self.partial = bool(self.unread)
-
-    def read_around(self, a: Hex, b: Hex) -> None:
-        archive, own = self.archive, self.own
-        for col in range(min(a.col, b.col) - 1, max(a.col, b.col) + 2):
-            if col in self.unread:
-                self.unread.discard(col)
-                archive.column(col)
-                for h, *_ in archive.columns[col]:
-                    if h not in own and h in archive.features:
-                        self.filled[h] = archive.features[h]
-        self.partial = bool(self.unread)
-
-
-_ARCHIVE_MAPS: dict[tuple[Any, ...], _ArchiveLos] = {}
-_SCENARIO_MAPS: dict[tuple[Any, ...], LosMap] = {}
-
-
-def _archive_los(boards: BoardTerrain) -> _ArchiveLos:
-    """What the boards' archives say for LOS, on this map (kept per map layout and archives)."""
-    key = tuple((p, boards.boards[p.id.upper()].digest) for p in boards.grid.boards if p.id.upper() in boards.boards)
-    found = _ARCHIVE_MAPS.get(key)
-    if found is None:
-        if len(_ARCHIVE_MAPS) > 8:
-            _ARCHIVE_MAPS.clear()
-            _SCENARIO_MAPS.clear()
-        found = _ARCHIVE_MAPS[key] = _read_archive_los(key, boards)
-    return found
-
-
-def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> _ArchiveLos:
-    from aslgui.vasl.catalog import aslgui_names
-    from aslgui.vasl.library import library_folders
-    from aslgui.vasl.los_geometry import board_los
-
-    levels: dict[Hex, int] = {}
-    depressions: set[Hex] = set()
-    upper: dict[Hex, int] = {}
-    floors: dict[Hex, int] = {}
-    sides: dict[Hex, tuple[str | None, ...]] = {}
-    columns: dict[int, list[tuple[Hex, str, float, str | None, int]]] = {}
-    known_sides = load_json("data", "los.json")["hexsides"]
-    names = aslgui_names()
-    for placement, _ in key:
-        board = boards.boards[placement.id.upper()]
-        product = board_los(board.path, board.digest, (os.path.dirname(board.path), *library_folders()), board.hexes)
-        flip = -1.0 if placement.rotated else 1.0
-        inherent, raws, own_floors = product["inherent"], product["hexes"], product["floors"]
-        for local, facts in board.hexes.items():
-            h = _on_map(placement, local)
-            here = raws.get(local, "")
-            if here or local in inherent:
-                columns.setdefault(h.col, []).append((h, here, flip, inherent.get(local), facts.elevation))
-            floor = own_floors.get(local, facts.elevation)
-            floors[h] = min(floor, floors.get(h, floor))
-            if h in levels:  # a half hex joined to the board before: its facts stand
-                continue
-            levels[h] = facts.elevation
-            if facts.depression:
-                depressions.add(h)
-            if facts.building_levels:
-                upper[h] = facts.building_levels
-            if any(facts.hexsides):
-                turn = 3 if placement.rotated else 0
-                walls = tuple(_wall_name(names, facts.hexsides[(d + turn) % 6], known_sides) for d in range(6))
-                if any(walls):
-                    sides[h] = walls
-    return _ArchiveLos(levels, frozenset(depressions), upper, floors, sides, columns)
-
-
-def _wall_name(names: Mapping[str, str | None], vasl_name: str | None, known: Mapping[str, Any]) -> str | None:
-    """aslgui's name of a hexside terrain the LOS rules know (wall, hedge), else None."""
-    name = names.get(vasl_name) if vasl_name else None
-    return name if name in known else None
-
-
-def _on_map(placement: Any, local: str) -> Hex:
-    """A board's own hex name (``E5``) -> the hex on the map (a rotated board's turned)."""
-    letters = local.rstrip("0123456789")
-    col, row = COLUMN_LETTERS.index(letters), int(local[len(letters):])
-    if placement.rotated:
-        col, row = turn_local(col, row)
-    return Hex(placement.col * COLUMN_STEP + col, placement.row * ROW_STEP + row)
-
-
-def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Feature:
-    """A feature of the archive product (``aslgui.vasl.los_geometry``), turned with its board."""
-    kind, top, xs, ys, name, aslgui, category, core_x, core_y, inner, radius = raw
-    facts = data["terrain"].get(aslgui) if aslgui else None
-    rule = facts["rule"] if facts else data["categories"].get(category, "A6.2")
-    hull = (tuple(flip * x for x in xs), tuple(flip * y for y in ys))
-    code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
-    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule, (flip * core_x, flip * core_y), inner)
-
-
-def _direction(a: Hex, b: Hex) -> int:
-    from aslgui.geometry import direction_to
-
-    d = direction_to(a, b)
-    assert d is not None, "hexsides join adjacent hexes"
-    return d
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -401,7 +98,7 @@ class _Trace:
 
     def offset(self, cx: int, cy: int) -> float:
         """Signed distance * length of a hex centre (half units from the source) from the line."""
-        return (self.big_x * cy - self.big_y * cx) * _PIXEL_AREA
+        return (self.big_x * cy - self.big_y * cx) * PIXEL_AREA
 
     def spread(self, f: Feature, base: float) -> tuple[float, float]:
         """Least and greatest signed distance * length of a feature's hull from the line."""
@@ -535,7 +232,7 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
                 continue  # terrain in either end's own hex never blocks it (A6.2)
             col = sx + e[1]
             key = (col, sz + e[2] + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
-            here = features.get(key, _NO_FEATURES)  # type: ignore[call-overload]
+            here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
             ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
             if ground > low:  # ground at or below the lower end never blocks
                 here = (_ground(ground), *here)
@@ -661,7 +358,7 @@ def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
         if where == 0:
             continue
         h = t.hex_at(dx, dz)
-        wall = (t.los.hexsides.get(h) or _NO_WALLS)[side]
+        wall = (t.los.hexsides.get(h) or NO_WALLS)[side]
         if wall is None or wall == "cliff":  # a cliff is no obstacle to meet at a vertex
             continue
         other = _step(h, side)
@@ -693,7 +390,7 @@ def _along(t: _Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResul
         hz = h.row - (h.col - (h.col & 1)) // 2 - t.sz
         base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
         why_blocked, hindering = "", None
-        here = t.los.features.get(h, _NO_FEATURES)
+        here = t.los.features.get(h, NO_FEATURES)
         if (ground := 2 * t.los.floors.get(h, 0)) > t.low:
             here = (_ground(ground), *here)
         for f in here:
@@ -752,83 +449,3 @@ def _raised(t: _Trace, h: Hex, floor: int, cx: int, cy: int) -> bool:
     """Whether the thread crosses ground above the depression's floor inside ``h``."""
     base = t.offset(cx, cy)
     return any(f.kind == GROUND and f.top > 2 * floor and t.crosses(f, base) for f in t.los.features.get(h, ()))
-
-
-# -- the ``los`` question -----------------------------------------------------------------------
-def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
-    level = action.integer(key, 0)
-    allowed = los.upper_levels.get(h, 0)
-    if level > allowed:
-        where = action.scenario.grid.name(h)
-        has = f"has levels 0..{allowed}" if allowed else "has no level above its ground"
-        raise AslError(f"{where} {has}, so a unit cannot be at level {level} there (B23)", f"action.{key}")
-    return level
-
-
-def resolve_los(action: Action) -> Resolution:
-    """``los``: can a unit in ``from`` see ``to``? (A6; legal is always true: it is a question.)"""
-    source, target = action.hex("from"), action.hex("to")
-    los = los_map(action.scenario)
-    levels = _level(action, "from_level", source, los), _level(action, "to_level", target, los)
-    result = trace(los, source, target, *levels)
-    values = los_values(los, result)
-    notes = [_level_note(key, level, h, los) for key, level, h in (("from_level", levels[0], source),
-                                                                   ("to_level", levels[1], target)) if action.has(key)]
-    if notes:
-        values["notes"] = notes
-    return Resolution(kind=action.kind, values=values)
-
-
-def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
-    """How a ``los`` level was read: levels above the hex's own ground, as a building's (B23)."""
-    ground = los.level(h)
-    return (f"read: {key} {level} counts levels above the ground of {los.grid.name(h)} (level {ground}), so that "
-            f"end is at level {ground + level} (B23)")
-
-
-def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
-    """The ``los`` answer keys (DESIGN.md section 7)."""
-    name = los.grid.name
-    reason = result.reason
-    if not result.blocked:
-        count = result.hindrance
-        reason = (
-            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{count} DRM: "
-            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule})" for x in result.hindrances) + ")"
-            if count else "clear: nothing on the thread blocks or hinders it (A6.1)"
-        )
-    return {
-        "range": result.range,
-        "blocked": result.blocked,
-        "blocked_at": None if result.blocked_at is None else name(result.blocked_at),
-        "hindrances": result.hindrance,
-        "hindrance_hexes": [name(x.hex) for x in result.hindrances],
-        "reason": reason,
-    }
-
-
-# -- LOS for the other rules --------------------------------------------------------------------
-def unit_level(unit: Unit | None) -> int:
-    """The level above its hex's ground a unit stands at: its optional ``level`` key (0; a whole
-    number 0..9, checked at load)."""
-    if unit is None:
-        return 0
-    level: int = unit.extra.get("level", 0)
-    return level
-
-
-def unit_sight(scenario: Scenario, viewer: Unit, target_hex: Hex, target: Unit | None = None) -> LosResult:
-    """The LOS from a unit's hex (and level) to a hex, or to a unit's Location (A6)."""
-    return trace(los_map(scenario), viewer.hex, target_hex, unit_level(viewer), unit_level(target))
-
-
-def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:
-    """One +1 DRM line per Hindrance of a clear LOS, citing the terrain's rule."""
-    name = scenario.grid.name
-    return [DrmLine("hindrance", x.rule, 1, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
-
-
-def sight_reason(scenario: Scenario, viewer: Unit, target_hex: Hex) -> str | None:
-    """Why a unit cannot see a hex (the blocking hex and rule), or None when it can."""
-    sight = unit_sight(scenario, viewer, target_hex)
-    return f"no LOS to {scenario.grid.name(target_hex)}: {sight.reason}" if sight.blocked else None

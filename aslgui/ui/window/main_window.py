@@ -2,6 +2,9 @@
 
 State lives in ``self.scenario`` (the model); every change is a command on ``undo_stack``, and
 the scene redraws from the model whenever the stack moves.
+
+One piece by design: it is the composition root, where every part is created and wired to the
+others (menus, toolbar, docks, the scene's signals); what the parts do lives in the parts.
 """
 
 from __future__ import annotations
@@ -20,20 +23,21 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid
 from aslgui.model import Scenario, Unit, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
-from aslgui.ui.autosave import AutosaveController
-from aslgui.ui.commands import EditCommand
-from aslgui.ui.counter_menu import CounterMenu
-from aslgui.ui.dialogs import FileDialog, MessageBox, NewScenarioDialog, file_name_for
-from aslgui.ui.hover import hover_text
-from aslgui.ui.los_view import LosTools
-from aslgui.ui.map_scene import MapScene
-from aslgui.ui.map_view import MapView
-from aslgui.ui.order_of_battle import OrderOfBattleDock
-from aslgui.ui.palette import Template, make_unit
-from aslgui.ui.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
-from aslgui.ui.preferences import PreferencesDialog, add_boards_folder, layer_actions
-from aslgui.ui.rehearsal import Rehearsal
-from aslgui.ui.wheel_guard import guard_wheel
+from aslgui.ui.map.hover import hover_text
+from aslgui.ui.map.los_view import LosTools
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.map.view import MapView
+from aslgui.ui.rehearsal.controller import Rehearsal
+from aslgui.ui.widgets.dialogs import FileDialog, MessageBox, file_name_for
+from aslgui.ui.widgets.wheel_guard import guard_wheel
+from aslgui.ui.window.autosave import AutosaveController
+from aslgui.ui.window.commands import EditCommand
+from aslgui.ui.window.counter_menu import CounterMenu
+from aslgui.ui.window.new_scenario import NewScenarioDialog
+from aslgui.ui.window.order_of_battle import OrderOfBattleDock
+from aslgui.ui.window.palette import Template, make_unit
+from aslgui.ui.window.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
+from aslgui.ui.window.preferences import PreferencesDialog, add_boards_folder, layer_actions
 from aslgui.vasl.library import BOARDS_ENV
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
@@ -87,11 +91,11 @@ class MainWindow(QMainWindow):
         self._on_stack_changed()
         # Plug-ins (rehearsal controller, autosave) hook in below this line.
         #: Units off the boards by side, dragged onto hexes; File > Import VASL game (issue 15).
-        self.order_of_battle = OrderOfBattleDock(self)
+        self.order_of_battle = OrderOfBattleDock(self, self)
         #: Solo rehearsal: drops in Rehearse mode, phase bar, action log, rulebook examples (issue 7).
         self.rehearsal = Rehearsal(self, self)
         #: The LOS tool and "Show what this unit sees" (issue 14, A6).
-        self.los_tools = LosTools(self)
+        self.los_tools = LosTools(self, self)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused

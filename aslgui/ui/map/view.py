@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from aslgui.ui.map_scene import MapScene
+from aslgui.ui.map.scene import MapScene
 
 MIN_SCALE = 0.1
 MAX_SCALE = 6.0

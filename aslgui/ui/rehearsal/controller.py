@@ -36,12 +36,12 @@ from aslgui.rules.gestures import (
     legal_targets,
     staged,
 )
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.map_layers import geometry_path
-from aslgui.ui.rehearsal_examples import Example, ExamplesMenu
-from aslgui.ui.rehearsal_log import ActionLogDock
-from aslgui.ui.rehearsal_phase import PhaseBar
-from aslgui.ui.rehearsal_popup import Decision, RehearsalPopup
+from aslgui.ui.map.layers import geometry_path
+from aslgui.ui.rehearsal.examples import Example, ExamplesMenu
+from aslgui.ui.rehearsal.log import ActionLogDock
+from aslgui.ui.rehearsal.phase import PhaseBar
+from aslgui.ui.rehearsal.popup import Decision, RehearsalPopup
+from aslgui.ui.widgets.dialogs import MessageBox
 
 #: Rings on target hexes while a counter is held: legal, illegal. Rings with a glow and no fill,
 #: so a target never reads as terrain (a green tint over a CA looked like woods).

@@ -12,8 +12,8 @@ from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPainterPath,
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from aslgui.model import Unit
-from aslgui.ui import style
-from aslgui.ui.image_pyramid import device_scale, kept_scale
+from aslgui.ui.map import style
+from aslgui.ui.map.image_pyramid import device_scale, kept_scale
 
 #: Item data role holding the unit id, on a counter tile and on each of its children.
 UNIT_ROLE = 0

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from aslgui.errors import AslError
 from aslgui.model import Scenario, load_scenario
-from aslgui.model.scenario import read_json_file
+from aslgui.model.json_files import read_json_file
 from aslgui.resource_files import resource_path
 
 

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.errors import AslError
-from aslgui.ui.board_list import board_order
-from aslgui.ui.dialogs import MessageBox
-from aslgui.ui.map_layers import TOGGLED_LAYERS
-from aslgui.ui.map_scene import MapScene
+from aslgui.ui.map.layers import TOGGLED_LAYERS
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.board_list import board_order
 from aslgui.vasl.library import (
     BOARDS_ENV,
     add_board_folder,

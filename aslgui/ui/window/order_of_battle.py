@@ -11,31 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
-from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMainWindow, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, scenario_from_json
-from aslgui.ui import style
-from aslgui.ui.dialogs import FileDialog, MessageBox
+from aslgui.ui.map import style
+from aslgui.ui.map.scene import OOB_MIME
+from aslgui.ui.rehearsal.controller import WindowServices
+from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
 
-if TYPE_CHECKING:
-    from aslgui.ui.main_window import MainWindow
-
-#: The drag payload of a unit taken from the order of battle: its id, UTF-8.
-OOB_MIME = "application/x-aslgui-oob-unit"
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
-
-
-def oob_unit_id(mime: QMimeData) -> str | None:
-    """The unit id a drag from the order of battle carries, if it is one."""
-    if not mime.hasFormat(OOB_MIME):
-        return None
-    return bytes(mime.data(OOB_MIME).data()).decode("utf-8") or None
 
 
 def describe(entry: dict[str, Any]) -> str:
@@ -178,34 +168,41 @@ class OrderOfBattleCommand(QUndoCommand):
             self._onto_map(on_top=False)
 
 
+class OobHost(WindowServices, Protocol):
+    """What the order of battle needs from the window besides a QMainWindow to dock into."""
+
+    path: Path | None
+
+
 class OrderOfBattleDock:
     """The window's order of battle: the dock, placing by drop, and importing a VASL game."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, host: OobHost) -> None:
         self.window = window
+        self.host = host
         self.list = OrderOfBattle()
         self.dock = QDockWidget("Order of battle", window)
         self.dock.setObjectName("dock_order_of_battle")
         self.dock.setWidget(self.list)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
-        window.view_menu.addAction(self.dock.toggleViewAction())
-        window.scene.oob_drop_requested.connect(self.place)
-        window.scenario_changed.connect(self.refresh)
+        host.view_menu.addAction(self.dock.toggleViewAction())
+        host.scene.oob_drop_requested.connect(self.place)
+        host.scenario_changed.connect(self.refresh)
         self.refresh()
-        self.dock.setVisible(bool(window.scenario.off_board))
+        self.dock.setVisible(bool(host.scenario.off_board))
 
     def refresh(self) -> None:
-        self.list.show_scenario(self.window.scenario)
+        self.list.show_scenario(self.host.scenario)
 
     def place(self, unit_id: str, h: Hex) -> None:
         """Put a unit of the order of battle on hex ``h`` (undoable)."""
-        if unit_id in self.window.scenario.off_board:
-            self.window.undo_stack.push(OrderOfBattleCommand(self.window.scenario, unit_id, h))
+        if unit_id in self.host.scenario.off_board:
+            self.host.undo_stack.push(OrderOfBattleCommand(self.host.scenario, unit_id, h))
 
     def withdraw(self, unit_id: str) -> None:
         """Take a unit off the map into the order of battle (undoable)."""
-        if unit_id in self.window.scenario.units:
-            self.window.undo_stack.push(OrderOfBattleCommand(self.window.scenario, unit_id, None))
+        if unit_id in self.host.scenario.units:
+            self.host.undo_stack.push(OrderOfBattleCommand(self.host.scenario, unit_id, None))
             self.dock.setVisible(True)
 
     def fill_menu(self, menu: QMenu, unit_id: str) -> None:
@@ -213,9 +210,9 @@ class OrderOfBattleDock:
         menu.addAction("Return to order of battle", lambda: self.withdraw(unit_id))
 
     def import_dialog(self) -> None:
-        window = self.window
-        folder = str(window.path.parent) if window.path else str(Path.home())
-        chosen = FileDialog.open_vsav_path(window, folder)
+        path = self.host.path
+        folder = str(path.parent) if path else str(Path.home())
+        chosen = FileDialog.open_vsav_path(self.window, folder)
         if chosen:
             self.import_file(chosen)
 
@@ -223,8 +220,8 @@ class OrderOfBattleDock:
         """Open a VASL save as a new, unsaved scenario and say what came over and what did not."""
         from aslgui.model.vsav_import import import_vsav
 
-        window = self.window
-        if not window.maybe_discard():
+        window, host = self.window, self.host
+        if not host.maybe_discard():
             return False
         try:
             imported = import_vsav(path)
@@ -232,8 +229,8 @@ class OrderOfBattleDock:
         except AslError as error:
             MessageBox.error(window, "Cannot import VASL game", f"{os.fspath(path)}\n\n{error.message}")
             return False
-        window.set_scenario(scenario, None)
-        window.undo_stack.resetClean()  # nothing saved yet: closing asks first
+        host.set_scenario(scenario, None)
+        host.undo_stack.resetClean()  # nothing saved yet: closing asks first
         self.dock.setVisible(bool(scenario.off_board))
         self.dock.raise_()
         lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
 from aslgui.model.scenario import terrain_names
-from aslgui.ui import style
-from aslgui.ui.palette import Template, all_templates
-from aslgui.ui.wheel_guard import guard_wheel
+from aslgui.ui.map import style
+from aslgui.ui.widgets.wheel_guard import guard_wheel
+from aslgui.ui.window.palette import Template, all_templates
 
 # -- the palette ----------------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QPushButton, QTextBrowse
 from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.model.log import LogEntry, read_log
-from aslgui.ui.dice_stats import DiceStatsDialog
-from aslgui.ui.log_lines import log_html, log_plain
+from aslgui.ui.rehearsal.dice_stats import DiceStatsDialog
+from aslgui.ui.rehearsal.log_lines import log_html, log_plain
 
 
 def unit_names(scenario: Scenario) -> dict[str, str]:

@@ -9,15 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslgui.model.vsav import (
-    VsavError,
-    decode_sequence,
-    deobfuscate,
-    flatten_commands,
-    nested_levels,
-    parse_boards,
-    read_vsav,
-)
+from aslgui.vasl.pieces import VsavError, decode_sequence, nested_levels
+from aslgui.vasl.vsav import deobfuscate, flatten_commands, parse_boards, read_vsav
 from tests import vsav_saves as vs
 
 SMALL = [

@@ -4,6 +4,10 @@ It only draws the model and turns mouse gestures into requests (signals, or the
 ``action_handler`` in Rehearse mode); the main window turns requests into undoable commands and
 calls :meth:`MapScene.sync` afterwards.  The static map under the counters is ``map_layers``
 (drawn as the background); counters are ``counters.CounterItem``; wedges are C++ path items.
+
+One piece by design: Qt delivers every mouse, drag and drop event of the map to this one
+QGraphicsScene, and the gestures share their state (the held counter, the open fan-out, the
+selection); the drawing it delegates lives in ``layers``, ``counters`` and ``stack_viewer``.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import shapely
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -28,9 +32,9 @@ from PySide6.QtWidgets import (
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.shapes import ca_wedge, hex_polygons
 from aslgui.model import Scenario, Unit
-from aslgui.ui import style
-from aslgui.ui.board_art import load_art
-from aslgui.ui.counters import (
+from aslgui.ui.map import style
+from aslgui.ui.map.board_art import load_art
+from aslgui.ui.map.counters import (
     UNIT_ROLE,
     CounterItem,
     handle_position,
@@ -39,9 +43,8 @@ from aslgui.ui.counters import (
     stack_offset,
     stacking_order,
 )
-from aslgui.ui.map_layers import TOGGLED_LAYERS, MapLayers, geometry_path
-from aslgui.ui.order_of_battle import oob_unit_id
-from aslgui.ui.stack_viewer import Z_FANNED, StackFan
+from aslgui.ui.map.layers import TOGGLED_LAYERS, MapLayers, geometry_path
+from aslgui.ui.map.stack_viewer import Z_FANNED, StackFan
 
 #: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
 HANDLE_ROLE = 1
@@ -67,6 +70,17 @@ def nearest_spine(dx: float, dy: float) -> int:
     """The hexspine whose direction from a hex centre is closest to the vector (dx, dy)."""
     angle = math.degrees(math.atan2(dy, dx))
     return round((angle - spine_angle(0)) / 60.0) % 6
+
+
+#: The drag payload of a unit taken from the order of battle: its id, UTF-8.
+OOB_MIME = "application/x-aslgui-oob-unit"
+
+
+def oob_unit_id(mime: QMimeData) -> str | None:
+    """The unit id a drag from the order of battle carries, if it is one."""
+    if not mime.hasFormat(OOB_MIME):
+        return None
+    return bytes(mime.data(OOB_MIME).data()).decode("utf-8") or None
 
 
 class MapScene(QGraphicsScene):

@@ -38,11 +38,11 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.answer_words import number_lines, outcome_lines
-from aslgui.ui.popup_options import connect_option, option_value, option_widgets, set_option
-from aslgui.ui.rehearsal_dice import DiceWidget
-from aslgui.ui.rehearsal_odds import OddsView
-from aslgui.ui.wheel_guard import guard_wheel
+from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines
+from aslgui.ui.rehearsal.dice import DiceWidget
+from aslgui.ui.rehearsal.odds import OddsView
+from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
+from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
 ANSWER_PANEL = QSize(380, 440)

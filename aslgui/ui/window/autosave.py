@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QV
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_to_json
 from aslgui.model.autosave import Autosave, Autosaver
-from aslgui.ui.dialogs import MessageBox
+from aslgui.ui.widgets.dialogs import MessageBox
 
 #: Every three minutes: little lost after a crash, and a save (a few ms) is never noticed.
 INTERVAL_MS = 3 * 60 * 1000

@@ -24,8 +24,8 @@ from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to, neighbou
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH
 from aslgui.geometry.shapes import hex_polygons, map_rectangle
 from aslgui.model import Scenario
-from aslgui.ui import style
-from aslgui.ui.board_art import ArtAtRest, BoardArt, board_rect
+from aslgui.ui.map import style
+from aslgui.ui.map.board_art import ArtAtRest, BoardArt, board_rect
 
 #: The layers the user can hide (View menu), with what the menu calls them.
 TOGGLED_LAYERS: dict[str, str] = {"grid": "Hex &grid", "names": "Hex &names", "tint": "Terrain &tint"}

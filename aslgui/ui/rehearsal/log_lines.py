@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from aslgui.model.log import LogEntry
-from aslgui.ui.answer_words import ANSWER_WORDS, UnitNames, outcome_summary, show_value
+from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, outcome_summary, show_value
 
 #: The key numbers a log line keeps per action kind (the popup shows them all).
 KEY_NUMBERS: dict[str, tuple[str, ...]] = {

@@ -116,7 +116,7 @@ ANSWER_WORDS: dict[str, str] = {
 OUTCOME_WORDS: dict[str, str] = {
     "needs_dr": "Needs a dr",
     "original_dr": "Original DR",
-    "th_dr": "TH DR (lower dr doubled under C5.35)",
+    "th_dr": "TH DR",
     "final_dr": "Final DR",
     "hit": "Hit",
     "critical": "Critical Hit",
@@ -234,7 +234,8 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
     """The answer's key numbers, one line each: Basic -> Modified TH# on one line, then the
     rest in the table's order, then keys added later; repeats of the question left out."""
     values = {k: v for k, v in resolution.values.items()
-              if k not in ECHO_KEYS and v not in (None, [], "", {}) and not (v is False and k in QUIET_WHEN_FALSE)}
+              if k not in ECHO_KEYS and v not in (None, [], "", {}) and not (v is False and k in QUIET_WHEN_FALSE)
+              and not (k == "rof" and v == 0)}  # no ROF printed: no Multiple ROF to keep (C2.24)
     if "x_number_text" in values:
         values.pop("x_number", None)
     lines: list[str] = []
@@ -258,6 +259,8 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
         if key == "result" and outcome.get("destroyed"):
             continue  # a CH on a Gun makes no IFT attack; the Destroyed line says what happens (C3.71)
         shown = "decided by the dr" if value is None else show_value(value, names, key)
+        if key == "th_dr" and resolution.values.get("doubled_lower_dr"):
+            shown += " (lower dr doubled, C5.35)"
         lines.append(f"{words_for(key, OUTCOME_WORDS)}: {shown}")
     return lines
 

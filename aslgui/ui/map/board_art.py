@@ -25,7 +25,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement
 from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH
 from aslgui.model import Scenario
-from aslgui.ui.image_pyramid import NATURAL, device_scale, kept_scale, shrunk_copies
+from aslgui.ui.map.image_pyramid import NATURAL, device_scale, kept_scale, shrunk_copies
 from aslgui.vasl.archive import open_archive
 
 #: Decoded art kept for boards opened again (a new file on the same boards): archive hash and

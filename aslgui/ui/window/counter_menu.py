@@ -15,8 +15,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QWidget
 
 from aslgui.model import Scenario, Unit
-from aslgui.ui.counters import fire_marker
-from aslgui.ui.panels import field_value, with_value
+from aslgui.ui.map.counters import fire_marker
+from aslgui.ui.window.panels import field_value, with_value
 
 INFANTRY = frozenset({"squad", "halfsquad", "crew", "leader"})
 VEHICLE = frozenset({"vehicle"})

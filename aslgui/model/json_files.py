@@ -1,0 +1,122 @@
+"""Strict JSON in and out of the files users name (DESIGN.md 9): read up to the input limit, every
+number finite, no key twice in one object, and each error naming the JSON path and where the text
+broke; written atomically, so a crash mid-save leaves the previous file whole."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Any, BinaryIO
+
+from aslgui.errors import AslError, shown
+from aslgui.model.jsonvalues import Spelled, key_path, refuse_non_finite
+from aslgui.user_files import read_bounded, read_stream_bounded, write_atomic
+
+
+class _Twice(dict[str, Any]):
+    """An object the JSON reader met with a key twice (``twice``): which one counts would be a
+    guess (Python's json keeps the last, other readers the first), so it is refused, once the
+    whole document is read and the object's JSON path can be named."""
+
+    twice: str
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object from its key/value pairs, a ``_Twice`` when a key comes twice."""
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    marked = _Twice(obj)
+    marked.twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+    return marked
+
+
+def _refuse_twice(value: Any, path: str) -> None:
+    """AslError naming the path of the first key found twice in one object (``_Twice``)."""
+    if isinstance(value, _Twice):
+        raise AslError(f"the key {shown(value.twice)} appears twice in one object", key_path(path, value.twice))
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        _refuse_twice(item, f"{path}[{key}]" if isinstance(key, int) else key_path(path, key))
+
+
+def parse_json_text(text: str, what: str, root: str = "") -> Any:
+    """Strict JSON from text, or AslError saying where it broke (line and column).  A UTF-8
+    byte order mark some editors write is skipped.  A number that is not finite (``NaN``,
+    ``Infinity``, ``1e999``) is an error naming its JSON path from ``root`` (``units[0].caliber``,
+    ``action.extra_drm[1].value``); so is a key twice in one object (``boards[0].col``). An error
+    about the whole text (not JSON, nested too deeply) names ``root``."""
+    spelled: list[Spelled] = []
+    twice: list[bool] = []
+
+    def non_finite(token: str) -> float:
+        number = Spelled(token)
+        spelled.append(number)
+        return number
+
+    def number(token: str) -> float:
+        value = float(token)
+        return value if math.isfinite(value) else non_finite(token)
+
+    def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj = _unique_keys(pairs)
+        if isinstance(obj, _Twice):
+            twice.append(True)
+        return obj
+
+    decoder = json.JSONDecoder(parse_constant=non_finite, parse_float=number, object_pairs_hook=unique_keys)
+    try:
+        data = decoder.decode(text.removeprefix("\ufeff"))
+        if twice:
+            _refuse_twice(data, root)
+        if spelled:
+            refuse_non_finite(data, root)
+        return data
+    except AslError as error:
+        raise AslError(f"{what}: {error.message}", error.path) from None
+    except json.JSONDecodeError as error:
+        raise AslError(
+            f"{what} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}", root
+        ) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise AslError(f"{what} holds a number too long to read", root) from None
+    except RecursionError:
+        raise AslError(f"{what} nests lists or objects too deeply to read", root) from None
+
+
+def parse_json_bytes(data: bytes, what: str, root: str = "") -> Any:
+    """Strict JSON from UTF-8 bytes (a byte order mark allowed), or AslError."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise AslError(f"cannot read {what}: it is not UTF-8 text (byte {error.start})", root) from None
+    return parse_json_text(text, what, root)
+
+
+def read_json_file(path: str | os.PathLike[str], what: str, root: str = "") -> Any:
+    """Parsed JSON of a file read up to the input limit, with file and syntax errors as AslError
+    (paths inside it from ``root``, which a file that cannot be read is named by)."""
+    try:
+        data = read_bounded(path, what)
+    except AslError as error:
+        raise AslError(error.message, error.path or root) from None
+    return parse_json_bytes(data, f"{what} {os.fspath(path)!r}", root)
+
+
+def read_json_stream(stream: BinaryIO, what: str, root: str = "") -> Any:
+    """``read_json_file`` for an open stream (``-``: stdin), named ``what`` in messages."""
+    try:
+        data = read_stream_bounded(stream, what)
+    except AslError as error:
+        raise AslError(error.message, error.path or root) from None
+    return parse_json_bytes(data, what, root)
+
+
+def write_json_file(data: Any, path: str | os.PathLike[str]) -> None:
+    """A scenario file's JSON object, written atomically as ``save_scenario`` writes it."""
+    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    # A lone surrogate (read from a "\ud800" escape) cannot be UTF-8; written back as the
+    # same escape, it reloads unchanged.  Only JSON strings can hold one.
+    write_atomic(path, text.encode("utf-8", errors="backslashreplace"))

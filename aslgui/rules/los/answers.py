@@ -1,0 +1,96 @@
+"""The public answers of the LOS engine: the ``los`` question of ``aslgui resolve`` (DESIGN.md 7),
+and LOS as the other rules ask it (a unit's level, its sight to a hex, the Hindrance DRM lines
+and why a shot, Thrown DC or Reaction Fire cannot see its target)."""
+
+
+from __future__ import annotations
+
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import Hex
+from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.los.features import LosMap, los_map
+from aslgui.rules.los.judgement import LosResult, trace
+from aslgui.rules.resolution import DrmLine, Resolution
+
+
+# -- the ``los`` question -----------------------------------------------------------------------
+def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
+    level = action.integer(key, 0)
+    allowed = los.upper_levels.get(h, 0)
+    if level > allowed:
+        where = action.scenario.grid.name(h)
+        has = f"has levels 0..{allowed}" if allowed else "has no level above its ground"
+        raise AslError(f"{where} {has}, so a unit cannot be at level {level} there (B23)", f"action.{key}")
+    return level
+
+
+def resolve_los(action: Action) -> Resolution:
+    """``los``: can a unit in ``from`` see ``to``? (A6; legal is always true: it is a question.)"""
+    source, target = action.hex("from"), action.hex("to")
+    los = los_map(action.scenario)
+    levels = _level(action, "from_level", source, los), _level(action, "to_level", target, los)
+    result = trace(los, source, target, *levels)
+    values = los_values(los, result)
+    notes = [_level_note(key, level, h, los) for key, level, h in (("from_level", levels[0], source),
+                                                                   ("to_level", levels[1], target)) if action.has(key)]
+    if notes:
+        values["notes"] = notes
+    return Resolution(kind=action.kind, values=values)
+
+
+def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
+    """How a ``los`` level was read: levels above the hex's own ground, as a building's (B23)."""
+    ground = los.level(h)
+    return (f"read: {key} {level} counts levels above the ground of {los.grid.name(h)} (level {ground}), so that "
+            f"end is at level {ground + level} (B23)")
+
+
+def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
+    """The ``los`` answer keys (DESIGN.md section 7)."""
+    name = los.grid.name
+    reason = result.reason
+    if not result.blocked:
+        count = result.hindrance
+        reason = (
+            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{count} DRM: "
+            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule})" for x in result.hindrances) + ")"
+            if count else "clear: nothing on the thread blocks or hinders it (A6.1)"
+        )
+    return {
+        "range": result.range,
+        "blocked": result.blocked,
+        "blocked_at": None if result.blocked_at is None else name(result.blocked_at),
+        "hindrances": result.hindrance,
+        "hindrance_hexes": [name(x.hex) for x in result.hindrances],
+        "reason": reason,
+    }
+
+
+# -- LOS for the other rules --------------------------------------------------------------------
+def unit_level(unit: Unit | None) -> int:
+    """The level above its hex's ground a unit stands at: its optional ``level`` key (0; a whole
+    number 0..9, checked at load)."""
+    if unit is None:
+        return 0
+    level: int = unit.extra.get("level", 0)
+    return level
+
+
+def unit_sight(scenario: Scenario, viewer: Unit, target_hex: Hex, target: Unit | None = None) -> LosResult:
+    """The LOS from a unit's hex (and level) to a hex, or to a unit's Location (A6)."""
+    return trace(los_map(scenario), viewer.hex, target_hex, unit_level(viewer), unit_level(target))
+
+
+def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:
+    """One +1 DRM line per Hindrance of a clear LOS, citing the terrain's rule."""
+    name = scenario.grid.name
+    return [DrmLine("hindrance", x.rule, 1, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
+
+
+def sight_reason(scenario: Scenario, viewer: Unit, target_hex: Hex) -> str | None:
+    """Why a unit cannot see a hex (the blocking hex and rule), or None when it can."""
+    sight = unit_sight(scenario, viewer, target_hex)
+    return f"no LOS to {scenario.grid.name(target_hex)}: {sight.reason}" if sight.blocked else None

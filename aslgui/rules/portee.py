@@ -1,0 +1,177 @@
+"""En portee, moving with a Gun or trailer in tow, and shots at a trailer (C10.1, C10.4-C10.54).
+
+The units involved are checked as for hooking up (``towing``: crews, phases, PP)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aslgui.errors import AslError
+from aslgui.geometry import direction_to
+from aslgui.model import Unit
+from aslgui.rules.actions import FACINGS, PORTEE_SIDES, Action
+from aslgui.rules.odds import WithOdds, counting, tally_dr
+from aslgui.rules.resolution import Resolution, reason
+from aslgui.rules.roster import c10_number
+from aslgui.rules.towing import (
+    ca_name,
+    chart,
+    crew_reasons,
+    is_mortar_exception,
+    manning_units,
+    new_ca,
+    no_move_reasons,
+    phase_reasons,
+    require_kind,
+    towing_constant,
+    vehicle_load,
+)
+
+PORTEE_CREW_NOTE = reason("read: C10.51 names a crew counter; C10.111 makes a HS (or five SMC) a crew only to "
+                          "(un)hook, (un)limber and push, so a HS does not (un)load a Gun en portee", "C10.51, C10.111")
+#: DESIGN.md section 10: a trailer hit on the dr after a miss by one (C10.41).
+TRAILER_ODDS = counting(("trailer_hit",))
+
+
+# -- en portee (C10.5-C10.54) --------------------------------------------------------------
+def portee_capable(vehicle: Unit) -> bool:
+    """Whether the vehicle may carry a Gun en portee (C10.5): its ``"portee"`` key (true or false,
+    checked at load), true when absent (the side record C10.5 asks for is not part of the
+    scenario file, so the answer notes the assumption)."""
+    return vehicle.extra.get("portee", True) is True
+
+
+def resolve_portee(action: Action) -> Resolution:
+    """``portee_load`` / ``portee_unload``: a crew spends all its MF to put a Gun on (or take it
+    off) a vehicle that has not moved this MPh; Hazardous Movement (C10.5, C10.51, C10.53)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.5")
+    gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.5")
+    loading = action.kind == "portee_load"
+    crew = manning_units(action, gun)
+    reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
+    reasons += crew_reasons(crew, gun.hex, "C10.51")
+    not_crews = [u.id for u in crew if u.kind != "crew"]
+    if not_crews:
+        reasons.append(reason(f"{', '.join(not_crews)}: a Gun is (un)loaded en portee by a crew counter", "C10.51"))
+    reasons += [
+        reason(f"{u.id} has moved and cannot spend its whole MF allotment here", "C10.51") for u in crew if u.moved
+    ]
+    if action.flag("entrenched"):
+        reasons.append(reason("the crew is entrenched", "C10.51"))
+    if vehicle.hex != gun.hex:
+        reasons.append(reason(f"{vehicle.id} must be in the Gun's Location", "C10.51"))
+    if action.flag("bypass"):
+        reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
+    if vehicle.moved or action.integer("mp_spent", 0) > 0:
+        reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
+    notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
+    if loading:
+        able = portee_capable(vehicle)
+        if not able:
+            reasons.append(reason(f'{vehicle.id} is recorded as unable to portee a Gun ("portee": false)', "C10.5"))
+        elif "portee" not in vehicle.extra:
+            notes.append(
+                f"{vehicle.id} is assumed able to portee {gun.id}: the scenario file does not carry the side record "
+                f'of which vehicle may portee which Gun (C10.5); set "portee": false on {vehicle.id} if it may not'
+            )
+        if others := [g.id for g in vehicle_load(action, vehicle) if g.id != gun.id]:
+            reasons.append(reason(f"{vehicle.id} already tows or portees {', '.join(others)}", "C10.5"))
+        if gun.towed_by is not None or gun.aboard is not None:
+            reasons.append(reason(f"{gun.id} is already on or behind {gun.towed_by or gun.aboard}", "C10.5"))
+        if not (gun.qsu or gun.limbered):
+            reasons.append(reason(f"{gun.id} is not QSU and loads only in Limbered mode", "C10.51"))
+        pp_left = min(towing_constant("portee_pp_left"), c10_number(vehicle, "pp") or 0) - vehicle.pp_used
+        if pp_left < 0:
+            reasons.append(
+                reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
+            )
+        side = action.choice("ca", PORTEE_SIDES, "vca")
+        ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
+    else:
+        if gun.aboard != vehicle.id:
+            reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
+        pp_left = max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0)
+        ca = new_ca(action, gun)
+    values = {
+        "vehicle": vehicle.id,
+        "gun": gun.id,
+        "pp_left": pp_left,
+        "ca": ca_name(ca),
+        "limbered": not gun.qsu,
+        "crew_mf_cost": chart()["infantry_mf"]["value"],
+        "hazardous_movement": True,
+        "ti": sorted({vehicle.id, *(u.id for u in crew)}),
+        "notes": notes,
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+# -- moving with a Gun or trailer in tow (C10.1, C10.4) ------------------------------------
+def resolve_tow_move(action: Action) -> Resolution:
+    """``tow_move``: may a vehicle towing a Gun (or a trailer, ``"trailer": true`` on it) enter
+    ``to_hex``, and how many MP does the tow add (C10.1, C10.4)?"""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.1")
+    to_hex = action.hex("to_hex")
+    scenario = action.scenario
+    if direction_to(vehicle.hex, to_hex) is None:
+        raise AslError(f"{scenario.grid.name(to_hex)} is not adjacent to {vehicle.id}", "action.to_hex")
+    towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
+    trailer = vehicle.extra.get("trailer") is True
+    mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
+    rule = "C10.1" if towed else "C10.4"
+    hexside = scenario.hexside(vehicle.hex, to_hex)
+    terrain = scenario.terrain_at(to_hex)
+    reasons = no_move_reasons([vehicle])
+    if not towed and not trailer:
+        reasons.append(reason(f'{vehicle.id} tows neither a Gun nor a trailer ("trailer": true)', "C10.4"))
+    if hexside in ("wall", "hedge") and not (mortar or (not towed and action.flag("breached"))):
+        reasons.append(reason(f"no towing over a {hexside}", rule))
+    if "building" in terrain or ("rubble" in terrain and not mortar):
+        reasons.append(reason(f"no towing into {terrain}", rule))
+    if action.flag("reverse") and not mortar:
+        reasons.append(reason("no Reverse Movement while towing", rule))
+    if towed and not mortar and action.flag("bypass") and not action.flag("narrow_street"):
+        reasons.append(reason("no Bypass while towing a Gun (except in Narrow Streets, B31.124)", "C10.1"))
+    if towed and not mortar and action.flag("deep_stream"):
+        reasons.append(reason("no entering a Deep Stream while towing a Gun", "C10.1"))
+    mp_extra = towing_constant("tow_mp_per_hex") if towed and not mortar else 0
+    values = {
+        "vehicle": vehicle.id,
+        "to_hex": scenario.grid.name(to_hex),
+        "towing": [g.id for g in towed] or (["trailer"] if trailer else []),
+        "mp_extra": mp_extra,
+    }
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+def resolve_trailer_target(action: Action) -> Resolution:
+    """``trailer_target``: can a shot at a trailer-towing vehicle pick the trailer (C10.41)?
+    ``facing`` is the Target Facing the firer sees (``front``/``side``/``rear``)."""
+    vehicle = require_kind(action.unit("vehicle"), "vehicle", "action.vehicle", "C10.4")
+    facing = action.choice("facing", FACINGS)
+    indirect, ordnance = action.flag("indirect"), action.flag("ordnance", True)
+    reasons = []
+    if vehicle.extra.get("trailer") is not True:
+        reasons.append(reason(f'{vehicle.id} tows no trailer (set "trailer": true on it)', "C10.41"))
+    if indirect or not ordnance:
+        reasons.append(reason("Indirect Fire and non-ordnance do not attack a trailer separately", "C10.41"))
+    if facing == "front" or vehicle.hd:
+        reasons.append(
+            reason("no Direct Fire hit on a trailer through the front Target Facing or vs a HD vehicle", "C10.41")
+        )
+    values: dict[str, Any] = {
+        "vehicle": vehicle.id,
+        "separate_target": not reasons and facing == "side",
+        "size_drm": 3 if facing == "side" else 0,
+        "rear_hull_hit_is_trailer": not reasons and facing == "rear",
+        "miss_by_one_dr": 1 if not reasons else None,
+    }
+    missed_by_one = action.flag("missed_by_one")
+
+    def read(dr: int) -> dict[str, Any]:
+        """A shot that missed by one hits the trailer on a dr of 1 (C10.41)."""
+        return {"trailer_hit": missed_by_one and dr <= 1}
+
+    outcome = read(action.dr) if action.dr is not None and not reasons else None
+    odds = WithOdds(values, lambda: None if reasons else tally_dr(read, TRAILER_ODDS))
+    return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=odds, outcome=outcome)

@@ -1,0 +1,38 @@
+"""Issue 26: the popup says only what applies: "lower dr doubled" only when C5.35 doubles it, and
+no "Multiple ROF kept on dr <=" line for a counter that prints no ROF (C2.24)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aslgui.rules import resolve
+from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines
+from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario
+
+pytestmark = pytest.mark.gui
+DICE = {"colored": 2, "white": 3}
+
+
+def test_c5_35_a_stationary_gun_s_th_dr_says_nothing_of_doubling() -> None:
+    shot = resolve(scenario(russian_gun(), german_tank()), {"kind": "fire", "firer": "g", "target": "t", "dice": DICE})
+    assert shot.values["doubled_lower_dr"] is False
+    th_dr = [line for line in outcome_lines(shot) if line.startswith("TH DR")]
+    assert th_dr == [f"TH DR: {shot.outcome['th_dr']}"]
+
+
+def test_c5_35_a_moving_vehicle_s_th_dr_says_the_lower_dr_is_doubled() -> None:
+    tank = german_tank("m", "4E9", side="russian", nationality="russian", motion=True, stopped=False, gyro=False,
+                       ma={"caliber": 75, "kind": "gun"}, turret="T")
+    target = german_tank("t", "4E3")
+    situation = scenario(tank, target, phase="MPh", player="russian")
+    shot = resolve(situation, {"kind": "fire", "firer": "m", "target": "t", "dice": DICE})
+    assert shot.legal and shot.values["doubled_lower_dr"] is True
+    th_dr = [line for line in outcome_lines(shot) if line.startswith("TH DR")]
+    assert th_dr == [f"TH DR: {shot.outcome['th_dr']} (lower dr doubled, C5.35)"]
+
+
+@pytest.mark.parametrize(("rof", "shown"), [(0, False), (2, True)])
+def test_c2_24_the_rof_line_shows_only_for_a_printed_rof(rof: int, shown: bool) -> None:
+    shot = resolve(scenario(russian_gun(rof=rof), german_tank()), {"kind": "fire", "firer": "g", "target": "t"})
+    assert shot.values["rof"] == rof
+    assert any(line.startswith("Multiple ROF kept") for line in number_lines(shot)) is shown
