@@ -136,6 +136,8 @@ CLAUSES: dict[str, list[str] | str] = {
     ],
     "C5.3#0": [
         "test_c5_3_a_bounding_first_firer_with_multiple_rof_fires_again_only_after_another_mp",
+        "test_c5_3_the_same_vehicle_that_kept_its_rof_1_fires_again_with_the_note",
+        "test_c5_3_a_rof_1_vehicle_under_a_bounding_first_fire_counter_without_a_kept_rof_is_refused",
         "none: MP spent between shots is not tracked, so the answer notes it rather than refusing",
     ],
     "C5.31#0": [
@@ -169,6 +171,8 @@ CLAUSES: dict[str, list[str] | str] = {
     "C5.6#0": ["test_c5_6_intensive_fire_only_by_guns_not_a_latw"],
     "C5.6#1": [
         "test_c5_6_intensive_fire_limits",
+        "test_c5_6_intensive_fire_is_refused_for_a_pinned_crew",
+        "test_c5_64_under_a_fire_counter_the_pinned_crew_may_not_for_it_is_intensive_fire",
         "none: shocked/stunned crews and a separate Final Fire counter are not unit states",
     ],
     "C5.6#2": ["test_c5_6_intensive_fire_limits", "test_c5_6_intensive_fire_only_after_the_normal_rof_is_used"],

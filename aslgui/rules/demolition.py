@@ -23,7 +23,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
-from aslgui.rules.los import sight_reason
+from aslgui.rules.los import sight_reason, unit_sight
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_dr, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
@@ -46,6 +46,10 @@ PREP_FIRED_NOTE = reason("read: a Thrown DC is fire (use of a SW, A23.6), so an 
                          "should throw first", "A3.3, A23.2")
 CX_NOTE = reason("read: the CX +1 is on the attack Resolution DR vs the target Location only, not on the DC's attack "
                  "on the thrower's own Location", "A23.4")
+SHELLHOLE_NOTE = reason("read: Placing into a shellhole hex costs what entering it would cost, at the lower of B2.4's "
+                        "two rates (the shellhole is no Location of its own, and its units keep their shellhole TEM "
+                        "vs the DC whatever the rate, A23.1), not the two MF of entering in the shellhole",
+                        "A23.3, B2.4")
 #: DESIGN.md section 10: detonation or malfunction, and each IFT result of the attack (A23.4).
 DC_ODDS = counting(("detonated", "malfunction"), ("result",))
 #: A Thrown DC's second DR on the thrower's own Location, counted over its own 216 rolls (A23.6).
@@ -208,6 +212,8 @@ def resolve_place_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} failed the PAATC for the enemy AFV in the target Location", "A23.3, A11.6"))
 
     mf_cost, unverified = _placement_mf(action, unit, target, same_location)
+    if not same_location and scenario.terrain_at(target) == "shellhole":
+        notes.append(SHELLHOLE_NOTE)
     if action.has("mf_left") and action.integer("mf_left", 0) < mf_cost:
         reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {action.data['mf_left']} left",
                               "A23.3"))
@@ -396,6 +402,45 @@ def resolve_set_dc(action: Action) -> Resolution:
     return Resolution(action.kind, True, (), (), WithOdds(values, lambda: tally_dr(read, SET_ODDS)), outcome)
 
 
+def _detonation_los(action: Action, unit: Unit, dc_hex: Hex) -> list[str]:
+    """A Set DC is detonated only within LOS of it (A23.7), traced as any LOS is (A6); ``los: false``
+    says what the map cannot show (a SMOKE or LOS Hindrance counter...), it never opens a blocked LOS."""
+    where = action.scenario.grid.name(dc_hex)
+    if not action.flag("los", True):
+        return [reason(f"the Set DC in {where} is out of {unit.id}'s LOS", "A23.7")]
+    sight = unit_sight(action.scenario, unit, dc_hex)
+    if not sight.blocked:
+        return []
+    return [f"{unit.id} has no LOS to the Set DC in {where} (A23.7): {sight.reason}"]
+
+
+def _setter(action: Action, unit: Unit, dc_hex: Hex) -> tuple[list[str], list[str]]:
+    """Reasons and notes for who detonates a Set DC: the unit that Set it, or one of its derivative
+    HS if that squad was Reduced or Deployed (A23.7). The file records the setter by its ``set_dc``
+    (the hex; Commit of a ``set_dc`` writes it), and a derivative HS by the same key. When no unit
+    records a Set DC in that hex (Set by SSR, or not recorded) the detonating unit is taken as its
+    owner, and a note says so."""
+    scenario = action.scenario
+    where = scenario.grid.name(dc_hex)
+
+    def recorded(u: Unit) -> Hex | None:
+        value = u.extra.get("set_dc")
+        return scenario.grid.parse(value, f"{scenario.unit_path(u.id)}.set_dc") if isinstance(value, str) else None
+
+    if recorded(unit) == dc_hex:
+        return [], []
+    setters = [u.id for u in scenario.units.values() if u.id != unit.id and recorded(u) == dc_hex]
+    if setters:
+        verb = "is" if len(setters) == 1 else "are"
+        return [reason(f"{unit.id} did not Set the DC in {where}: {', '.join(setters)} {verb} recorded with it "
+                       "(set_dc); only the unit that Set it, or a HS derived from it, detonates it", "A23.7")], []
+    own = recorded(unit)
+    if own is not None:
+        return [reason(f"{unit.id} Set its DC in {scenario.grid.name(own)}, not in {where}", "A23.7")], []
+    return [], [reason(f"read: no unit records a Set DC in {where} (set_dc), so it is taken as Set by {unit.id} "
+                       "(or for it by SSR); only the unit that Set it, or its derivative HS, detonates it", "A23.7")]
+
+
 def resolve_detonate_dc(action: Action) -> Resolution:
     """``detonate_dc``: a Set DC goes off on the 36+ column at -3 with no TEM; enemy Infantry in
     its Location make it likelier to malfunction (A23.7, A23.71)."""
@@ -417,8 +462,9 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     if not low <= span <= high:
         hexes = "hex" if span == 1 else "hexes"
         reasons.append(reason(f"the Set DC is {span} {hexes} away; it must be {low} to {high}", "A23.7"))
-    if not action.flag("los", True):
-        reasons.append(reason("the Set DC is out of the unit's LOS", "A23.7"))
+    reasons += _detonation_los(action, unit, dc_hex)
+    setter_reasons, notes = _setter(action, unit, dc_hex)
+    reasons += setter_reasons
     if not action.flag("ntc_passed", True):
         reasons.append(reason(f"{unit.id} failed its NTC", "A23.7"))
     enemies = enemies_at(scenario, dc_hex, unit.side)
@@ -437,6 +483,8 @@ def resolve_detonate_dc(action: Action) -> Resolution:
         "enemy_infantry": len(infantry),
         "malfunction_min_dr": limit - len(infantry),
     }
+    if notes:
+        values["notes"] = notes
 
     def read(original: int) -> dict[str, Any]:
         """Each enemy Infantry unit in the Location adds one to the malfunction check (A23.71)."""

@@ -260,7 +260,8 @@ def test_a23_71_set_dc_uses_the_36_column_at_minus_3_and_no_tem() -> None:
 
 
 def test_a23_71_set_dc_vs_concealed_units_is_18_fp_on_the_16_column() -> None:
-    answer = detonate(board({"s527": {"hex": "1W5", "concealed": True}}))
+    answer = detonate(board({"s527": {"hex": "1W5", "concealed": True}}, terrain={"1W5": "stone building"}))
+    assert answer["legal"] is True
     assert (answer["fp"], answer["ift_column"]) == (18, 16)
 
 
@@ -274,12 +275,14 @@ def test_a23_7_set_dc_malfunction_dr_drops_one_per_enemy_infantry_unit(enemies: 
     extra = [{"id": f"r{i}", "side": "russian", "kind": "squad", "hex": "1W5"} for i in range(enemies - 1)]
     # a non-elite 4-6-7: A23.7 sets its own malfunction number, with no A23.2 X# penalty
     units = {"s527": {"hex": "1W5" if enemies else "1A1"}}
-    answer = detonate(board(units, extra_units=extra))
+    situation = board(units, extra_units=extra, terrain={"1W5": "stone building"})  # no 1X5 building in the LOS
+    answer = detonate(situation)
+    assert answer["legal"] is True
     assert answer["enemy_infantry"] == enemies
     assert answer["malfunction_min_dr"] == 12 - enemies
     limit = 12 - enemies
-    assert detonate(board(units, extra_units=extra), dice={"colored": 6, "white": limit - 6})["outcome"]["malfunction"]
-    below = detonate(board(units, extra_units=extra), dice={"colored": 6, "white": limit - 7})["outcome"]
+    assert detonate(situation, dice={"colored": 6, "white": limit - 6})["outcome"]["malfunction"]
+    below = detonate(situation, dice={"colored": 6, "white": limit - 7})["outcome"]
     assert below["detonated"] is True
 
 
@@ -292,7 +295,7 @@ def test_a23_7_set_dc_detonation_range_two_to_six_hexes() -> None:
 
 
 def test_a23_7_set_dc_needs_los_an_ntc_and_a_good_order_unit() -> None:
-    assert detonate(sapper_board(), los=False)["reasons"] == ["the Set DC is out of the unit's LOS (A23.7)"]
+    assert detonate(sapper_board(), los=False)["reasons"] == ["the Set DC in 1W5 is out of s467's LOS (A23.7)"]
     assert detonate(sapper_board(), ntc_passed=False)["reasons"] == ["s467 failed its NTC (A23.7)"]
     broken = board({"s467": {"broken": True}, "s527": {"hex": "1W5"}})
     assert detonate(broken)["legal"] is False

@@ -88,8 +88,12 @@ def test_a23_7_only_the_infantry_unit_that_set_a_dc_detonates_it(kind: str) -> N
     assert answer["legal"] is False
     assert answer["reasons"] == [f"x is a {kind}; only the Infantry unit that Set a DC detonates it (A23.7)"]
     assert (answer["odds"], answer["odds_216"]) == (None, None)
-    infantry = resolve(situation, {"kind": "detonate_dc", "unit": "s467", "hex": "1W5"}).to_json()
-    assert infantry["legal"] is True
+    # The same situation with the DC recorded on the 4-6-7 instead: its own detonation is legal.
+    own = board_from("a23_ex.json", {"s527": {"hex": "1W5"}, "s467": {"set_dc": "1W5"}},
+                     [{k: v for k, v in setter.items() if k != "set_dc"}], phase="PFPh",
+                     terrain={"1W5": "stone building"})
+    infantry = resolve(own, {"kind": "detonate_dc", "unit": "s467", "hex": "1W5"}).to_json()
+    assert (infantry["legal"], infantry["reasons"]) == (True, [])
 
 
 # -- C10.3, C10.111 --------------------------------------------------------------------------------

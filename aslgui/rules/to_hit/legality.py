@@ -76,16 +76,26 @@ def rfnm(shot: Shot) -> str | None:
 def rof_left(shot: Shot) -> str | None:
     """A unit that has fired fires again only with a Multiple ROF kept in this phase or with
     Intensive Fire (C2.24, C5.6), and never twice in its AFPh unless as Opportunity Fire (C5.2);
-    a Gun about to be OVR may fire whatever it fired before (C5.64), unless under a No Fire counter."""
+    a firer pinned since it kept its Multiple ROF forfeits it (C5.4); a vehicle under a Bounding
+    First Fire counter has fired in this MPh (C5.3); a Gun about to be OVR may fire whatever it
+    fired before (C5.64), unless under a No Fire counter."""
     if shot.firer.extra.get(NO_FIRE):
         return reason(f"{shot.firer.id} is under a No Fire counter: no more fire this Player Turn", "C5.64")
-    if not shot.firer.fired or shot.ovr_prevention:
+    if not shot.has_fired or shot.ovr_prevention:
         return None
     if shot.phase == "AFPh" and not shot.opportunity:
         return reason(f"{shot.firer.id} has fired: no weapon fires more than once in its AFPh unless as "
                       "Opportunity Fire", "C5.2")
-    if shot.rof_kept or shot.intensive:
+    if shot.intensive:
+        return None  # intensive_allowed says whether it may (C5.6)
+    if shot.rof_forfeited:
+        return reason(f"{shot.crew.id} is pinned and forfeits the Multiple ROF {shot.firer.id} kept in this "
+                      f"{shot.phase}; only Intensive Fire adds a shot, which a pinned crew may not use", "C5.4, C5.6")
+    if shot.rof_kept:
         return None
+    if shot.firer.bounding_fired and shot.bounding_first_fire:
+        return reason(f"{shot.firer.id} is under a Bounding First Fire counter and kept no Multiple ROF in this MPh "
+                      "(rof_kept); only Intensive Fire adds a shot", "C5.3, C2.24")
     return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")
 
 
@@ -182,7 +192,7 @@ def area_uses_whole_rof(shot: Shot) -> str | None:
     """A non-mortar's Area Target Type shot uses all of its ROF for the turn, so it cannot come after
     any other shot (C3.33): one marked as having fired, or one that kept its Multiple ROF this phase
     (only a shot keeps it, C2.24). A mortar keeps its ROF on the Area Target Type."""
-    if shot.target_type != "area" or shot.arms.mortar or not (shot.firer.fired or shot.rof_kept):
+    if shot.target_type != "area" or shot.arms.mortar or not (shot.has_fired or shot.rof_kept):
         return None
     kept = f"; {shot.firer.id} has fired in this {shot.phase} and kept its Multiple ROF" if shot.rof_kept else ""
     return reason(f"a non-mortar's Area Target Type shot uses all its ROF, so it cannot follow a shot{kept}", "C3.33")
@@ -216,7 +226,8 @@ def intensive_allowed(shot: Shot) -> str | None:
         "it is already marked Intensive Fire": (shot.firer.intensive_fired and not shot.ovr_prevention, "C5.6"),
         "not in the AFPh unless as Opportunity Fire": (shot.phase == "AFPh" and not shot.opportunity, "C5.6"),
         "its normal ROF is not used up yet": (
-            (not shot.firer.fired or shot.rof_kept) and shot.prevention_rule != "C5.64", "C5.6"
+            (not shot.has_fired or (shot.rof_kept and not shot.rof_forfeited)) and shot.prevention_rule != "C5.64",
+            "C5.6",
         ),
     }
     found = [reason(f"no Intensive Fire: {text}", rule) for text, (bad, rule) in problems.items() if bad]

@@ -104,12 +104,30 @@ def unfamiliar_note(shot: Shot) -> str:
                   f"+{2 * n}, the B# {2 * n} lower, the ROF {n} lower, and the red TH#", "C5.8, A21.11-.13")
 
 
+#: C5.3 says a vehicle with a Multiple ROF fires again only after another MP; the file records a
+#: Bounding First Fire counter (``bounding_fired``) and a kept ROF (``rof_kept``), not that MP.
+BOUNDING_FIRED_NOTE = reason(
+    "read: a Bounding First Fire counter (bounding_fired) records a shot taken in this MPh, so the vehicle fires "
+    "again in it only with the Multiple ROF it kept (rof_kept: MPh; a printed ROF of 1 is one), after expending "
+    "another MP, which the file does not record, or by Intensive Fire", "C5.3, C2.24")
+#: C5.64 calls OVR Prevention an Intensive Fire shot, which a pinned crew may not use (C5.6); C5.641
+#: says a Gun under no fire counter is not penalized as Intensive Fire.
+PINNED_PREVENTION_NOTE = reason(
+    "read: OVR Prevention by a Gun under no fire counter is its normal shot, not Intensive Fire (C5.641), so its "
+    "pinned crew may take it, with Case D +2 and no Multiple ROF (C5.4); under a fire counter it would be "
+    "Intensive Fire, which C5.6 denies a pinned crew", "C5.641, C5.64, C5.6")
+
+
 def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
-    """The readings a shot's answer takes where the action or DESIGN.md leaves room: the Target Type
-    taken when the action names none (not a Reaction Fire shot, whose Target Type is no key), and
-    no Case L at point blank range vs the Area Target Type (C3.331; DESIGN.md 4 lists Case L
-    without that exception)."""
-    found = []
+    """The readings a shot's answer takes where the action or DESIGN.md leaves room: a vehicle under
+    a Bounding First Fire counter firing again in its MPh (C5.3), OVR Prevention by a Gun under no
+    fire counter whose crew is pinned (C5.641), the Target Type taken when the action names none
+    (not a Reaction Fire shot, whose Target Type is no key), and no Case L at point blank range vs
+    the Area Target Type (C3.331; DESIGN.md 4 lists Case L without that exception)."""
+    found = [text for text, applies in (
+        (BOUNDING_FIRED_NOTE, shot.firer.bounding_fired and shot.bounding_first_fire),
+        (PINNED_PREVENTION_NOTE, shot.prevention_rule == "C5.641" and shot.crew.pinned),
+    ) if applies]
     if not target_type_given and not shot.reaction:
         smoke = shot.target_type == "area" and shot.ammo in SMOKE_AMMO and not shot.arms.mortar
         taken, rule = _SMOKE_TARGET_TYPE if smoke else _TAKEN_TARGET_TYPE[shot.target_type]

@@ -111,6 +111,17 @@ class Shot(NamedTuple):
         return bool(self.firer.extra.get(ROF_KEPT) == self.phase)
 
     @property
+    def has_fired(self) -> bool:
+        """Whether the firer has fired already: a fire counter, or in its own MPh a Bounding First
+        Fire counter (``bounding_fired``), which records a shot taken in this MPh (C5.3)."""
+        return self.firer.fired or (self.firer.bounding_fired and self.bounding_first_fire)
+
+    @property
+    def rof_forfeited(self) -> bool:
+        """A Multiple ROF kept in this phase that the firer, pinned since, forfeits (C5.4)."""
+        return self.rof_kept and self.crew.pinned
+
+    @property
     def crew_morale(self) -> int | None:
         """The manning Infantry's Morale Level: its ``morale`` key, else the last figure of a name
         such as ``2-2-8`` (None when neither says)."""
