@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = (
     "bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py",
-    "bench_growth.py",
+    "bench_growth.py", "bench_module.py",
 )
 #: Scripts that take ``--runs`` (fresh processes per figure).
 WITH_RUNS = ("bench_core.py", "bench_boards.py")

@@ -93,10 +93,12 @@ def piece(
     y: float,
     traits: Sequence[Trait] = (),
     map_name: str = "Main Map",
+    gpid: str = "42",
 ) -> str:
-    """An add-piece command ``+/id/type/state``; ``traits`` outermost first."""
+    """An add-piece command ``+/id/type/state``; ``traits`` outermost first; ``gpid`` the module's
+    PieceSlot it was made from."""
     basic_type = "piece;" + encode_sequence(["K", "D", image, name], ";")
-    basic_state = encode_sequence([map_name, str(round(x)), str(round(y)), "42"], ";")
+    basic_state = encode_sequence([map_name, str(round(x)), str(round(y)), gpid], ";")
     type_text = nest([t.type for t in traits] + [basic_type])
     state_text = nest([t.state for t in traits] + [basic_state])
     return encode_sequence(["+", piece_id, type_text, state_text], "/")
@@ -175,7 +177,8 @@ def squad(piece_id: str, x: float, y: float, broken: bool = False, elr_level: in
 
 
 def vehicle(
-    piece_id: str, name: str, image: str, x: float, y: float, rotation: int = 0, turret: bool = True, bu: bool = True
+    piece_id: str, name: str, image: str, x: float, y: float, rotation: int = 0, turret: bool = True, bu: bool = True,
+    gpid: str = "42",
 ) -> str:
     """A vehicle as VASL carries it: rotator, VCA/TCA Layers kept in step, BU/CE Layer."""
     spine = (2 + rotation) % 6 + 1
@@ -183,12 +186,12 @@ def vehicle(
     if turret:
         traits.append(arc_layer("tca", spine))
     traits.append(arc_layer("vca", spine))
-    return piece(piece_id, name, image, x, y, traits)
+    return piece(piece_id, name, image, x, y, traits, gpid=gpid)
 
 
-def gun(piece_id: str, name: str, image: str, x: float, y: float, rotation: int = 0) -> str:
+def gun(piece_id: str, name: str, image: str, x: float, y: float, rotation: int = 0, gpid: str = "42") -> str:
     spine = (2 + rotation) % 6 + 1
-    return piece(piece_id, name, image, x, y, [rotator(rotation), arc_layer("ca", spine)])
+    return piece(piece_id, name, image, x, y, [rotator(rotation), arc_layer("ca", spine)], gpid=gpid)
 
 
 def marker(piece_id: str, name: str, x: float, y: float) -> str:

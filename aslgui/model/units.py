@@ -67,6 +67,19 @@ class MachineGun(NamedTuple):
     extra: Mapping[str, Any] = NO_EXTRA
 
 
+class VaslOrigin(NamedTuple):
+    """Where a unit's counter comes from (``vasl``, DESIGN.md 11): the module's PieceSlot and art,
+    the keys its counter gave, the keys an import copied from the roster, a counter no module held."""
+
+    gpid: str = ""
+    image: str = ""
+    printed: tuple[str, ...] = ()
+    roster: tuple[str, ...] = ()
+    missing: bool = False
+    notes: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = NO_EXTRA
+
+
 class Unit(NamedTuple):
     """One counter on the map. One flat record for every kind, so a file round-trips simply;
     keys that do not apply to a kind keep their defaults.  ``extra`` holds unknown keys."""
@@ -173,6 +186,8 @@ class KeptUnitKeys:
     type: str
     strength: str
     af: dict[str, tuple[Annotated[int, COUNT], ...]]
+    #: Special ammunition its counter lists -> depletion number (C8; DESIGN.md 11).
+    special_ammo: dict[str, Annotated[int, COUNT]]
     fp: Annotated[float, COUNT]
     he_fp: Annotated[float, COUNT]
     max_range: Annotated[int, RANGE]
@@ -185,6 +200,8 @@ class KeptUnitKeys:
     latw: bool
     backblast: bool
     assault_movement: bool
+    # from a VASL import or the module's palette: ``{gpid, image, printed, roster, missing}`` (DESIGN.md 11)
+    vasl: VaslOrigin
     # from a VASL import
     hip: bool
     wounded: bool
@@ -199,4 +216,5 @@ KEPT_KEYS: dict[type, type] = {Unit: KeptUnitKeys}
 RECORD_WORDS: dict[type, tuple[str, str, str]] = {
     MainArmament: ("a main armament object", "main armament objects", '{"caliber": 75, "barrel": "L", "kind": "gun"}'),
     MachineGun: ("an MG object", "MG objects", '{"fp": 2, "mount": "CMG"}'),
+    VaslOrigin: ("a VASL counter object", "VASL counter objects", '{"gpid": "2610", "image": "ge/veh/stgiiig"}'),
 }

@@ -17,8 +17,10 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from aslgui.geometry import SPINE_NAMES
+from aslgui.model.counters import CounterLibrary, counter_unit_keys
 from aslgui.resource_files import load_json
 from aslgui.vasl.map_layout import MapLayout
+from aslgui.vasl.module import image_stem
 from aslgui.vasl.pieces import Piece
 from aslgui.vasl.vocabulary import (
     AXIS,
@@ -52,6 +54,11 @@ class Report(NamedTuple):
     loose_sw: Counter[str]
     unknown: Counter[str]
     notes: tuple[str, ...]
+    #: The VASL modules the counters were read from, and each that could not be read.
+    modules: tuple[str, ...]
+    module_problems: tuple[str, ...]
+    #: Guns and vehicles whose counter no module holds ("name (image)" -> count).
+    missing_counters: Counter[str]
 
     def lines(self) -> list[str]:
         """The report as text, a line a fact."""
@@ -70,6 +77,13 @@ class Report(NamedTuple):
         if self.unknown:
             unknown = ", ".join(f"{n} x {name}" for name, n in sorted(self.unknown.items()))
             out.append(f"unknown counters, left out: {unknown}")
+        if self.modules:
+            out.append(f"counters read from: {', '.join(self.modules)}")
+        out += [f"VASL module not read: {problem}" for problem in self.module_problems]
+        if self.missing_counters:
+            missing = ", ".join(f"{n} x {name}" for name, n in sorted(self.missing_counters.items()))
+            where = "the VASL module" if self.modules else "any VASL module (none is set up)"
+            out.append(f"Guns and vehicles whose counter is not in {where}: {missing}")
         out += [f"note: {note}" for note in self.notes]
         return out
 
@@ -81,7 +95,7 @@ class Imported(NamedTuple):
     report: Report
 
 
-def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None) -> dict[str, Any]:
+def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library: CounterLibrary) -> dict[str, Any]:
     """The unit's keys: id, side, kind, name, hex, then its state words and arcs."""
     piece = counter.piece
     name = piece.identity[0].strip()
@@ -108,6 +122,9 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None) -> dict[
         keys["concealed"] = True
     spines = spines_of(piece)
     rotated = (UNROTATED_SPINE + piece.rotation) % 6 if piece.rotation is not None else None
+    keys["vasl"] = {"gpid": piece.gpid, "image": image_stem(piece.visible_image)}
+    if counter.kind in ("gun", "vehicle"):
+        _printed_keys(keys, piece, counter.kind, library, unverified)
     if counter.kind == "gun":
         _gun_keys(keys, name, spines.get("ca", rotated), unverified)
     elif counter.kind == "vehicle":
@@ -117,12 +134,42 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None) -> dict[
     return keys
 
 
+def _printed_keys(keys: dict[str, Any], piece: Piece, kind: str, library: CounterLibrary,
+                  unverified: list[str]) -> None:
+    """A Gun's or vehicle's printed values from its counter in the player's module (DESIGN.md 11):
+    its slot by gpid, its SVG by image stem; what the module lacks is said, never guessed."""
+    image = image_stem(piece.identity[1] or piece.visible_image)
+    found = library.find(piece.gpid, image)
+    if found is None or found.values is None:
+        keys["vasl"]["missing"] = True
+        unverified.append(f"printed values: {library.why_missing(found, piece.identity[0].strip(), image)}")
+    slot = found.slot if found is not None else None
+    values = found.values if found is not None else None
+    printed = counter_unit_keys(kind, slot, values, image, piece.info or (slot.info if slot else ()))
+    keys["vasl"].update({k: v for k, v in printed["vasl"].items() if k not in ("gpid", "image")})
+    keys.update({k: v for k, v in printed.items() if k != "vasl"})
+
+
+def _from_roster(keys: dict[str, Any], entry: dict[str, Any], wanted: tuple[str, ...], how: str,
+                 unverified: list[str]) -> None:
+    """Fill the keys the counter left open from a roster entry, and say so (``vasl.roster`` lists them,
+    and each later answer that reads the unit names them in its ``unverified``)."""
+    filled = [k for k in wanted if k not in keys and entry.get(k) not in (None, False)]
+    keys.update({k: entry[k] for k in filled})
+    if filled:
+        keys["vasl"].setdefault("roster", []).extend(filled)
+        unverified.append(f"{', '.join(filled)} from the built-in roster's {entry['name']!r} ({how}; "
+                          "not read from its counter)")
+
+
 def _gun_keys(keys: dict[str, Any], name: str, spine: int | None, unverified: list[str]) -> None:
     if spine is not None:
         keys["ca"] = SPINE_NAMES[spine]
+    if "caliber" in keys:  # its counter gave its numbers
+        return
     match = GUN_NAME.match(name)
     if match is None:
-        unverified.append("caliber: the counter's name states none; give the Gun a caliber")
+        unverified.append("caliber: neither its counter nor its name states one; set it in the side panel")
         return
     keys["caliber"] = int(match.group(1))
     if match.group(2):
@@ -131,36 +178,34 @@ def _gun_keys(keys: dict[str, Any], name: str, spine: int | None, unverified: li
     entry_name = f"{match.group(1)}{match.group(2) or ''} {match.group(3)}"
     entry = _roster().get(entry_name)
     if entry is not None and entry["nationality"] == keys["nationality"] and entry["kind"] == "gun":
-        filled = [k for k in ("mount", "rof", "breakdown", "manhandling") if entry.get(k) is not None]
-        keys.update({k: entry[k] for k in filled})
-        unverified.append(f"{', '.join(filled)} from the roster's {entry_name!r}, matched by caliber and type")
+        _from_roster(keys, {**entry, "name": entry_name}, ("mount", "rof", "breakdown", "manhandling"),
+                     "matched by caliber and type", unverified)
 
 
 def _vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | None, unverified: list[str]) -> None:
     if vca is not None:
         keys["vca"] = SPINE_NAMES[vca]
-    entry_name = _roster_vehicle(name)
+    read = bool(keys["vasl"].get("printed")) and not keys["vasl"].get("missing")
+    entry_name = None if read else _roster_vehicle(name)
     entry = _roster().get(entry_name) if entry_name else None
     if entry is not None:
-        if entry.get("turret"):
-            keys["turret"] = entry["turret"]
-        keys["ma"] = {"caliber": entry["caliber"], **({"barrel": entry["barrel"]} if entry.get("barrel") else {})}
-        filled = ["turret" if entry.get("turret") else "", "ma"]
-        for key in ("mp", "towing", "pp", "gyro", "stabilized"):
-            if entry.get(key) not in (None, False):
-                keys[key] = entry[key]
-                filled.append(key)
+        how = "matched by its name" if entry_name == name else f"VASL's name {name!r}"
+        roster_ma = {"caliber": entry["caliber"], **({"barrel": entry["barrel"]} if entry.get("barrel") else {})}
+        _from_roster(keys, {**entry, "name": entry_name, "ma": roster_ma if entry.get("caliber") else None},
+                     ("turret", "ma", "mp", "towing", "pp", "gyro", "stabilized", "af"), how, unverified)
         if entry.get("tracked") is False:
             keys["tracked"] = False
-        how = "its name" if entry_name == name else f"VASL's name {name!r}"
-        unverified.append(f"{', '.join(f for f in filled if f)} from the roster's {entry_name!r}, matched by {how}")
     if tca is not None:
         keys["tca"] = SPINE_NAMES[tca]
         if "turret" not in keys:
             keys["turret"] = "T"
             unverified.append("turret: VASL shows a TCA, so a turret; its traverse (T or ST) is assumed T")
-    if entry is None:
-        unverified.append("not in the roster: give it ma, mp and the rest before firing or moving it")
+    elif keys.get("turret") and "vca" in keys:
+        keys["tca"] = keys["vca"]
+        unverified.append("TCA: VASL shows none for this turreted vehicle; taken as its VCA")
+    if not read and entry is None:
+        unverified.append("not in the built-in roster either: set its MA, MP and other printed values in the "
+                          "side panel before firing or moving it")
 
 
 def _roster() -> dict[str, dict[str, Any]]:
@@ -180,9 +225,10 @@ def _roster_vehicle(name: str) -> str | None:
 
 # -- the import -----------------------------------------------------------------------------
 class _Builder:
-    def __init__(self, game: SavedGame, layout: MapLayout) -> None:
+    def __init__(self, game: SavedGame, layout: MapLayout, library: CounterLibrary) -> None:
         self.game = game
         self.layout = layout
+        self.library = library
         self.units: list[dict[str, Any]] = []
         self.ids: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
@@ -205,7 +251,7 @@ class _Builder:
         made: list[tuple[int, dict[str, Any]]] = []
         for index, counter in enumerate(counters):
             if counter.role == "unit":
-                unit = _unit_keys(self.new_id(counter.kind), counter, hex_name)
+                unit = _unit_keys(self.new_id(counter.kind), counter, hex_name, self.library)
                 made.append((index, unit))
         for index, counter in enumerate(counters):
             under = [unit for i, unit in made if i < index]
@@ -257,10 +303,12 @@ class _Builder:
                 gun["crew"] = crews[0]["id"]
 
 
-def import_game(game: SavedGame) -> Imported:
-    """The scenario a save shows, with the report of what was imported and left out."""
+def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Imported:
+    """The scenario a save shows, with the report of what was imported and left out; Guns' and
+    vehicles' numbers from their counters in ``library`` (else the player's modules)."""
+    library = library if library is not None else CounterLibrary.from_settings()
     layout = MapLayout(game)
-    builder = _Builder(game, layout)
+    builder = _Builder(game, layout, library)
     for stack, pieces in stacks_of(game):
         builder.add_stack(stack, pieces)
     if game.unreadable:
@@ -296,10 +344,13 @@ def import_game(game: SavedGame) -> Imported:
         loose_sw=builder.loose_sw,
         unknown=builder.unknown,
         notes=tuple(builder.notes) + tuple(f"unverified ({n} x) {g}" for g, n in sorted(guesses.items())),
+        modules=tuple(module.path for module in library.modules),
+        module_problems=tuple(f"{path}: {message}" for path, message in library.problems),
+        missing_counters=library.missing,
     )
     return Imported(scenario, report)
 
 
-def import_vsav(path: str | os.PathLike[str]) -> Imported:
+def import_vsav(path: str | os.PathLike[str], library: CounterLibrary | None = None) -> Imported:
     """Read a save and import it (VsavError naming the file when it cannot be read)."""
-    return import_game(read_vsav(path))
+    return import_game(read_vsav(path), library)

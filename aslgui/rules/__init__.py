@@ -185,6 +185,20 @@ def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, A
         return Resolution(kind, legal=False, reasons=(error.message,)), []
 
 
+def _units_unverified(scenario: Scenario, action: dict[str, Any]) -> list[str]:
+    """The ``unverified`` notes of the units an action names (a VASL import's guesses, such as a
+    value copied from the roster because the module lacks the counter), each ``id: note``, so a
+    guess made once stays named in every answer that reads it (DESIGN.md 11)."""
+    named = [value for value in action.values() if isinstance(value, str)]
+    named += [item for value in action.values() if isinstance(value, list) for item in value if isinstance(item, str)]
+    notes: list[str] = []
+    for unit_id in dict.fromkeys(named):
+        unit = scenario.units.get(unit_id)
+        if unit is not None:
+            notes += [f"{unit_id}: {note}" for note in unit.extra.get("unverified") or () if isinstance(note, str)]
+    return notes
+
+
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input.
     Every value the answer took from a roster entry not checked against its counter is named in
@@ -192,6 +206,7 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     kind = action_kind(action)
     spec = _spec(kind)
     answer, taken = _answer(kind, spec, scenario, action)
+    taken = [*taken, *(note for note in _units_unverified(scenario, action) if note not in taken)]
     if taken:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     if not scenario.player and kind in SIDE_RULES:

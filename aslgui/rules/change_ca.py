@@ -46,13 +46,19 @@ def _phase_reason(action: Action, unit: Unit) -> str | None:
 def _crew_reasons(action: Action, unit: Unit) -> list[str]:
     """Its crew must still be able to fire it without Intensive Fire (C3.22): manned from its
     Location (C5.6), not limbered or in tow (C10.21, C10.1; only (un)limbering turns those, C10.22),
-    not en portee (C10.53), its normal ROF not used up (a Multiple ROF kept this phase is not)."""
-    used_up = (unit.fired and unit.extra.get(ROF_KEPT) != action.phase) or unit.intensive_fired
+    not en portee (C10.53), its normal ROF not used up (a Multiple ROF kept this phase is not,
+    unless its crew is pinned since: C5.4 forfeits it, C5.6 denies it Intensive Fire)."""
+    kept = unit.extra.get(ROF_KEPT) == action.phase
+    used_up = (unit.fired and not kept) or unit.intensive_fired
+    crew = action.scenario.units.get(unit.crew) if unit.crew else unit
     found = manning_reasons(action.scenario, unit) + cannot_fire_reasons(unit)
     if unit.kind == "gun" and unit.aboard is not None:
         found.append(reason(f"{unit.id} is en portee: its CA keeps to the VCA of {unit.aboard}", "C10.53"))
     if used_up:
         found.append(reason("its normal ROF is used up (only Intensive Fire could fire it)", RULE))
+    elif unit.fired and kept and crew is not None and crew.pinned:
+        found.append(reason(f"{crew.id} is pinned and forfeits the Multiple ROF kept in this {action.phase}, and a "
+                            "pinned crew may not use Intensive Fire", "C3.22, C5.4, C5.6"))
     return [f"no CA change: {text}" for text in found]
 
 

@@ -173,7 +173,9 @@ def test_a_vehicle_the_roster_lacks_is_said_so(tmp_path: Path) -> None:
     result = imported(tmp_path, commands)
     (unit,) = result.scenario["units"]
     assert "ma" not in unit and "turret" not in unit and unit["ce"] is True
-    assert any("StuG IIIG: not in the roster" in note for note in result.report.notes)
+    assert any("StuG IIIG: not in the built-in roster either" in note for note in result.report.notes)
+    assert any("StuG IIIG: printed values: no VASL module is set up" in note for note in result.report.notes)
+    assert result.report.missing_counters == {"StuG IIIG (ge/veh/stgiiig)": 1}
 
 
 def test_a_gun_with_its_crew_is_manned(tmp_path: Path) -> None:

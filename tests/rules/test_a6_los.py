@@ -271,3 +271,19 @@ def test_the_los_map_holds_the_files_terrain_and_walls_only() -> None:
     the_map = los_map(situation)
     assert set(the_map.features) == {situation.grid.parse("1E5")}
     assert {situation.grid.name(h) for h in the_map.hexsides} == {"1E4", "1E5"}
+
+
+@pytest.mark.parametrize(("gully", "blocked"), [(("1D4",), False), (("1D5",), False), ((), True)])
+def test_a6_3_along_a_hexside_the_thread_leaves_the_depression_only_with_neither_hex_in_it(
+    gully: tuple[str, ...], blocked: bool
+) -> None:
+    """1A5 (a gully, level -1) to 1G5 (level 1) runs along 1B4/1B5 and 1D4/1D5: the height
+    advantage covers two hexes of range from 1G5, so the thread must stay in the gully to 1C5 and
+    along 1D4/1D5 (three hexes from 1G5); a gully hex on either side of that hexside keeps it in
+    (A6.1: the bank must lie on both sides); with neither, it leaves the gully there."""
+    hexes = ("1A5", "1B4", "1B5", "1C5", *gully)
+    the_map = _hill_map({**{h: -1 for h in hexes}, "1G5": 1}, {}, depressions=hexes)
+    result = _trace(the_map, "1A5", "1G5")
+    assert result.blocked is blocked
+    if blocked:
+        assert result.blocked_at in (Hex(3, 4), Hex(3, 5)) and "A6.3" in result.reason

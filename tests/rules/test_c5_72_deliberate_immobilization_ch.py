@@ -16,7 +16,8 @@ from tests.rules.fixtures.to_hit_scenarios import fire, german_tank, russian_gun
 FIRERS = {
     "AT Gun": (russian_gun("4E5", "S/SW"), "g", german_tank(hex_name="4E9"), "russian"),
     "tank": (german_tank(hex_name="4E9"), "t", {"id": "r", "side": "russian", "nationality": "russian",
-                                                "kind": "vehicle", "name": "T-34 M41", "hex": "4E5", "vca": "S/SW"},
+                                                "kind": "vehicle", "name": "T-34 M41", "hex": "4E5", "vca": "S/SW",
+                                                "turret": "T", "tca": "S/SW"},
              "german"),
 }
 

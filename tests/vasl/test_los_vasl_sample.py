@@ -48,7 +48,7 @@ BLOCKED: Table = {
     },
     "05": {},
     "06": {("L5", "Q10"): "wall beside"},
-    "07": {("V6", "T6"): "beside", ("CC6", "AA9"): "beside", ("D8", "Q6"): "six"},
+    "07": {("CC6", "AA9"): "beside", ("D8", "Q6"): "six"},
 }
 #: Pairs both call clear where the Hindrance DRM differs.
 HINDRANCE: Table = {
@@ -62,7 +62,7 @@ HINDRANCE: Table = {
 }
 #: Pairs both call blocked where the blocking hex differs.
 BLOCKED_AT: Table = {
-    "01": {("C7", "B5"): "hexside", ("I10", "E10"): "hexside"},
+    "01": {("C7", "B5"): "hexside", ("I10", "E10"): "hexside", ("R10", "O6"): "beside"},
     "02": {
         ("L2", "H8"): "hexside",
         ("W2", "Z6"): "hexside",

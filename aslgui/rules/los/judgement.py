@@ -15,6 +15,7 @@ from aslgui.geometry import Hex, distance
 from aslgui.geometry.mapgrid import COLUMN_STEP, ROW_STEP
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, cube_distance, walk
 from aslgui.resource_files import load_json
+from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
     BLIND,
     GROUND,
@@ -68,7 +69,7 @@ def _blind(high: int, low: int, top: int, from_high: int, from_low: int, crest: 
     return from_low <= max(count, 0 if crest else 1)
 
 
-class _Trace:
+class Trace:
     """One thread being judged: the ends, and the line in pixels for hull tests."""
 
     __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "length", "los", "low",
@@ -136,14 +137,18 @@ class _Trace:
         return False
 
     def reaches(self, f: Feature, base: float) -> bool:
-        """Whether a feature of a hex beside a hexside the thread runs along comes up to it."""
+        """Whether a feature of a hex beside a hexside the thread runs along holds its hex up to
+        it (A6.1): its pixel squares come within a pixel of the hexside, and it is more than the
+        sliver of a neighbour's drawing that crosses the line by under a pixel (each pixel went
+        to the nearer centre, so a depiction reaching the hexside from the other side lies a
+        pixel off it)."""
         if f.hull is None:
             return True
-        reach = REACH_PIXELS * self.length
+        reach = REACH_PIXELS * self.length + self.half_pixel
         if abs(base + self.a * f.core[1] - self.b * f.core[0]) > f.radius * self.length + reach:
             return False
         low, high = self.spread(f, base)
-        return high > -reach if base < 0 else low < reach
+        return -reach < high and low < -reach if base < 0 else low < reach < high
 
     def own_slope(self, f: Feature, h: Hex, from_source: int, to_target: int) -> bool:
         """Ground at the higher end's own level in an adjacent hex whose centre lies lower (a
@@ -200,7 +205,7 @@ def _obstacle_rule(f: Feature) -> str:
     return "A6.2, B10" if f.kind == GROUND else f"A6.2, {f.rule}"
 
 
-def _depressed_end(t: _Trace) -> bool:
+def _depressed_end(t: Trace) -> bool:
     return t.source in t.los.depressions or t.target in t.los.depressions
 
 
@@ -209,12 +214,12 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
     where and why, and the Hindrances of a clear thread."""
     if los.partial:
         los.read_around(source, target)
-    t = _Trace(los, source, target, source_level, target_level)
+    t = Trace(los, source, target, source_level, target_level)
     path = walk(t.dx, t.dz)
     events = path.events
     rng = cube_distance(t.dx, t.dz)
     hindrances: list[Hindrance] = []
-    depression = _depression_limits(t, rng)
+    depression = depression_limits(t, rng)
     features, floors, hexsides = los.features, los.floors, los.hexsides
     sx, sz, low = t.sx, t.sz, t.low
     i, known = 0, len(events)
@@ -263,6 +268,8 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
                 if why := (_cliff(t, h, other) if wall == "cliff" else _wall(t, h, other, wall)):
                     return LosResult(rng, True, other if wall == "cliff" else h, why, tuple(hindrances))
         elif kind == ALONG:
+            if depression is not None and (reason := along_depression(t, depression, e)):
+                return LosResult(rng, True, t.hex_at(e[1], e[2]), reason, tuple(hindrances))
             result = _along(t, e, rng, hindrances)
             if result is not None:
                 if isinstance(result, LosResult):
@@ -282,7 +289,7 @@ def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     return found
 
 
-def _hinder(t: _Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature) -> LosResult | None:
+def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature) -> LosResult | None:
     """Count a Hindrance the thread meets, once per range from the firer (a corner clipped, a
     hexside run along); the LosResult blocked by the sixth (B.10), else None."""
     at = distance(t.source, h)
@@ -302,7 +309,7 @@ def _step(h: Hex, side: int) -> Hex:
     return Hex(col, z + (col - (col & 1)) // 2)
 
 
-def _wall(t: _Trace, a: Hex, b: Hex, wall: str) -> str:
+def _wall(t: Trace, a: Hex, b: Hex, wall: str) -> str:
     """Why an obstacle hexside between ``a`` and ``b`` blocks the thread, or "": a wall or hedge
     is a Half-Level obstacle, bocage a Level-1 one that also casts blind hexes (B9.2, B9.5; as a
     hex obstacle in the hex beside it nearer the higher end, A6.4); a cliff is no obstacle."""
@@ -324,7 +331,7 @@ def _wall(t: _Trace, a: Hex, b: Hex, wall: str) -> str:
     return ""
 
 
-def _cliff(t: _Trace, h: Hex, other: Hex) -> str:
+def _cliff(t: Trace, h: Hex, other: Hex) -> str:
     """A6.4, B11: a thread crossing a cliff hexside down from the higher end's side, toward the
     lower end: the cliff casts blind hexes as an obstacle of its top's height would, without the
     one fewer of a crest line."""
@@ -338,7 +345,7 @@ def _cliff(t: _Trace, h: Hex, other: Hex) -> str:
     return f"{why} the cliff on hexside {names} (A6.4, B11)" if why else ""
 
 
-def _blind_behind(t: _Trace, a: Hex, b: Hex, top: int, crest: bool) -> str:
+def _blind_behind(t: Trace, a: Hex, b: Hex, top: int, crest: bool) -> str:
     """Whether the lower end is a blind hex behind an obstacle on the hexside between ``a`` and
     ``b``, counted as if in the one of them nearer the higher end (A6.4): "<end> is a blind hex
     behind", or ""."""
@@ -349,7 +356,7 @@ def _blind_behind(t: _Trace, a: Hex, b: Hex, top: int, crest: bool) -> str:
     return f"{t.los.grid.name(low_end)} is a blind hex behind"
 
 
-def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
+def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     """A thread through a vertex crosses the wall/hedge there only when walls meet it from both
     sides (B9.1, B9.2; a wall that ends at the vertex, or runs on along the thread, is seen from
     one side only); hexsides of either end's hex never count."""
@@ -373,7 +380,7 @@ def _vertex(t: _Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     return None
 
 
-def _along(t: _Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult | tuple[Hex, str] | None:
+def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult | tuple[Hex, str] | None:
     """A thread exactly along the hexside between two hexes (A6.1): a wall on it counts unless it
     touches either end's hex (B9.2); terrain counts when it is Inherent (B.6) on either side, and
     otherwise only when it lies on both sides (the lesser of the two applies)."""
@@ -415,37 +422,3 @@ def _along(t: _Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResul
     if sided and all(blocks[i] or hinders[i] for i in (0, 1)):
         return _hinder(t, rng, hindrances, *sided[0])
     return None
-
-
-def _depression_limits(t: _Trace, rng: int) -> Any:
-    """A6.3: from a depression up to a higher end, or down into one from a higher end, every hex
-    the thread crosses farther from the higher end than its height advantage must lie in the
-    depression; None when neither end asks that."""
-    los = t.los
-    out_of = t.source in los.depressions and (
-        t.et < t.es or 0 < t.et - t.es < 2 * rng or (t.target in los.depressions and t.et == t.es)
-    )
-    into = t.target in los.depressions and 0 < t.es - t.et < 2 * rng
-    if not (out_of or into):
-        return None
-    floor_source, floor_target = los.level(t.source), los.level(t.target)
-
-    def check(h: Hex, from_source: int, to_target: int, cx: int, cy: int) -> str:
-        if out_of and 2 * to_target > t.et - t.es:
-            floor, end = floor_source, t.source
-        elif into and 2 * from_source > t.es - t.et:
-            floor, end = floor_target, t.target
-        else:
-            return ""
-        if h in los.depressions and los.floors.get(h, 0) == floor and not _raised(t, h, floor, cx, cy):
-            return ""
-        name = los.grid.name(end)
-        return f"the thread leaves the depression of {name} before the elevation difference covers the range (A6.3)"
-
-    return check
-
-
-def _raised(t: _Trace, h: Hex, floor: int, cx: int, cy: int) -> bool:
-    """Whether the thread crosses ground above the depression's floor inside ``h``."""
-    base = t.offset(cx, cy)
-    return any(f.kind == GROUND and f.top > 2 * floor and t.crosses(f, base) for f in t.los.features.get(h, ()))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
@@ -15,6 +15,8 @@ Check = Callable[[Shot], str | None]
 
 AREA_AMMO = frozenset({"HE", "SMOKE", "WP"})
 UNARMORED_AMMO = frozenset({"AP", "HEAT"})
+#: Ammunition a counter lists with its depletion number (C8); HE and AP every Gun fires.
+SPECIAL_AMMO = frozenset({"APCR", "APDS", "HEAT", "SMOKE", "WP"})
 #: Deliberate Immobilization needs a hull hit at no more than this range (C5.71).
 DI_MAX_RANGE = 6
 
@@ -161,6 +163,17 @@ def area_type_ammo(shot: Shot) -> str | None:
     if shot.target_type == "area" and shot.ammo not in AREA_AMMO:
         return reason(f"the Area Target Type fires HE, SMOKE or WP, not {shot.ammo}", "C3.33")
     return None
+
+
+def listed_ammo(shot: Shot) -> str | None:
+    """Special ammunition (C8: APCR, APDS, HEAT, SMOKE, WP) is fired only by ordnance whose counter
+    lists it: a unit stating its ``special_ammo`` (its VASL counter's, DESIGN.md 11) fires none
+    other.  A unit that states none is not checked (its counter is unknown)."""
+    listed = shot.firer.extra.get("special_ammo")
+    if shot.ammo not in SPECIAL_AMMO or not isinstance(listed, Mapping) or shot.arms.latw or shot.ammo in listed:
+        return None
+    has = ", ".join(listed) or "none"
+    return reason(f"{shot.firer.id}'s counter lists no {shot.ammo} (its special ammunition: {has})", "C8")
 
 
 def must_use_area(shot: Shot) -> str | None:
@@ -369,6 +382,7 @@ CHECKS: tuple[Check, ...] = (
     afv_needs_vehicle_type,
     infantry_type_ammo,
     area_type_ammo,
+    listed_ammo,
     must_use_area,
     area_not_in_own_hex,
     area_not_on_the_move,
@@ -393,6 +407,7 @@ REACTION_GUN_CHECKS: tuple[Check, ...] = (
     afv_needs_vehicle_type,
     infantry_type_ammo,
     area_type_ammo,
+    listed_ammo,
     must_use_area,
     area_not_in_own_hex,
     deliberate_immobilization_allowed,

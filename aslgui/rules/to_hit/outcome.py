@@ -24,6 +24,8 @@ from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
 MULTIPLE_HIT_CALIBERS = (15, 40)
 #: C3.6: what the subsequent dr of an Improbable Hit gives.
 IMPROBABLE_DR = {1: "critical", 2: "turret", 3: "hull"}
+#: C3.9's two Aspects above the hull: a turret, or a turretless vehicle's upper superstructure.
+UPPER, SUPERSTRUCTURE = "turret", "superstructure"
 
 
 def th_dr(dice: DiceRoll, doubled_lower: bool) -> int:
@@ -97,17 +99,22 @@ def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool
 
 
 def _location(shot: Shot, numbers: ThNumbers, roll: Roll, critical: bool, forced: str | None) -> str | None:
-    """C3.9: turret if the coloured dr is below the white one; CH vs HD is a turret hit."""
+    """C3.9: the turret/upper-superstructure Aspect if the coloured dr is below the white one; a CH
+    vs HD strikes it too. A vehicle with no turret has an upper superstructure there, named so."""
     target = shot.target
     if target is None or target.kind != "vehicle":
         return None
     if critical and target.hd:
-        return "turret"
-    if forced is not None:
-        return forced
-    if numbers.only_lowest_hits and not critical:
-        return "turret" if target.hd else "hull"
-    return "turret" if roll.dice.colored < roll.dice.white else "hull"
+        upper = True
+    elif forced is not None:
+        upper = forced == UPPER
+    elif numbers.only_lowest_hits and not critical:
+        upper = target.hd
+    else:
+        upper = roll.dice.colored < roll.dice.white
+    if not upper:
+        return "hull"
+    return UPPER if target.turret is not None else SUPERSTRUCTURE
 
 
 def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critical: bool) -> bool:

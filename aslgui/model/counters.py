@@ -1,0 +1,204 @@
+"""A VASL counter's printed values as a unit's scenario keys (DESIGN.md 11).
+
+``aslgui.vasl`` reads what a counter prints (its SVG, its PieceSlot's prototypes and ``info``);
+this module says what each value is in the scenario file: the MA's caliber and barrel (C2.21), the
+ROF box or none (C2.24), B# (C2.3), M# and its circle (C10.3, C10.11), Armor Factors, turret type
+(C5.1 Case A; none: a turretless vehicle, C3.9), MP, T#, PP (C10), MGs and the special ammunition a
+counter lists with its depletion numbers (C8).  The keys it writes are the unit's own, so the
+rules read them like any file's; ``vasl.printed`` lists which came from the counter, so the side
+panel and the answers can say where a number comes from.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from aslgui.vasl.counter_svg import CounterValues, special_ammo
+from aslgui.vasl.module import Module, Slot
+from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
+from aslgui.vasl.vocabulary import nationality_of_image, ordnance_kind
+
+#: C5.1 Case A types a scenario's ``turret`` takes, by the counter's turret comment: a restricted
+#: slow turret traverses slowly; a one-man turret traverses as a fast one (its crew limits are not
+#: modelled, and the import says so).
+TURRET_TYPES = {"T": "T", "ST": "ST", "RST": "ST", "1MT": "T"}
+#: ``info`` words that set a Gun's flags: Quick Set Up, Limbered Fire, no Indirect Fire.
+INFO_FLAGS = {"QSU": "qsu", "LF": "lf", "No IF": "no_if"}
+#: Vehicle types (D7.11 reads ``ht``) by the words of the module's palette folders, case kept:
+#: VASL files halftracks under ``ht``, heavy tanks under ``HT``.
+FOLDER_TYPES = {"ht": "ht", "AC": "ac", "ac": "ac", "tr": "truck", "Tank": "tank", "Tt": "tank", "LT": "tank",
+                "MT": "tank", "HT": "tank"}
+
+
+class CounterKeys(NamedTuple):
+    """A unit's keys from its counter, and what the import should say of the rest."""
+
+    keys: dict[str, Any]
+    #: Values the counter prints that aslgui reads but does not model (named in ``unverified``).
+    notes: list[str]
+
+
+def _number_keys(values: CounterValues, names: Iterable[str]) -> dict[str, Any]:
+    return {name: getattr(values, name) for name in names if getattr(values, name) is not None}
+
+
+def _ammo(values: CounterValues | None, info: Sequence[str]) -> dict[str, int]:
+    """Special ammunition and its depletion number, from the counter and its ``info`` texts (a
+    year-by-year number ``A4^2^/5^3^`` keeps its first, the earliest year's)."""
+    found = dict(values.ammo) if values is not None else {}
+    for text in info:
+        for name, number in special_ammo(text)[0].items():
+            found.setdefault(name, number)
+    return {name: number for name, number in found.items() if name not in ("HE", "AP")}
+
+
+def _info_flags(info: Sequence[str]) -> dict[str, bool]:
+    tokens = {token.strip() for text in info for token in text.split(",")}
+    return {key: True for word, key in INFO_FLAGS.items() if word in tokens}
+
+
+def _gun_keys(values: CounterValues) -> dict[str, Any]:
+    keys = _number_keys(values, ("caliber", "barrel", "rof", "manhandling", "breakdown"))
+    if values.gun_type:
+        keys["type"] = values.gun_type
+    if values.manhandling_circled:
+        keys["circled_m"] = True
+    # A Gun drawn with a turret ring has a 360-degree mount (Case A type T, C5.1).
+    keys["mount"] = "T" if values.turret else "NT"
+    return keys
+
+
+def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
+    keys = _number_keys(values, ("rof", "mp", "towing", "pp", "breakdown"))
+    if values.caliber is not None:
+        ma: dict[str, Any] = {"caliber": values.caliber, "kind": "gun"}
+        if values.barrel:
+            ma["barrel"] = values.barrel
+        if values.ife is not None:
+            ma.update(ife=True, fp=values.ife)
+        keys["ma"] = ma
+    if values.unarmored:
+        keys["afv"] = False
+    elif values.af_front is not None and values.af_side is not None:
+        keys["af"] = {"hull": [values.af_front, values.af_side, values.af_side]}
+        marked = [f"{facing} {kind}" for facing, kind in (("front", values.turret_armor_front),
+                                                          ("side/rear", values.turret_armor_side)) if kind]
+        if marked:
+            notes.append(f"turret armor {', '.join(marked)} to the hull's (the counter prints no turret AF; "
+                         "the hull's are used)")
+    if values.turret:
+        keys["turret"] = TURRET_TYPES.get(values.turret, "T")
+        if values.turret in ("RST", "1MT"):
+            notes.append(f"turret {values.turret} ({'restricted slow' if values.turret == 'RST' else 'one-man'}) "
+                         f"read as {keys['turret']} for Case A (C5.1)")
+    if values.mgs:
+        keys["mgs"] = [{"fp": mg.fp, "mount": mg.mount} for mg in values.mgs]
+    return keys
+
+
+def counter_keys(kind: str, values: CounterValues | None, info: Sequence[str] = (),
+                 slot: Slot | None = None) -> CounterKeys:
+    """The scenario keys of a Gun or vehicle (``kind``) its counter prints: ``values`` read from
+    its SVG, ``info`` its ``info`` texts (special ammunition, QSU, LF, No IF), ``slot`` its
+    PieceSlot (open or closed top, vehicle type).  Other kinds take nothing."""
+    notes: list[str] = []
+    keys: dict[str, Any] = {}
+    if kind == "gun":
+        keys = _gun_keys(values) if values is not None else {}
+        keys.update(_info_flags(info))
+    elif kind == "vehicle":
+        keys = _vehicle_keys(values, notes) if values is not None else {}
+        if slot is not None:
+            keys.update(_slot_keys(slot))
+    else:
+        return CounterKeys({}, [])
+    ammo = _ammo(values, info)
+    if ammo or values is not None:
+        keys["special_ammo"] = ammo
+    return CounterKeys(keys, notes)
+
+
+def _slot_keys(slot: Slot) -> dict[str, Any]:
+    """Open or closed top from the slot's prototype (``geOTnt``, ``ruCTtur``: D1.21, D1.22) and the
+    vehicle type from its palette folder (``ht``: a halftrack, D7.11)."""
+    keys: dict[str, Any] = {}
+    kinds = [p for p in slot.prototypes if len(p) > 3 and p[2:4] in ("CT", "OT")]
+    if kinds:
+        keys["ct"] = kinds[0][2:4] == "CT"
+    words = [word for part in slot.folder for word in part.replace("/", " ").replace("<", " ").split()]
+    found = next((FOLDER_TYPES[word] for word in words if word in FOLDER_TYPES), None)
+    if found is not None:
+        keys["type"] = found
+    return keys
+
+
+class CounterTemplate(NamedTuple):
+    """A Gun or vehicle of the player's module, ready to be placed: its JSON unit keys (name,
+    nationality, ``vasl``, the printed values) without id, side or hex."""
+
+    label: str
+    kind: str
+    nationality: str
+    keys: dict[str, Any]
+
+
+def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None, image: str,
+                      info: Sequence[str] = ()) -> dict[str, Any]:
+    """The keys a unit of a module's counter has: ``vasl`` (gpid, image, and which keys the counter
+    ``printed``) and the printed values themselves (DESIGN.md 11)."""
+    found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
+    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys)}
+    if found.notes:
+        vasl["notes"] = found.notes
+    return {**found.keys, "vasl": vasl}
+
+
+def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
+    """Every Gun and vehicle PieceSlot of the modules whose art names a nationality, with its
+    counter's values when the module draws it as SVG, by nationality then name; a gpid once."""
+    seen: set[str] = set()
+    out: list[CounterTemplate] = []
+    for module in modules:
+        for slot in module.slots.values():
+            image = slot.image or ""
+            kind = ordnance_kind(slot.name, image)
+            nationality = nationality_of_image(image)
+            if kind is None or not nationality or slot.gpid in seen:
+                continue
+            seen.add(slot.gpid)
+            keys = counter_unit_keys(kind, slot, module.counter(image), image)
+            out.append(CounterTemplate(slot.name, kind, nationality, {"name": slot.name, "nationality": nationality,
+                                                                      **keys}))
+    return sorted(out, key=lambda t: (t.nationality, t.kind, t.label.lower()))
+
+
+class CounterLibrary:
+    """The player's modules as one import sees them (read once), and the counters it looked for
+    and did not find, for the import's report (DESIGN.md 11: named, never silently defaulted)."""
+
+    def __init__(self, modules: Sequence[Module], problems: Sequence[tuple[str, str]] = ()) -> None:
+        self.modules = list(modules)
+        self.problems = list(problems)
+        #: "name (image)" of each counter whose printed values no module holds, with a count.
+        self.missing: Counter[str] = Counter()
+
+    @classmethod
+    def from_settings(cls) -> CounterLibrary:
+        """The library ``ASLGUI_VASL_MODULE`` and the saved settings name."""
+        return cls(*loaded_modules())
+
+    def find(self, gpid: str, image: str) -> Found | None:
+        return counter_for(gpid or None, image or None, self.modules) if self.modules else None
+
+    def why_missing(self, found: Found | None, name: str, image: str) -> str:
+        """Why a counter has no printed values here, in a player's words (and counted)."""
+        self.missing[f"{name} ({image or 'no image'})"] += 1
+        if not self.modules:
+            return (f"no VASL module is set up ({MODULE_ENV}, or File > Add VASL module...), so its counter "
+                    "could not be read")
+        if found is not None and found.slot is not None:
+            return (f"the module knows its counter (gpid {found.slot.gpid}) but holds no SVG art for "
+                    f"{image or found.slot.image}, so its numbers cannot be read")
+        return f"its counter ({image or 'no image'}) is not in the VASL module"

@@ -1,0 +1,419 @@
+"""The printed values of one VASL counter drawn as SVG (DESIGN.md 11), read into plain values.
+
+VASL's generators (``vasl_vehicle_counters``, ``vasl_ordnance_counters``; older hand-made files
+follow the same habits) write each printed value as ``<text>`` inside the element that follows a
+labelled comment (``<!-- ROF -->``, ``<!-- Front Armor -->``, ``<!-- Machine guns -->`` ...).
+Comments inside that element mark it (``Superior Turret Armor``, ``overline``).  Meaning also
+lies in styling: red fill, a ``baseline-shift="super"`` superscript (``75`` + superscript ✽ is
+``75*``), an over/underlined MA.  ``read_counter`` keeps every labelled text as printed
+(``Printed``) and ``interpret`` turns them into ``CounterValues``.  Learned from VASL's sources
+and its counters, written here from scratch.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError
+
+#: The most bytes one counter SVG may have (VASL's are 3-8 kB).
+SVG_LIMIT = 2 * 1024 * 1024
+_RED = frozenset({"red", "#ff0000", "#f00", "rgb(255,0,0)"})
+_STYLES = ("fill", "stroke", "baseline-shift", "text-decoration")
+#: Turret comment -> the Gun Type letters of C3.9/C5 (``T`` fast, ``ST`` slow, ``RST`` restricted slow).
+TURRETS = {"Fast Turret": "T", "Slow Turret": "ST", "Restricted Slow Turret": "RST", "One Man Turret": "1MT"}
+#: Printed special ammunition letters (C8) -> the ``ammo`` names ``fire`` takes; ``C`` is Canister.
+AMMO_CODES = {"A": "APCR", "D": "APDS", "H": "HEAT", "S": "SMOKE", "s": "SMOKE", "WP": "WP", "HE": "HE",
+              "AP": "AP", "C": "CANISTER"}
+_AMMO_TOKEN = re.compile(r"(WP|HE|AP|s[A-Z]|[ADHSsC])(\d+)")
+_GUN_TYPES = frozenset({"AT", "INF", "ART", "AA", "MTR", "RCL"})
+_MG_MOUNTS = ("BMG", "CMG", "AAMG")
+_MA = re.compile(r"(?P<pre>(?:\^[^^]*\^)*)(?P<cal>\d+(?:\.\d+)?)(?P<barrel>LL|L)?(?P<star>\^[✽*]\^|[✽*])?"
+                 r"(?:\((?P<ife>\d+)\))?(?P<rest>.*)")
+_SUP = re.compile(r"\^([^^]*)\^")
+_FIRST_INT = re.compile(r"\d+")
+_NOTE = re.compile(r"\d[\w.]*")
+_TAG = re.compile(r"<[^>]*>")
+
+
+class Printed(NamedTuple):
+    """One labelled (or unlabelled) text of a counter as printed."""
+
+    label: str
+    #: The printed text, superscripts left out (``75``).
+    text: str
+    #: The text with its superscripts written ``^..^`` where they stand, as VASL's info texts do (``75^✽^``).
+    marked: str
+    red: bool
+    overline: bool
+    underline: bool
+    #: Comments inside the element (``Superior Turret Armor``, ``Low Ammo circle...``).
+    markers: tuple[str, ...]
+    #: The shapes drawn with it: ``circle`` (a filled disc behind it), ``circle outline`` (a circled
+    #: value), ``rect outline`` (a box) ...
+    shapes: tuple[str, ...]
+
+    @property
+    def sups(self) -> tuple[str, ...]:
+        return tuple(_SUP.findall(self.marked))
+
+
+class MachineGun(NamedTuple):
+    """One MG of a vehicle (``mgs`` of DESIGN.md 3): its FP, its mount, marks printed beside it."""
+
+    fp: int
+    mount: str
+    marks: str = ""
+
+
+@dataclass(frozen=True)
+class CounterValues:
+    """What a counter prints, each value None (or empty) when the counter does not print it."""
+
+    stem: str
+    name: str | None = None
+    #: The Chapter H note number (``16``, ``96b``).
+    note: str | None = None
+    #: The MA as printed, superscripts as ``^..^`` (``75^✽^``, ``20L(20)``, ``*AAMG``).
+    ma: str | None = None
+    caliber: float | None = None
+    #: Barrel length (C2.21): ``*`` short, ``L`` long, ``LL`` very long, None (normal or no Gun).
+    barrel: str | None = None
+    ma_superscripts: tuple[str, ...] = ()
+    ma_overline: bool = False
+    ma_underline: bool = False
+    #: The IFE FP printed in brackets after the MA (``20L(20)``).
+    ife: int | None = None
+    #: Rate of Fire (C2.24); None when no ROF box is printed.
+    rof: int | None = None
+    af_front: int | None = None
+    af_side: int | None = None
+    #: A ★ Armor Factor: an unarmored vehicle.
+    unarmored: bool = False
+    #: ``superior`` (boxed AF) or ``inferior`` (circled AF) turret armour, per facing.
+    turret_armor_front: str | None = None
+    turret_armor_side: str | None = None
+    #: BMG/CMG/AAMG as printed in that order (a superscript ``R#``: an RMG); None when not printed.
+    mgs: tuple[MachineGun, ...] | None = None
+    mp: int | None = None
+    gun_type: str | None = None
+    #: Manhandling Number (C10.3) and whether it is circled (C10.11).
+    manhandling: int | None = None
+    manhandling_circled: bool = False
+    pp: int | None = None
+    #: Towing Number T# (C10.1).
+    towing: int | None = None
+    #: B# and X# (C2.3).
+    breakdown: int | None = None
+    disable: int | None = None
+    #: Special ammunition -> depletion number (``{"APCR": 4, "HEAT": 6}``).
+    ammo: dict[str, int] = field(default_factory=dict)
+    #: ``s``-prefixed devices (``sD`` smoke dispenser, ``sN``, ``sM``, ``sP``) -> their number.
+    devices: dict[str, int] = field(default_factory=dict)
+    #: Ammunition tokens not (wholly) understood, as printed (``H6[9]``).
+    ammo_raw: tuple[str, ...] = ()
+    range_min: int | None = None
+    range_max: int | None = None
+    #: Secondary armament as printed (``BF36``).
+    sa: str | None = None
+    #: ``T``, ``ST``, ``RST``, ``1MT`` from the turret comment; None: turretless (C3.9).
+    turret: str | None = None
+    #: Names of the fields above printed in red (``af_front``, ``mp``, ``manhandling`` ...).
+    red: tuple[str, ...] = ()
+    #: Every labelled text, then every unlabelled one, as printed: nothing is lost.
+    labels: tuple[Printed, ...] = ()
+
+
+# -- reading the SVG ---------------------------------------------------------------------------
+def parse_xml(data: bytes, what: str) -> ET.Element:
+    """An XML document's root; a DTD (entities could expand without bound) or malformed XML is an
+    AslError naming ``what``.  Comments are kept: they carry the labels."""
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise AslError(f"cannot read {what}: it declares a DTD or entities, which aslgui does not expand", "")
+    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
+    try:
+        parser.feed(data)
+        return parser.close()
+    except (ET.ParseError, ValueError, RecursionError) as error:
+        raise AslError(f"cannot read {what}: it is not well-formed XML ({error})", "") from None
+
+
+def _is_comment(element: ET.Element) -> bool:
+    return element.tag is ET.Comment  # type: ignore[comparison-overlap]  # typeshed types every tag as str
+
+
+def _local(tag: Any) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _style(element: ET.Element, inherited: dict[str, str]) -> dict[str, str]:
+    style = dict(inherited)
+    for name in _STYLES:
+        if name in element.attrib:
+            style[name] = element.attrib[name]
+    for item in element.attrib.get("style", "").split(";"):
+        name, _, value = item.partition(":")
+        if name.strip() in _STYLES:
+            style[name.strip()] = value.strip().lower()
+    return style
+
+
+class _Runs:
+    """The visible text runs of one element, in order, with their styling."""
+
+    def __init__(self) -> None:
+        self.marked: list[str] = []
+        self.red = self.overline = self.underline = False
+        self.markers: list[str] = []
+        self.shapes: list[str] = []
+
+    def add(self, text: str | None, style: dict[str, str]) -> None:
+        if not text or not text.strip() or style.get("fill", "").lower() == "none":
+            return
+        text = " ".join(text.split())
+        self.marked.append(f"^{text}^" if style.get("baseline-shift") == "super" else text)
+        self.red |= style.get("fill", "").lower().replace(" ", "") in _RED
+        decoration = style.get("text-decoration", "")
+        self.overline |= "overline" in decoration
+        self.underline |= "underline" in decoration
+
+    def walk(self, element: ET.Element, style: dict[str, str], in_text: bool) -> None:
+        for child in element:
+            if _is_comment(child):
+                marker = (child.text or "").strip()
+                self.markers.append(marker)
+                self.overline |= marker == "overline"
+                self.underline |= marker == "underline"
+            elif _local(child.tag) in ("text", "tspan"):
+                child_style = _style(child, style)
+                self.add(child.text, child_style)
+                self.walk(child, child_style, True)
+            else:
+                shape = _style(child, style)
+                outline = shape.get("stroke", "none") != "none" and shape.get("fill", "none") == "none"
+                self.shapes.append(_local(child.tag) + (" outline" if outline else ""))
+                self.walk(child, shape, in_text)
+            if in_text:
+                self.add(child.tail, style)
+
+    def printed(self, label: str) -> Printed:
+        marked = "".join(self.marked).strip()
+        return Printed(label, _SUP.sub("", marked).strip(), marked, self.red, self.overline, self.underline,
+                       tuple(self.markers), tuple(self.shapes))
+
+
+def _printed(label: str, element: ET.Element) -> Printed:
+    runs = _Runs()
+    style = _style(element, {})
+    if _local(element.tag) in ("text", "tspan"):
+        runs.add(element.text, style)
+        runs.walk(element, style, True)
+    else:
+        runs.walk(element, style, False)
+    return runs.printed(label)
+
+
+def _label(comment: str) -> str:
+    """``MA, text position adjusts ...`` -> ``MA``; ``One Man Turret - It is the way`` -> ``One Man Turret``."""
+    return comment.split(",", 1)[0].split(" - ", 1)[0].strip()
+
+
+def _groups(root: ET.Element) -> Iterator[tuple[str | None, ET.Element]]:
+    """(label, element) for each element a comment labels, (None, text) for each unlabelled text,
+    in document order; elements neither labelled nor text are looked into."""
+    stack = [iter(root)]
+    labels: list[str | None] = [None]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+            labels.pop()
+        elif _is_comment(child):
+            labels[-1] = _label(child.text or "")
+        elif labels[-1] is not None or _local(child.tag) == "text":
+            yield labels[-1], child
+            labels[-1] = None
+        else:
+            stack.append(iter(child))
+            labels.append(None)
+
+
+def _header(root: ET.Element) -> tuple[str | None, str | None]:
+    """(note, name) from the header comment; the older vehicle layout swaps its two fields."""
+    for comment in filter(_is_comment, root.iter()):
+        fields: dict[str, str] = {}
+        for line in (comment.text or "").splitlines():
+            key, colon, value = line.partition(":")
+            if colon:
+                fields.setdefault(key.strip(), value.strip())
+        if "Name" in fields or "Note #" in fields:
+            note, name = fields.get("Note #") or None, fields.get("Name") or None
+            if (note is None or not _NOTE.fullmatch(note)) and name is not None and _NOTE.fullmatch(name):
+                note, name = name, note
+            return note, (" ".join(_TAG.sub("", name).split()) if name else None)
+    return None, None
+
+
+def read_counter(stem: str, data: bytes) -> CounterValues:
+    """The values an SVG counter prints (AslError if it is not SVG XML)."""
+    if len(data) > SVG_LIMIT:
+        raise AslError(f"cannot read counter {stem!r}: it is over {SVG_LIMIT // (1024 * 1024)} MB", "")
+    root = parse_xml(data, f"counter {stem!r}")
+    if _local(root.tag) != "svg":
+        raise AslError(f"cannot read counter {stem!r}: it is not SVG", "")
+    note, name = _header(root)
+    labelled: list[Printed] = []
+    unlabelled: list[Printed] = []
+    for label, element in _groups(root):
+        printed = _printed(label or "", element)
+        if label is None:
+            if printed.marked:
+                unlabelled.append(printed)
+        elif printed.marked or label in TURRETS:
+            labelled.append(printed)
+    return interpret(stem, note, name, (*labelled, *unlabelled))
+
+
+# -- what the printed texts mean -------------------------------------------------------------
+def _int(text: str) -> int | None:
+    found = _FIRST_INT.search(text)
+    return int(found.group()) if found else None
+
+
+def _guess(printed: Printed) -> str:
+    """The label an unlabelled text of an older layout stands for, by its unmistakable shape."""
+    text = printed.text
+    patterns = (("PP #", r"\d+\s*PP"), ("Range", r"\[[\d\s-]+\]"), ("Manhandling", r"M\s*\d+"),
+                ("Towing #", r"T\d+"), ("Malfunction", r"[BX]\d+"), ("MA", r"\d+(\.\d+)?(LL|L)?(\(\d+\))?"))
+    if text in _GUN_TYPES:
+        return "Gun Type"
+    return next((label for label, pattern in patterns if re.fullmatch(pattern, text)), "")
+
+
+def special_ammo(text: str) -> tuple[dict[str, int], dict[str, int], tuple[str, ...]]:
+    """(ammo, devices, raw) of a printed ammunition text or a VASL info text (``sD7,s8,A6^2^/5^3^``):
+    a token ``A4`` is APCR with depletion number 4, ``sD7`` a smoke dispenser; any token not wholly
+    understood (``H6[9]``, a year-by-year ``A6^2^/5^3^``, ``CS 4``) is also kept raw."""
+    ammo: dict[str, int] = {}
+    devices: dict[str, int] = {}
+    raw: list[str] = []
+    for token in re.split(r"[\s,]+", text.strip()):
+        found = _AMMO_TOKEN.match(token)
+        if found is None:
+            if token:
+                raw.append(token)
+            continue
+        code, number = found.group(1), int(found.group(2))
+        if code in AMMO_CODES:
+            ammo.setdefault(AMMO_CODES[code], number)
+        else:
+            devices.setdefault(code, number)
+        if found.end() != len(token):
+            raw.append(token)
+    return ammo, devices, tuple(raw)
+
+
+def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
+    """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; a superscript ``R2`` -> RMG 2; other marks
+    stay with the MG they follow.  None when the text is not of that form."""
+    tokens = marked.split("/")
+    if len(tokens) > len(_MG_MOUNTS):
+        return None
+    guns: list[MachineGun] = []
+    for mount, token in zip(_MG_MOUNTS, tokens, strict=False):
+        sups = _SUP.findall(token)
+        plain = _SUP.sub("", token).strip()
+        fp = re.fullmatch(r"(\D*?)(\d+)(\D*)", plain)
+        if fp:
+            marks = fp.group(1) + fp.group(3) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
+            guns.append(MachineGun(int(fp.group(2)), mount, marks.replace(" ", "")))
+        elif plain not in ("", "-"):
+            return None
+        guns.extend(MachineGun(int(s[1:]), "RMG") for s in sups if re.fullmatch(r"R\d+", s))
+    return tuple(guns)
+
+
+def _malfunction(texts: list[str]) -> dict[str, int]:
+    """B#/X# from the malfunction texts: ``X12`` in one, or ``B`` and ``11`` in two."""
+    found: dict[str, int] = {}
+    letters = [t for t in texts if t in ("B", "X")]
+    numbers = [int(t) for t in texts if t.isdigit()]
+    for letter, number in zip(letters, numbers, strict=False):
+        found.setdefault(letter, number)
+    for text in texts:
+        whole = re.fullmatch(r"([BX])\s*(\d+)", text)
+        if whole:
+            found.setdefault(whole.group(1), int(whole.group(2)))
+    return found
+
+
+def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Printed, ...]) -> CounterValues:
+    """The counter's values from its printed texts (labelled first; an unlabelled text stands in
+    for a label the counter lacks)."""
+    by_label: dict[str, Printed] = {}
+    for printed in labels:
+        key = printed.label or _guess(printed)
+        if key and key not in by_label:
+            by_label[key] = printed
+    values: dict[str, Any] = {"stem": stem, "name": name, "labels": labels}
+    red: list[str] = []
+
+    def text(label: str | Printed, field_name: str = "") -> str | None:
+        printed = by_label.get(label) if isinstance(label, str) else label
+        if printed is None:
+            return None
+        if printed.red and field_name:
+            red.append(field_name)
+        return printed.text
+
+    values["note"] = note or text("Chapter H Note #")
+    ma = by_label.get("MA")
+    if ma is not None:
+        values.update(ma=ma.marked, ma_overline=ma.overline, ma_underline=ma.underline)
+        if ma.red:
+            red.append("ma")
+        found = _MA.fullmatch(ma.marked)
+        sups = list(ma.sups)
+        if found:
+            star = found.group("star")
+            values.update(caliber=float(found.group("cal")), barrel=found.group("barrel") or ("*" if star else None))
+            values["ife"] = int(found.group("ife")) if found.group("ife") else None
+            if star and star.startswith("^"):
+                sups.remove(star.strip("^"))
+        values["ma_superscripts"] = tuple(sups)
+    values["rof"] = _int(text("ROF", "rof") or "")
+    for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor")):
+        if label not in by_label:
+            continue
+        printed = by_label[label]
+        values[f"af_{facing}"] = _int(text(printed, f"af_{facing}") or "")
+        values["unarmored"] = values.get("unarmored", False) or "★" in printed.text
+        kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
+        values[f"turret_armor_{facing}"] = kind
+    if "Machine guns" in by_label:
+        values["mgs"] = _mgs(by_label["Machine guns"].marked)
+    values["mp"] = _int(text("Movement", "mp") or "")
+    values["gun_type"] = text("Gun Type", "gun_type")
+    handling: Printed | None = by_label.get("Manhandling #") or by_label.get("Manhandling")
+    if handling is not None:
+        values["manhandling"] = _int(text(handling, "manhandling") or "")
+        values["manhandling_circled"] = "circle outline" in handling.shapes
+    values["pp"] = _int(text("PP #", "pp") or "")
+    values["towing"] = _int(text("Towing #", "towing") or "")
+    malfunction = _malfunction([p.text for p in labels if (p.label or _guess(p)).startswith("Malfunction")
+                                and not p.label.endswith(("Date", "*"))])
+    values.update(breakdown=malfunction.get("B"), disable=malfunction.get("X"))
+    ammo_text = text("Special Ammunition", "ammo")
+    if ammo_text:
+        values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)
+    span = re.fullmatch(r"\[\s*(?:(\d+)\s*-\s*)?(\d+)\s*\]", text("Range") or "")
+    if span:
+        values.update(range_min=int(span.group(1)) if span.group(1) else None, range_max=int(span.group(2)))
+    values["sa"] = by_label["SA"].marked if "SA" in by_label else None
+    values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
+    values["red"] = tuple(red)
+    return CounterValues(**values)
