@@ -28,10 +28,10 @@ from aslgui.vasl.vocabulary import (
     MAIN_MAPS,
     MARKER_KEYS,
     MODIFIER_KEYS,
-    SQUAD_NAME,
     UNROTATED_SPINE,
     Classified,
     classify,
+    is_elite,
     spines_of,
 )
 from aslgui.vasl.vsav import SavedGame, Stack, read_vsav, stacks_of
@@ -73,7 +73,8 @@ class Report(NamedTuple):
             out.append("skipped: " + ", ".join(f"{n} {what}" for what, n in sorted(self.skipped.items())))
         if self.loose_sw:
             loose = ", ".join(f"{n} {what}" for what, n in sorted(self.loose_sw.items()))
-            out.append(f"support weapons not stacked with Infantry (not imported): {loose}")
+            out.append(f"support weapons not stacked with Infantry (listed in support_weapons, for a unit to "
+                       f"take): {loose}")
         if self.unknown:
             unknown = ", ".join(f"{n} x {name}" for name, n in sorted(self.unknown.items()))
             out.append(f"unknown counters, left out: {unknown}")
@@ -113,8 +114,7 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library:
         unverified.append("nationality and side: the counter's art names no nationality")
     for word in piece.modifiers:
         keys.update(MODIFIER_KEYS.get(word, {}))
-    squad = SQUAD_NAME.match(name)
-    if squad and (squad.group(1) or "").upper() == "E":
+    if is_elite(name):
         keys["elite"] = True
     if piece.hidden:
         keys.update(concealed=True, hip=True)
@@ -233,6 +233,7 @@ class _Builder:
         self.ids: Counter[str] = Counter()
         self.skipped: Counter[str] = Counter()
         self.loose_sw: Counter[str] = Counter()
+        self.support_weapons: list[dict[str, Any]] = []
         self.unknown: Counter[str] = Counter()
         self.notes: list[str] = list(layout.notes)
 
@@ -264,7 +265,7 @@ class _Builder:
                 else:
                     self.skipped["? counters with no unit under them"] += 1
             elif counter.role == "sw":
-                self._give_sw(counter, under, [u for i, u in made if i > index])
+                self._give_sw(counter, under, [u for i, u in made if i > index], hex_name)
             elif counter.role == "skip":
                 self.skipped[counter.kind] += 1
             elif counter.role == "unknown":
@@ -278,20 +279,28 @@ class _Builder:
         for unit in units:
             unit.update(keys)
 
-    def _give_sw(self, counter: Classified, under: list[dict[str, Any]], over: list[dict[str, Any]]) -> None:
+    def _give_sw(self, counter: Classified, under: list[dict[str, Any]], over: list[dict[str, Any]],
+                 hex_name: str | None) -> None:
         """A SW goes to the unit it sits on, else the one on it (A4.4's possession is not shown
-        in VASL otherwise); a DC is the ``dc`` key, other SW a ``sw`` list on the unit."""
+        in VASL otherwise); a DC is the ``dc`` key, other SW a ``sw`` list on the unit.  A SW with
+        no Infantry in its stack is listed on its own (``support_weapons``: its hex, or null in the
+        order of battle), for a player to give it to a unit."""
         infantry = ("squad", "halfsquad", "crew", "leader")
         owner = next((u for u in reversed(under) if u["kind"] in infantry), None)
         owner = owner or next((u for u in over if u["kind"] in infantry), None)
         name = counter.kind
+        words = [w for w in counter.piece.modifiers if w in ("broken", "Malf")]
         if owner is None:
             self.loose_sw[f"{counter.nationality} {name}".strip()] += 1
+            side = ("axis" if counter.nationality in AXIS else "allied") if counter.nationality else "unknown"
+            self.support_weapons.append({"name": name, "nationality": counter.nationality, "side": side,
+                                         "hex": hex_name, **({"state": words} if words else {}),
+                                         "vasl": {"gpid": counter.piece.gpid,
+                                                  "image": image_stem(counter.piece.visible_image)}})
             return
         if name == "DC" and owner.get("dc") is None:
             owner["dc"] = True
             return
-        words = [w for w in counter.piece.modifiers if w in ("broken", "Malf")]
         owner.setdefault("sw", []).append(name + (f" ({', '.join(words)})" if words else ""))
 
     @staticmethod
@@ -331,6 +340,7 @@ def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Impor
         "turn": 1,
         "player": "",
         "units": builder.units,
+        **({"support_weapons": builder.support_weapons} if builder.support_weapons else {}),
     }
     on_map = Counter(u["side"] for u in builder.units if u["hex"] is not None)
     off_map = Counter(u["side"] for u in builder.units if u["hex"] is None)

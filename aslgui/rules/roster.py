@@ -52,6 +52,8 @@ class RosterEntry(NamedTuple):
     gyro: bool = False
     stabilized: bool = False
     manhandling: int | None = None
+    #: A circled M# (C10.11): the Gun may not be pushed, only towed.
+    circled_m: bool = False
     mp: int | None = None
     towing: int | None = None
     pp: int | None = None

@@ -64,8 +64,13 @@ MODIFIER_KEYS: dict[str, dict[str, Any]] = {
     "Heroic": {"heroic": True},
 }
 SPINE_WORD = re.compile(r"^(ca|vca|tca)([1-6])$")
-SQUAD_NAME = re.compile(r"^\d+-\d+-\d+\*?\s*([A-Z12])?(sq|hs)\b", re.IGNORECASE)
-LEADER_NAME = re.compile(r"^\d{1,2}[-+]\d$")
+#: An Infantry counter's name: its strength factors (``4-6-7``, ``4-(1)-7``), then words whose last
+#: ends in ``sq`` (squad), ``hs`` (half-squad) or ``cr`` (crew): ``6-2-8 Esq``, ``5-4-8 SSAEsq``,
+#: ``6-4-8 Para Esq``, ``2-2-6 Chs``, ``2-2-8 Icr``, ``1-2-7 Vcr``, ``2-2-8 crew``.
+INFANTRY_NAME = re.compile(r"^\d+-\(?\d+\)?-\d+\*?\s*(?:[\w()]+\s+)*?(?P<class>[\w()]*?)(?P<size>sq|hs|cr|crew)$")
+#: A leader (``9-1``, ``6+1``), also an armor leader (``9-2 AL``) or a named one (``8-0 Gestapo``).
+LEADER_NAME = re.compile(r"^\d{1,2}[-+]\d(\s+[A-Z][\w-]*)?$")
+INFANTRY_SIZES = {"sq": "squad", "hs": "halfsquad", "cr": "crew", "crew": "crew"}
 GUN_NAME = re.compile(r"^(\d+)(\*|LL|L)?\s+(AT|INF|ART|AA|MTR|RCL|IG|OBA)\b")
 SW_NAME = re.compile(r"^(LMG|MMG|HMG|\.50cal|ATR|PSK|BAZ|PIAT|FT|DC|LATW|ATMM|PF|MOL)\b|^\d+\*? MTR$")
 #: Counters that are no unit, by what they are (the report's words) and how to spot them.
@@ -92,12 +97,32 @@ class Classified(NamedTuple):
 
 
 def nationality_of(piece: Piece) -> str:
+    """The nationality of a piece's art: its identity's, its basic image's or a Layer's folder."""
     images = [piece.identity[1], piece.basic_image, *(layer.image for layer in piece.layers)]
-    for image in images:
-        prefix = image.split("/", 1)[0]
-        if "/" in image and prefix in NATIONALITIES:
-            return NATIONALITIES[prefix]
-    return ""
+    return next((found for found in map(nationality_of_image, images) if found), "")
+
+
+def ordnance_kind(name: str, image: str) -> str | None:
+    """``vehicle`` or ``gun`` for a counter drawn from VASL's vehicle or Gun art folders (or named as
+    a Gun, ``75L AT ...``), else None."""
+    folders = image.split("/")
+    if "veh" in folders or "vehicles" in folders:
+        return "vehicle"
+    if "gun" in folders or "guns" in folders or GUN_NAME.match(name.strip()):
+        return "gun"
+    return None
+
+
+def nationality_of_image(image: str) -> str:
+    """The nationality an art folder names (``ru/veh/T34M43`` is Russian), "" when none."""
+    prefix, slash, _ = image.partition("/")
+    return NATIONALITIES.get(prefix, "") if slash else ""
+
+
+def is_elite(name: str) -> bool:
+    """An Elite squad or half-squad (A1.25): its class letters end in E (``Esq``, ``SSAEsq``)."""
+    infantry = INFANTRY_NAME.match(name.strip())
+    return infantry is not None and infantry.group("class").endswith("E") and infantry.group("size") in ("sq", "hs")
 
 
 def classify(piece: Piece) -> Classified:
@@ -105,20 +130,16 @@ def classify(piece: Piece) -> Classified:
     name, image = piece.identity
     name = name.strip()
     nationality = nationality_of(piece)
-    folders = image.split("/")
     if piece.is_concealment:
         return Classified(piece, "concealment", "?", nationality)
     if name in MARKER_KEYS:
         return Classified(piece, "marker", name, nationality)
-    if "veh" in folders or "vehicles" in folders:
-        return Classified(piece, "unit", "vehicle", nationality)
-    if "gun" in folders or "guns" in folders or GUN_NAME.match(name):
-        return Classified(piece, "unit", "gun", nationality)
-    squad = SQUAD_NAME.match(name)
-    if squad:
-        return Classified(piece, "unit", "squad" if squad.group(2).lower() == "sq" else "halfsquad", nationality)
-    if re.search(r"\bcrew\b", name, re.IGNORECASE):
-        return Classified(piece, "unit", "crew", nationality)
+    ordnance = ordnance_kind(name, image)
+    if ordnance is not None:
+        return Classified(piece, "unit", ordnance, nationality)
+    infantry = INFANTRY_NAME.match(name)
+    if infantry:
+        return Classified(piece, "unit", INFANTRY_SIZES[infantry.group("size")], nationality)
     if LEADER_NAME.match(name):
         return Classified(piece, "unit", "leader", nationality)
     if SW_NAME.match(name):

@@ -13,6 +13,7 @@ from aslgui.geometry import parse_spine
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
 from aslgui.model import scenario_from_json
 from aslgui.model.vsav_import import Imported, import_game, import_vsav
+from aslgui.rules.roster import roster
 from aslgui.vasl.vsav import parse_commands
 from tests import vsav_saves as vs
 
@@ -161,7 +162,8 @@ def test_a_turreted_vehicle_from_the_roster(tmp_path: Path) -> None:
         "NW/N",
         True,
     )
-    assert (unit["turret"], unit["ma"], unit["mp"]) == ("ST", {"caliber": 75, "barrel": "L"}, 14)
+    entry = roster()["PzKpfw IVH"]
+    assert (unit["turret"], unit["ma"], unit["mp"]) == (entry.turret, {"caliber": 75, "barrel": "L"}, entry.mp)
     assert any("PzKpfw IVH" in note and "PzKw IVH" in note for note in unit["unverified"])
 
 
@@ -260,6 +262,15 @@ def test_a_support_weapon_with_no_infantry_is_listed(tmp_path: Path) -> None:
     assert result.scenario["units"] == []
     assert result.report.loose_sw == {"german LMG": 1}
     assert any("support weapons not stacked" in line for line in result.report.lines())
+    assert result.scenario["support_weapons"] == [{"name": "LMG", "nationality": "german", "side": "axis",
+                                                   "hex": None, "vasl": {"gpid": "42", "image": "ge/geLMG"}}]
+
+
+def test_a_loose_support_weapon_on_the_board_keeps_its_hex_and_state(tmp_path: Path) -> None:
+    x, y = vs.hex_pixel("E5")
+    broken = vs.piece("w1", "MMG", "ru/ruMMG", x, y, [vs.layer(["ru/ruMMGb"], ["broken +"], 1)])
+    (weapon,) = imported(tmp_path, [vs.boards((0, 0, "01")), broken]).scenario["support_weapons"]
+    assert (weapon["name"], weapon["hex"], weapon["side"], weapon["state"]) == ("MMG", "1E5", "allied", ["broken"])
 
 
 @pytest.mark.parametrize(

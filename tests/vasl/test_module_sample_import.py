@@ -55,7 +55,7 @@ def test_d11_the_tiger_has_exactly_its_printed_numbers() -> None:
 
 
 def test_d11_the_88_flak_has_exactly_its_printed_numbers() -> None:
-    flak = [u for u in _ordnance(_imported("basic.vsav")) if u["name"].startswith("88L AA")][0]
+    flak = next(u for u in _ordnance(_imported("basic.vsav")) if u["name"].startswith("88L AA"))
     assert (flak["caliber"], flak["barrel"], flak["rof"], flak["type"]) == (88.0, "L", 2, "AA")
     assert (flak["manhandling"], flak["circled_m"], flak["mount"], flak["lf"]) == (4, True, "T", True)
     assert "unverified" not in flak
