@@ -109,6 +109,8 @@ def test_c8_only_the_ammunition_its_counter_lists_is_fired(tmp_path: Path, libra
                                  "target_type": target_type}).to_json()
     listed = f"v1's counter lists no {ammo} (its special ammunition: SMOKE, APCR) (C8)"
     assert (listed not in answer["reasons"]) is legal
+    depletion = {"APCR": 6, "SMOKE": 8}.get(ammo)
+    assert any(f"{ammo}: its counter's depletion number is {depletion}" in note for note in answer["notes"]) is legal
 
 
 def test_d11_a_value_copied_from_the_roster_stays_unverified_in_later_answers(tmp_path: Path,

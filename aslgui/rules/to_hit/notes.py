@@ -3,6 +3,8 @@ ROF, a CA that is now fixed, a Bog Check, the fire counter to place."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
 from aslgui.rules.to_hit.target_drm import POINT_BLANK
@@ -90,9 +92,22 @@ def shot_notes(shot: Shot) -> list[str]:
     }
     lost = rof_lost(shot)
     friends = friendly_units_hit(shot)
+    depletion = depletion_note(shot)
     found = [*([lost] if lost else []), *([friends] if friends else []),
-             *(reason(text, rule) for (text, rule), applies in notes.items() if applies)]
+             *(reason(text, rule) for (text, rule), applies in notes.items() if applies),
+             *([depletion] if depletion else [])]
     return found + ([unfamiliar_note(shot)] if shot.unfamiliar else [])
+
+
+def depletion_note(shot: Shot) -> str | None:
+    """The depletion number of the special ammunition fired, as its counter lists it (C8); aslgui
+    does not roll for it, so the note reminds the player to."""
+    listed = shot.firer.extra.get("special_ammo")
+    number = listed.get(shot.ammo) if isinstance(listed, Mapping) else None
+    if not isinstance(number, int):
+        return None
+    return reason(f"{shot.ammo}: its counter's depletion number is {number}; roll its availability as C8 says "
+                  "(aslgui does not roll it)", "C8")
 
 
 def unfamiliar_note(shot: Shot) -> str:
