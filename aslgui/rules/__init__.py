@@ -102,11 +102,11 @@ RESOLVERS: dict[str, ActionKind] = {
         f"{_DC_ANSWERS} target_drm thrower_drm thrower_drm_lines thrower_attacked",
     ),
     "set_dc": _kind(
-        "aslgui.rules.demolition:resolve_set_dc", "unit! leadership us_number",
+        "aslgui.rules.set_dc:resolve_set_dc", "unit! leadership us_number",
         "hex mf_cost hazardous_movement set_dr_max odds odds_216",
     ),
     "detonate_dc": _kind(
-        "aslgui.rules.demolition:resolve_detonate_dc", "unit! hex! los ntc_passed target_concealed",
+        "aslgui.rules.set_dc:resolve_detonate_dc", "unit! hex! los ntc_passed target_concealed",
         "hex fp ift_column area_fire ntc_required enemy_infantry malfunction_min_dr odds odds_216",
     ),
     "hook_up": _kind(

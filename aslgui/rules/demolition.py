@@ -1,5 +1,5 @@
-"""Demolition Charges (A23): Placed (``place_dc``), Thrown (``throw_dc``) and Set (``set_dc``,
-``detonate_dc``) DC attacks on the IFT.
+"""Demolition Charges (A23): Placed (``place_dc``) and Thrown (``throw_dc``) DC attacks on the IFT,
+and what every DC attack shares (its carrier, X#, attack values); Set DC lives in ``set_dc``.
 
 A DC attack is a fixed 30 FP (36+ column when Set) that only concealment halves; what varies is
 who may use it, the DRM lines, and the X# that decides detonation versus malfunction.
@@ -13,7 +13,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, PLACER_STATES, Action
+from aslgui.rules.actions import PLACER_STATES, Action
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -23,23 +23,18 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
-from aslgui.rules.los import sight_reason, unit_sight
+from aslgui.rules.los import sight_reason
 from aslgui.rules.nationality import nationality_of
-from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_dr, tally_totals
+from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
 
 DC_FP = 30  # A23.1
-SET_DC_FP = 36  # A23.71: the 36+ column
 DC_X_NUMBER = 12  # A23.4: detonates on an Original DR below 12
 CAPTURED_X_PENALTY = 2  # A21.11: a captured Gun/SW has its B#/X# lowered by two (A23.4: below 10)
-SET_DC_DRM = -3  # A23.71
-SET_DC_RANGE = (2, 6)  # A23.7: at least two and at most six hexes away
 #: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).
 THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
-#: Friendly fire phases a Set DC may be detonated in (A23.7).
-DETONATION_PHASES = {"attacker": ATTACKER_FIRE_PHASES, "defender": DEFENDER_FIRE_PHASES}
 #: Readings this project takes where the rules leave room (stated in the answers' notes).
 PREP_FIRED_NOTE = reason("read: a Thrown DC is fire (use of a SW, A23.6), so an ATTACKER unit marked fired in the AFPh "
                          "is taken as Prep-Fired and throws no DC; a squad throwing after its own AFPh fire (A23.2) "
@@ -54,8 +49,6 @@ SHELLHOLE_NOTE = reason("read: Placing into a shellhole hex costs what entering 
 DC_ODDS = counting(("detonated", "malfunction"), ("result",))
 #: A Thrown DC's second DR on the thrower's own Location, counted over its own 216 rolls (A23.6).
 THROWER_ODDS = Counted({}, {"thrower_result_if_detonated": outcome_key("result")})
-#: A Set DC is Set on a dr <= its US# (A23.7).
-SET_ODDS = counting(("set",))
 
 
 def x_number(unit: Unit, captured: bool) -> tuple[int, str]:
@@ -87,7 +80,7 @@ def _carrier_reasons(unit: Unit, rule: str) -> list[str]:
     return reasons
 
 
-def _mover_reasons(action: Action, unit: Unit, rule: str, done: str, does: str) -> list[str]:
+def mover_reasons(action: Action, unit: Unit, rule: str, done: str, does: str) -> list[str]:
     """Placing or Setting a DC spends MF: only in its own side's MPh, by a carrier free to move
     (C3.22). ``done``/``does``: "Placed"/"Places" or "Set"/"Sets"."""
     reasons = _carrier_reasons(unit, rule) + no_move_reasons([unit])
@@ -198,7 +191,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     target = action.hex("target_hex")
     scenario = action.scenario
     same_location = target == unit.hex
-    reasons = _mover_reasons(action, unit, "A23.3", "Placed", "Places")
+    reasons = mover_reasons(action, unit, "A23.3", "Placed", "Places")
     if unit.fired:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     own_reasons, notes = _own_location(action, unit, same_location)
@@ -356,143 +349,3 @@ def resolve_throw_dc(action: Action) -> Resolution:
             own = thrower_attack(thrower_dice.total)
             outcome.update(thrower_final_dr=own["final_dr"], thrower_result=own["result"])
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), WithOdds(values, count), outcome)
-
-
-def _set_dc_notes(action: Action, set_dr_max: int | None, reasons: list[str]) -> list[str]:
-    """How a Set DC question's dice are read: Setting rolls one dr and no DR (A23.7), so ``dr``
-    alone is the roll (DESIGN.md 4 calls ``dr`` a subsequent dr), and ``dice`` are not read; and
-    why a legal one without the unit's US# has no odds (that dr is compared with the US#)."""
-    notes = []
-    if set_dr_max is None and not reasons:
-        notes.append(reason("no US# given (us_number, on the action or the unit): the Set DC dr is compared with "
-                            "it, so the odds cannot be counted and odds/odds_216 are null", "A23.7"))
-    if action.dr is not None and set_dr_max is not None and not reasons:
-        notes.append(reason(f"read: dr {action.dr} is the Set DC's own dr, which no DR comes before, so no dice are "
-                            f"needed: the outcome's set says whether the DC is Set, on a dr of {set_dr_max} or less",
-                            "A23.7"))
-    if action.dice is not None:
-        notes.append(reason('read: Setting a DC rolls a dr, no DR, so the dice are not read: give the dr as "dr"',
-                            "A23.7"))
-    return notes
-
-
-def resolve_set_dc(action: Action) -> Resolution:
-    """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
-    Location; it is Set on a dr <= its US# (A23.7)."""
-    unit = action.unit("unit")
-    reasons = _mover_reasons(action, unit, "A23.7", "Set", "Sets")
-    if unit.moved:
-        reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
-    us_number = action.data.get("us_number", unit.extra.get("us_number"))  # both 0..9, checked on input
-    leadership = action.integer("leadership", 0)
-    values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
-    if us_number is not None:
-        values["set_dr_max"] = us_number - leadership
-    values["notes"] = _set_dc_notes(action, values.get("set_dr_max"), reasons)
-    if us_number is None or reasons:
-        if action.dr is not None and not reasons:
-            raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")
-        return Resolution(action.kind, not reasons, tuple(reasons), (), WithOdds(values, lambda: None))
-    limit = us_number
-
-    def read(dr: int) -> dict[str, Any]:
-        return {"set": dr + leadership <= limit, "dr": dr}
-
-    outcome = read(action.dr) if action.dr is not None else None
-    return Resolution(action.kind, True, (), (), WithOdds(values, lambda: tally_dr(read, SET_ODDS)), outcome)
-
-
-def _detonation_los(action: Action, unit: Unit, dc_hex: Hex) -> list[str]:
-    """A Set DC is detonated only within LOS of it (A23.7), traced as any LOS is (A6); ``los: false``
-    says what the map cannot show (a SMOKE or LOS Hindrance counter...), it never opens a blocked LOS."""
-    where = action.scenario.grid.name(dc_hex)
-    if not action.flag("los", True):
-        return [reason(f"the Set DC in {where} is out of {unit.id}'s LOS", "A23.7")]
-    sight = unit_sight(action.scenario, unit, dc_hex)
-    if not sight.blocked:
-        return []
-    return [f"{unit.id} has no LOS to the Set DC in {where} (A23.7): {sight.reason}"]
-
-
-def _setter(action: Action, unit: Unit, dc_hex: Hex) -> tuple[list[str], list[str]]:
-    """Reasons and notes for who detonates a Set DC: the unit that Set it, or one of its derivative
-    HS if that squad was Reduced or Deployed (A23.7). The file records the setter by its ``set_dc``
-    (the hex; Commit of a ``set_dc`` writes it), and a derivative HS by the same key. When no unit
-    records a Set DC in that hex (Set by SSR, or not recorded) the detonating unit is taken as its
-    owner, and a note says so."""
-    scenario = action.scenario
-    where = scenario.grid.name(dc_hex)
-
-    def recorded(u: Unit) -> Hex | None:
-        value = u.extra.get("set_dc")
-        return scenario.grid.parse(value, f"{scenario.unit_path(u.id)}.set_dc") if isinstance(value, str) else None
-
-    if recorded(unit) == dc_hex:
-        return [], []
-    setters = [u.id for u in scenario.units.values() if u.id != unit.id and recorded(u) == dc_hex]
-    if setters:
-        verb = "is" if len(setters) == 1 else "are"
-        return [reason(f"{unit.id} did not Set the DC in {where}: {', '.join(setters)} {verb} recorded with it "
-                       "(set_dc); only the unit that Set it, or a HS derived from it, detonates it", "A23.7")], []
-    own = recorded(unit)
-    if own is not None:
-        return [reason(f"{unit.id} Set its DC in {scenario.grid.name(own)}, not in {where}", "A23.7")], []
-    return [], [reason(f"read: no unit records a Set DC in {where} (set_dc), so it is taken as Set by {unit.id} "
-                       "(or for it by SSR); only the unit that Set it, or its derivative HS, detonates it", "A23.7")]
-
-
-def resolve_detonate_dc(action: Action) -> Resolution:
-    """``detonate_dc``: a Set DC goes off on the 36+ column at -3 with no TEM; enemy Infantry in
-    its Location make it likelier to malfunction (A23.7, A23.71)."""
-    unit = action.unit("unit")
-    dc_hex = action.hex("hex")
-    scenario = action.scenario
-    reasons = []
-    if not unit.is_infantry:  # the unit that Set it detonates it, and only Infantry Set a DC
-        reasons.append(reason(f"{unit.id} is a {unit.kind}; only the Infantry unit that Set a DC detonates it",
-                              "A23.7"))
-    if unit.broken:
-        reasons.append(reason(f"{unit.id} is broken; only a Good Order unit detonates a Set DC", "A23.7"))
-    role = attacker_role(action, unit)
-    allowed = DETONATION_PHASES[role] if role else FIRE_PHASES
-    if action.phase not in allowed:
-        reasons.append(reason(f"a Set DC is detonated in a friendly fire phase, not the {action.phase}", "A23.7"))
-    low, high = SET_DC_RANGE
-    span = distance(unit.hex, dc_hex)
-    if not low <= span <= high:
-        hexes = "hex" if span == 1 else "hexes"
-        reasons.append(reason(f"the Set DC is {span} {hexes} away; it must be {low} to {high}", "A23.7"))
-    reasons += _detonation_los(action, unit, dc_hex)
-    setter_reasons, notes = _setter(action, unit, dc_hex)
-    reasons += setter_reasons
-    if not action.flag("ntc_passed", True):
-        reasons.append(reason(f"{unit.id} failed its NTC", "A23.7"))
-    enemies = enemies_at(scenario, dc_hex, unit.side)
-    infantry = [u for u in enemies if u.is_infantry]
-    # A23.7 gives a Set DC its own malfunction number; the Placed/Thrown X# penalties (A23.2, A23.4) are not applied.
-    limit = DC_X_NUMBER
-    concealed = concealed_target(action, [u for u in enemies if u.kind != "vehicle"])
-    fp, column = halved_fp(SET_DC_FP, concealed)
-    drm = (DrmLine("set", "A23.71", SET_DC_DRM, "Set DC; no TEM"),)
-    values: dict[str, Any] = {
-        "fp": number(fp),
-        "ift_column": column,
-        "area_fire": concealed,
-        "ntc_required": True,
-        "hex": scenario.grid.name(dc_hex),
-        "enemy_infantry": len(infantry),
-        "malfunction_min_dr": limit - len(infantry),
-    }
-    if notes:
-        values["notes"] = notes
-
-    def read(original: int) -> dict[str, Any]:
-        """Each enemy Infantry unit in the Location adds one to the malfunction check (A23.71)."""
-        if original + len(infantry) >= limit:
-            return {"detonated": False, "malfunction": True, "original_dr": original}
-        return {"detonated": True, "malfunction": False, "original_dr": original,
-                **ift_outcome(column, original, SET_DC_DRM)}
-
-    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
-    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
-    return Resolution(action.kind, not reasons, tuple(reasons), drm, odds, outcome)
