@@ -51,6 +51,14 @@ def _ammo(ammo: Any) -> str | None:
     return ", ".join(f"{name} {number}" for name, number in ammo.items()) or "none"
 
 
+def _attribute(name: str) -> Callable[[Any], str | None]:
+    """A number or word a unit and a roster entry both hold under ``name``, as printed."""
+    def shown(holder: Any) -> str | None:
+        value = getattr(holder, name, None)
+        return None if value is None else str(value)
+    return shown
+
+
 #: label, keys, (unit -> value or None), (roster entry -> value or None), kinds it applies to.
 _Row = tuple[str, tuple[str, ...], Callable[[Unit], str | None], Callable[[RosterEntry], str | None], frozenset[str]]
 _GUN, _VEHICLE, _BOTH = frozenset({"gun"}), frozenset({"vehicle"}), frozenset({"gun", "vehicle"})
@@ -59,21 +67,13 @@ _ROWS: tuple[_Row, ...] = (
     ("MA", ("ma",), lambda u: _ma(u.ma.caliber, u.ma.barrel) if u.ma else None,
      lambda e: _ma(e.caliber, e.barrel), _VEHICLE),
     ("Gun type", ("type",), lambda u: u.extra.get("type"), lambda e: e.type, _GUN),
-    ("ROF", ("rof",), lambda u: None if u.rof is None else str(u.rof),
-     lambda e: None if e.rof is None else str(e.rof), _BOTH),
-    ("B#", ("breakdown",), lambda u: None if u.breakdown is None else str(u.breakdown),
-     lambda e: None if e.breakdown is None else str(e.breakdown), _BOTH),
-    ("M#", ("manhandling",), lambda u: None if u.manhandling is None else str(u.manhandling),
-     lambda e: None if e.manhandling is None else str(e.manhandling), _GUN),
+    *((label, (key,), _attribute(key), _attribute(key), kinds) for label, key, kinds in (
+        ("ROF", "rof", _BOTH), ("B#", "breakdown", _BOTH), ("M#", "manhandling", _GUN))),
     ("AF", ("af",), lambda u: _af(u.extra.get("af")), lambda e: _af(e.af), _VEHICLE),
-    ("Turret", ("turret",), lambda u: u.turret, lambda e: e.turret, _VEHICLE),
+    ("Turret", ("turret",), _attribute("turret"), _attribute("turret"), _VEHICLE),
     ("MGs", ("mgs",), lambda u: _mgs(u.mgs), lambda _e: None, _VEHICLE),
-    ("MP", ("mp",), lambda u: None if u.mp is None else str(u.mp),
-     lambda e: None if e.mp is None else str(e.mp), _VEHICLE),
-    ("T#", ("towing",), lambda u: None if u.towing is None else str(u.towing),
-     lambda e: None if e.towing is None else str(e.towing), _VEHICLE),
-    ("PP", ("pp",), lambda u: None if u.pp is None else str(u.pp),
-     lambda e: None if e.pp is None else str(e.pp), _VEHICLE),
+    *((label, (key,), _attribute(key), _attribute(key), _VEHICLE) for label, key in (
+        ("MP", "mp"), ("T#", "towing"), ("PP", "pp"))),
     ("Special ammo", ("special_ammo",), lambda u: _ammo(u.extra.get("special_ammo")), lambda _e: None, _BOTH),
 )
 
