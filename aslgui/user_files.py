@@ -112,45 +112,72 @@ def _sync_folder(folder: str) -> None:
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.0f} MB"
+    """A size as people read it: ``64 MB``, ``512 KB`` (a small limit is not ``0 MB``)."""
+    return f"{size / (1024 * 1024):.0f} MB" if size >= 1024 * 1024 else f"{size / 1024:.0f} KB"
 
 
 def read_bounded(path: str | os.PathLike[str], what: str, limit: int = INPUT_LIMIT) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, else AslError saying why.
 
-    The path is looked at (``stat``) before it is opened, so a device (``/dev/zero``), FIFO or
-    socket is refused without reading from it or waiting on it; the file is then opened without
-    blocking and checked again, and read no further than ``limit``, so a file swapped or growing
-    meanwhile cannot hang or exhaust memory either."""
+    The file is opened with ``open_regular`` (never waiting on a FIFO or reading a device) and
+    read no further than ``limit``, so a file swapped or growing meanwhile cannot hang or exhaust
+    memory either."""
+    name = f"{what} {os.fspath(path)!r}"
+    with open_regular(path, what, limit) as handle:
+        try:
+            return _read_at_most(handle, name, limit)
+        except OSError as error:
+            raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
+
+
+def open_regular(path: str | os.PathLike[str], what: str, limit: int | None = None) -> BinaryIO:
+    """An open regular file (of at most ``limit`` bytes, if given), else AslError naming it and
+    what is wrong: a folder, a FIFO, a device or socket, a dangling link, no permission.
+
+    The path is looked at (``stat``) before it is opened, so a FIFO or device is refused without
+    waiting on it or reading from it; it is then opened without blocking and checked again (a
+    file swapped meanwhile)."""
     name = f"{what} {os.fspath(path)!r}"
     try:
         _check_regular(os.stat(path), name, limit)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
-            _check_regular(os.fstat(handle.fileno()), name, limit)
-            return _read_at_most(handle, name, limit)
+        handle = os.fdopen(fd, "rb")
+    except FileNotFoundError as error:
+        if os.path.islink(path):
+            target = os.readlink(path)
+            raise AslError(f"cannot read {name}: it is a link to {target!r}, which does not exist", "") from None
+        raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
     except OSError as error:
         raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
+    try:
+        _check_regular(os.fstat(handle.fileno()), name, limit)
+    except BaseException:
+        handle.close()
+        raise
+    return handle
 
 
 def read_stream_bounded(stream: BinaryIO, what: str, limit: int = INPUT_LIMIT) -> bytes:
-    """At most ``limit`` bytes of an open stream (stdin), else AslError; a device other than a
-    terminal (``< /dev/zero``) is refused before reading."""
+    """At most ``limit`` bytes of an open stream (stdin, a zip member), else AslError; a device
+    other than a terminal (``< /dev/zero``) is refused before reading.  A zip member is inflated
+    no further than ``limit`` whatever its header says (``read(limit + 1)`` caps each inflation)."""
     try:
         info = os.fstat(stream.fileno())
-    except (OSError, ValueError):  # no descriptor (a test's BytesIO): read it bounded
+    except (OSError, ValueError):  # no descriptor (a zip member, a test's BytesIO): read it bounded
         info = None
     if info is not None and (stat.S_ISBLK(info.st_mode) or (stat.S_ISCHR(info.st_mode) and not stream.isatty())):
         raise AslError(f"cannot read {what}: it is a device, not a file or a pipe", "")
     return _read_at_most(stream, what, limit)
 
 
-def _check_regular(info: os.stat_result, name: str, limit: int) -> None:
-    if stat.S_ISDIR(info.st_mode):
+def _check_regular(info: os.stat_result, name: str, limit: int | None) -> None:
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
         raise AslError(f"cannot read {name}: it is a folder, not a file", "")
-    if not stat.S_ISREG(info.st_mode):
-        raise AslError(f"cannot read {name}: it is a device, FIFO or socket, not a file", "")
-    if info.st_size > limit:
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise AslError(f"cannot read {name}: it is {kind}, not a file", "")
+    if limit is not None and info.st_size > limit:
         raise AslError(f"cannot read {name}: it is {_megabytes(info.st_size)}, over the {_megabytes(limit)} limit", "")
 
 

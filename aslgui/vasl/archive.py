@@ -28,6 +28,8 @@ import zlib
 from typing import TYPE_CHECKING, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.user_files import open_regular, read_stream_bounded
+from aslgui.vasl.hexfacts import MAX_BOARD_HEXES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,9 +38,16 @@ if TYPE_CHECKING:
 METADATA_MEMBER = "BoardMetadata.xml"
 LOS_MEMBER = "LOSData"
 #: Nothing a real board holds comes near these; they keep a hostile file from eating memory.
+#: A real board's art is 0.2-1 MB, its metadata a few KB.
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
-MAX_BOARD_HEXES = 400
-MAX_GRID_PIXELS = 16 * 1024 * 1024
+MAX_METADATA_BYTES = 4 * 1024 * 1024
+#: A geomorphic board's LOSData is 1800 x 645 pixels (1.2 million; derived in about 1 s and
+#: 150 MB); the largest allowed is about four of them.
+MAX_GRID_PIXELS = 5_000_000
+#: The LOSData payload of the largest grid, and the most its Java stream may take (VASL writes
+#: 1024-byte blocks; a stream of tiny blocks beyond this is refused, naming the limit).
+_MAX_PAYLOAD = 16 + 2 * MAX_GRID_PIXELS + MAX_BOARD_HEXES * MAX_BOARD_HEXES + MAX_BOARD_HEXES // 2
+MAX_LOS_BYTES = 2 * _MAX_PAYLOAD + 1024
 
 _JAVA_STREAM_HEADER = b"\xac\xed\x00\x05"
 _TC_BLOCKDATA = 0x77
@@ -103,42 +112,57 @@ class BoardArchive:
     def __repr__(self) -> str:
         return f"BoardArchive({self.path!r}, board {self.metadata.name!r})"
 
-    def read_member(self, member: str) -> bytes:
-        """The bytes of one member (AslError naming the file and member if it cannot be read)."""
-        return _read_member(self.path, member)
+    def read_member(self, member: str, limit: int = MAX_MEMBER_BYTES) -> bytes:
+        """The bytes of one member, inflated no further than ``limit`` (AslError naming the file
+        and member if it cannot be read)."""
+        return _read_member(self.path, member, limit)
 
     def image_bytes(self) -> bytes:
         """The board art (usually a GIF) as stored in the archive."""
         return self.read_member(self.metadata.image_name)
 
     def los_grid(self) -> LosGrid:
-        """``LOSData`` decoded (numpy); AslError naming the file if it is damaged."""
+        """``LOSData`` decoded (numpy); AslError naming the file if it is damaged or covers other
+        hexes than its board (the derived facts would name hexes the board does not have)."""
         if self._los is None:
-            self._los = decode_los_data(self.read_member(LOS_MEMBER), self.path)
+            grid = decode_los_data(self.read_member(LOS_MEMBER, MAX_LOS_BYTES), self.path)
+            meta = self.metadata
+            if (grid.width, grid.height) != (meta.width, meta.height):
+                fewer = grid.width <= meta.width and grid.height <= meta.height
+                raise AslError(
+                    f"VASL board archive {self.path!r}: {LOS_MEMBER} covers {'fewer' if fewer else 'other'} hexes "
+                    f"({grid.width}x{grid.height}) than its board ({meta.width}x{meta.height} in {METADATA_MEMBER})",
+                    "")
+            self._los = grid
         return self._los
 
 
 def open_archive(path: str | os.PathLike[str]) -> BoardArchive:
     """Open a board archive and read its metadata (AslError naming the file if it is not one)."""
     name = os.fspath(path)
-    metadata = parse_board_metadata(_read_member(name, METADATA_MEMBER), name)
+    metadata = parse_board_metadata(_read_member(name, METADATA_MEMBER, MAX_METADATA_BYTES), name)
     return BoardArchive(name, metadata)
 
 
-def _read_member(path: str, member: str) -> bytes:
-    try:
-        with zipfile.ZipFile(path) as archive:
-            try:
-                info = archive.getinfo(member)
-            except KeyError:
-                raise AslError(f"VASL board archive {path!r} has no {member}", "") from None
-            if info.file_size > MAX_MEMBER_BYTES:
-                raise AslError(f"VASL board archive {path!r}: {member} is too large ({info.file_size} bytes)", "")
-            return archive.read(info)
-    except AslError:
-        raise
-    except _READ_ERRORS as error:
-        raise AslError(f"cannot read VASL board archive {path!r} ({member}): {error}", "") from None
+def _read_member(path: str, member: str, limit: int) -> bytes:
+    """One member of a regular file's zip (never a FIFO's or a device's), inflated no further
+    than ``limit`` whatever its header says."""
+    what = f"VASL board archive {path!r} ({member})"
+    with open_regular(path, "VASL board archive") as handle:
+        try:
+            with zipfile.ZipFile(handle) as archive:
+                try:
+                    info = archive.getinfo(member)
+                except KeyError:
+                    raise AslError(f"VASL board archive {path!r} has no {member}", "") from None
+                if info.file_size > limit:
+                    raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
+                with archive.open(info) as entry:
+                    return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a binary stream
+        except AslError:
+            raise
+        except _READ_ERRORS as error:
+            raise AslError(f"cannot read {what}: {error}", "") from None
 
 
 def _flag(value: str | None) -> bool:
@@ -182,11 +206,12 @@ def parse_board_metadata(xml: bytes, path: str) -> BoardMetadata:
 def _gunzip(raw: bytes, path: str) -> bytes:
     inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
     try:
-        data = inflater.decompress(raw, MAX_MEMBER_BYTES)
+        data = inflater.decompress(raw, MAX_LOS_BYTES)
     except zlib.error as error:
         raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} is not gzip data ({error})", "") from None
     if inflater.unconsumed_tail:
-        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} unpacks to more than {MAX_MEMBER_BYTES} bytes", "")
+        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} unpacks to more than the limit of "
+                       f"{MAX_LOS_BYTES} bytes", "")
     if not inflater.eof:
         raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} is truncated", "")
     return data
@@ -201,7 +226,11 @@ def java_block_data(stream: bytes, path: str) -> bytes:
     view = memoryview(stream)
     parts: list[memoryview] = []
     pos, end = len(_JAVA_STREAM_HEADER), len(stream)
+    most = len(stream) // 256 + 16  # VASL writes 1024-byte blocks: millions of tiny ones are not its
     while pos < end:
+        if len(parts) > most:
+            raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} holds over {most} blocks "
+                           f"(the limit for {len(stream)} bytes)", "")
         tag = stream[pos]
         if tag == _TC_BLOCKDATA and pos + 2 <= end:
             size, pos = stream[pos + 1], pos + 2
@@ -225,9 +254,11 @@ def decode_los_data(raw: bytes, path: str) -> LosGrid:
         raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} is truncated", "")
     width, height, pixel_width, pixel_height = struct.unpack_from(">4i", payload)
     if not (0 < width <= MAX_BOARD_HEXES and 0 < height <= MAX_BOARD_HEXES):
-        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} says {width}x{height} hexes", "")
+        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} says {width}x{height} hexes "
+                       f"(the limit is {MAX_BOARD_HEXES} either way)", "")
     if not (pixel_width > 0 and pixel_height > 0 and pixel_width * pixel_height <= MAX_GRID_PIXELS):
-        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} says {pixel_width}x{pixel_height} pixels", "")
+        raise AslError(f"VASL board archive {path!r}: {LOS_MEMBER} says {pixel_width}x{pixel_height} pixels "
+                       f"(the limit is {MAX_GRID_PIXELS:,} pixels)", "")
     cells = pixel_width * pixel_height
     expected = 16 + 2 * cells + hex_count(width, height)
     if len(payload) != expected:

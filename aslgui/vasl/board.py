@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
-from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive
+from aslgui.vasl.hexfacts import FACTS_VERSION, MAX_BOARD_HEXES, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
 
 
@@ -58,11 +58,42 @@ def _facts_json(path: str, catalog: Catalog) -> dict[str, Any]:
     }
 
 
-def _valid(value: Any) -> bool:
+#: The most per-hex facts read from the cache (a 400 x 400 hex board's are about 16 MB).
+FACTS_LIMIT = 32 * 1024 * 1024
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _optional_names(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 6 and all(v is None or type(v) is str for v in value)
+
+
+def _valid_hex(entry: Any) -> bool:
+    """One hex's cached facts: the HexFacts fields, each of its type and range."""
     return (
-        isinstance(value, dict) and isinstance(value.get("board"), dict) and isinstance(value.get("hexes"), dict)
-        and isinstance(value.get("catalog"), str)
+        isinstance(entry, list) and len(entry) == 7 and type(entry[0]) is str and _is_int(entry[1], -128, 127)
+        and _optional_names(entry[2]) and isinstance(entry[3], list) and len(entry[3]) == 6
+        and all(type(v) is bool for v in entry[3]) and (entry[4] is None or type(entry[4]) is str)
+        and _is_int(entry[5], 0, 255) and type(entry[6]) is bool
     )
+
+
+def _valid(value: Any) -> bool:
+    """A cached product whole: the board's keys of their types, and the facts of exactly the
+    hexes of a board of its size (a damaged or foreign file is rebuilt, never half used)."""
+    if not (isinstance(value, dict) and isinstance(value.get("board"), dict) and isinstance(value.get("hexes"), dict)
+            and type(value.get("catalog")) is str):
+        return False
+    board, hexes = value["board"], value["hexes"]
+    width, height = board.get("width"), board.get("height")
+    if not (type(board.get("name")) is str and type(board.get("image_name")) is str
+            and type(board.get("has_hills")) is bool and _is_int(width, 1, MAX_BOARD_HEXES)
+            and _is_int(height, 1, MAX_BOARD_HEXES)):
+        return False
+    names = {local_name(c, r) for c in range(width) for r in range(height + c % 2)}
+    return hexes.keys() == names and all(_valid_hex(entry) for entry in hexes.values())
 
 
 def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> VaslBoard:
@@ -71,27 +102,21 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     which is parsed only when the facts are not cached yet."""
     name = os.fspath(path)
     folders = (os.path.dirname(name), *library_folders())
-    digest = derived.file_digest(name)
-    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders))
+    digest = derived.file_digest(name, "VASL board archive")
+    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders), "terrain catalog")
     product = f"hexfacts-v{FACTS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:
         return _facts_json(name, catalog or load_catalog(folders))
 
-    data = derived.cached_json(digest, product, build, _valid)
-    try:
-        return _board(name, digest, data)
-    except (KeyError, TypeError, ValueError):  # a cache file of the right name but the wrong shape
-        data = build()
-        derived.write_json(digest, product, data)
-        return _board(name, digest, data)
+    return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT))
 
 
 def _board(path: str, digest: str, data: dict[str, Any]) -> VaslBoard:
     board = data["board"]
     hexes = {
-        local: HexFacts(t, int(e), tuple(sides), tuple(on_map), dep, int(levels), bool(stair))
+        local: HexFacts(t, e, tuple(sides), tuple(on_map), dep, levels, stair)
         for local, (t, e, sides, on_map, dep, levels, stair) in data["hexes"].items()
     }
-    return VaslBoard(path, digest, str(board["name"]), str(board["image_name"]), bool(board["has_hills"]),
-                     int(board["width"]), int(board["height"]), hexes, str(data["catalog"]))
+    return VaslBoard(path, digest, board["name"], board["image_name"], board["has_hills"],
+                     board["width"], board["height"], hexes, data["catalog"])

@@ -88,7 +88,7 @@ def library_folders() -> tuple[str, ...]:
 def archive_name(board_id: str) -> str:
     """The archive file name of a board id: ``"4"``/``"04"`` -> ``bd04``, ``"RO"`` -> ``bdRO``."""
     board_id = board_id.strip()
-    return f"bd{int(board_id):02d}" if board_id.isdigit() else f"bd{board_id}"
+    return f"bd{int(board_id):02d}" if board_id.isascii() and board_id.isdigit() else f"bd{board_id}"
 
 
 def board_id_of(file_name: str) -> str | None:
@@ -96,23 +96,24 @@ def board_id_of(file_name: str) -> str | None:
     if not file_name.lower().startswith("bd") or len(file_name) < 3 or "." in file_name:
         return None
     rest = file_name[2:]
-    return str(int(rest)) if rest.isdigit() else rest
+    return str(int(rest)) if rest.isascii() and rest.isdigit() else rest
 
 
 def find_archive(board_id: str, folders: tuple[str, ...] | None = None) -> str | None:
     """Path of the archive for ``board_id`` in the first folder that holds it (exact file name
-    first, then ignoring case), or None."""
+    first, then ignoring case), or None.  Whatever has the name counts, a folder, a FIFO or a
+    dangling link too: reading it then says what is wrong with it, rather than "no archive"."""
     wanted = archive_name(board_id)
     for folder in library_folders() if folders is None else folders:
         exact = os.path.join(folder, wanted)
-        if os.path.isfile(exact):
+        if os.path.lexists(exact):
             return exact
         try:
             names = os.listdir(folder)
         except OSError:
             continue
         for name in names:
-            if name.lower() == wanted.lower() and os.path.isfile(os.path.join(folder, name)):
+            if name.lower() == wanted.lower():
                 return os.path.join(folder, name)
     return None
 

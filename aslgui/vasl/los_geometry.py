@@ -51,24 +51,52 @@ LOS_VERSION = 4
 KINDS = ("obstacle", "hindrance", "ground")
 
 
+#: The most of a LOS product read from the cache (a geomorphic board's is about 90 KB).
+LOS_LIMIT = 32 * 1024 * 1024
+
+
 def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str, HexFacts]) -> dict[str, Any]:
     """The LOS product of the board in archive ``path`` read with the terrain catalog of
     ``folders`` (cached per archive and catalog file hash; the catalog is parsed only to build)."""
-    product = f"los-v{LOS_VERSION}-{derived.file_digest(catalog_file(folders))[:12]}.json"
+    product = f"los-v{LOS_VERSION}-{derived.file_digest(catalog_file(folders), 'terrain catalog')[:12]}.json"
 
     def build() -> dict[str, Any]:
         from aslgui.vasl.archive import open_archive
 
         return derive_los(open_archive(path).los_grid(), load_catalog(folders), facts)
 
-    value: dict[str, Any] = derived.cached_json(digest, product, build, _valid)
+    value: dict[str, Any] = derived.cached_json(digest, product, build, lambda v: _valid(v, facts), LOS_LIMIT)
     return value
 
 
-def _valid(value: Any) -> bool:
-    return (
-        isinstance(value, dict) and {"floors", "hexes", "inherent"} <= set(value) and isinstance(value["hexes"], dict)
-        and all(isinstance(text, str) for text in value["hexes"].values())
+def _valid(value: Any, facts: dict[str, HexFacts]) -> bool:
+    """A cached product whole, for this board: every hex one of its hexes, every level a whole
+    number, every hex's features strict JSON of the shape the LOS engine reads (it parses a hex's
+    text only when a thread comes near: a damaged one would fail every later run)."""
+    if not (isinstance(value, dict) and value.keys() == {"floors", "hexes", "inherent"}
+            and all(isinstance(value[k], dict) and value[k].keys() <= facts.keys() for k in value)):
+        return False
+    floors, hexes, inherent = value["floors"], value["hexes"], value["inherent"]
+    if not (all(type(v) is int and -128 <= v <= 127 for v in floors.values())
+            and all(type(v) is str for v in inherent.values()) and all(type(v) is str for v in hexes.values())):
+        return False
+    try:
+        return all(_valid_features(derived.strict_json(text)) for text in hexes.values())
+    except (ValueError, RecursionError):
+        return False
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float)  # strict JSON: finite
+
+
+def _valid_features(features: Any) -> bool:
+    return isinstance(features, list) and all(
+        isinstance(f, list) and len(f) == 11 and f[0] in KINDS and type(f[1]) is int
+        and isinstance(f[2], list) and isinstance(f[3], list) and 0 < len(f[2]) == len(f[3])
+        and all(_number(v) for v in f[2] + f[3]) and type(f[4]) is str and (f[5] is None or type(f[5]) is str)
+        and type(f[6]) is str and all(_number(v) for v in f[7:])
+        for f in features
     )
 
 
@@ -76,7 +104,7 @@ def _hex_of_pixels(width: int, height: int, pixel_w: int, pixel_h: int) -> tuple
     """(column, row in column) of the hex whose centre is nearest each pixel, as [x, y] arrays."""
     import numpy as np
 
-    hex_w, hex_h = pixel_w / (width - 1), pixel_h / height
+    hex_w, hex_h = pixel_w / max(width - 1, 1), pixel_h / height  # one column: no division by 0
     x = np.arange(pixel_w, dtype=np.float64)[:, None]
     y = np.arange(pixel_h, dtype=np.float64)[None, :]
     best_c = np.zeros((pixel_w, pixel_h), dtype=np.int64)
@@ -160,7 +188,7 @@ def derive_los(grid: LosGrid, catalog: Catalog, facts: dict[str, HexFacts]) -> d
     from aslgui.vasl.hexfacts import local_name
 
     pixel_w, pixel_h = grid.pixel_size
-    hex_w, hex_h = pixel_w / (grid.width - 1), pixel_h / grid.height
+    hex_w, hex_h = pixel_w / max(grid.width - 1, 1), pixel_h / grid.height
     col, row = _hex_of_pixels(grid.width, grid.height, pixel_w, pixel_h)
     stride = grid.height + 1
     hex_id = col * stride + row

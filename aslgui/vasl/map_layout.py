@@ -24,8 +24,13 @@ class MapLayout:
         self.notes: list[str] = []
         self.boards: list[tuple[Board, str]] = []
         taken: dict[tuple[int, int], str] = {}
+        placed: dict[str, Board] = {}
         for board in game.boards:
             board_id = scenario_board_id(game.file, board.name)
+            twice = placed.setdefault(board_id.upper(), board)
+            if twice is not board:
+                raise VsavError(game.file, f"board {board.name} is placed twice (at column {twice.col}, row "
+                                f"{twice.row} and at {board.col}, {board.row}): a map holds each board once", "bd")
             if (board.col, board.row) in taken:
                 self.notes.append(f"board {board.name} at {board.col},{board.row} shares its place; left out")
                 continue
@@ -88,7 +93,7 @@ def map_pixel(board: Board, point: tuple[float, float]) -> tuple[float, float]:
 def scenario_board_id(file: str, vasl_name: str) -> str:
     """The scenario's id of a VASL board: ``"01"`` -> ``"1"`` (hex names read ``1E5``), others as
     VASL names them."""
-    if vasl_name.isdigit():
+    if vasl_name.isascii() and vasl_name.isdigit():  # "²" is a digit to Python, not a board number
         return str(int(vasl_name))
     if not re.fullmatch(r"[0-9A-Za-z]+", vasl_name):
         raise VsavError(file, f"board {vasl_name!r} has a name aslgui cannot use as a board id", "bd")

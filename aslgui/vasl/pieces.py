@@ -57,6 +57,10 @@ class Piece(NamedTuple):
     concealed: bool
     #: A ``?`` counter: it conceals what lies under it.
     is_concealment: bool
+    #: The module's PieceSlot id it was made from (DESIGN.md 11), "" when the save does not say.
+    gpid: str = ""
+    #: Its ``info`` traits' texts (VASL's special ammunition and notes: ``CS 6,sD7,A6^2^/5^3^``).
+    info: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -70,6 +74,11 @@ class Piece(NamedTuple):
             elif layer.effect == "suffix":
                 name = name + layer.text
         return name
+
+    @property
+    def visible_image(self) -> str:
+        """The image the counter shows: its outermost active Layer's, else its basic piece's."""
+        return next((layer.image for layer in reversed(self.layers) if layer.image), self.basic_image)
 
     @property
     def identity(self) -> tuple[str, str]:
@@ -122,20 +131,26 @@ def decode_sequence(text: str, delimiter: str) -> list[str]:
     return tokens
 
 
-def _first_and_rest(text: str, delimiter: str) -> tuple[str, str | None]:
-    """The first token of a sequence and the rest unescaped one level, as one string: what
-    ``decode_sequence`` gives for a Decorator's two tokens, without splitting the deeper levels
-    (a piece nests 30-40 traits; splitting every level at every step would be quadratic)."""
-    escaped = "\\" + delimiter
-    start = 0
-    while True:
-        i = text.find(delimiter, start)
-        if i < 0:
-            return _unquote(text.replace(escaped, delimiter)), None
-        if i > 0 and text[i - 1] == "\\":
-            start = i + 1
-            continue
-        return _unquote(text[:i].replace(escaped, delimiter)), _unquote(text[i + 1 :].replace(escaped, delimiter))
+def escaped_runs(text: str, delimiter: str) -> list[tuple[int, int]]:
+    """Every delimiter of a nested sequence as (position, backslashes right before it): one
+    ``re`` pass.  Each level of nesting escapes a delimiter once more, so the backslashes say at
+    which level it separates, and no level need be split and joined again (that was cubic in the
+    depth: a 47 KB save nested 8,000 deep took minutes)."""
+    import re
+
+    return [(m.end() - 1, m.end() - 1 - m.start()) for m in re.finditer(r"(?<!\\)\\*" + re.escape(delimiter), text)]
+
+
+def unescaped(text: str, start: int, end: int, runs: list[tuple[int, int]], drop: int) -> str:
+    """``text[start:end]`` with ``drop`` backslashes taken from before each delimiter in ``runs``
+    (those inside, each escaped at least that often), then unquoted: a token as decoded after
+    ``drop`` levels."""
+    parts, at = [], start
+    for pos, _ in runs:
+        parts.append(text[at : pos - drop])
+        at = pos
+    parts.append(text[at:end])
+    return _unquote("".join(parts))
 
 
 def nested_levels(text: str) -> list[str]:
@@ -165,12 +180,24 @@ def nested_levels(text: str) -> list[str]:
 
 
 def _nested_levels_slowly(text: str) -> list[str]:
+    """``nested_levels`` the way VASSAL decodes one level after another (each level the first
+    delimiter no backslash precedes; the rest unescaped once and unquoted), in one pass: at level
+    k a tab escaped k times or fewer has no backslash left, so it is the level's separator."""
+    runs = escaped_runs(text, "\t")
     levels: list[str] = []
-    rest: str | None = text
-    while rest is not None:
-        first, rest = _first_and_rest(rest, "\t")
-        levels.append(first)
-    return levels
+    start, end, j, level = 0, len(text), 0, 0
+    while True:
+        first = j
+        while j < len(runs) and runs[j][1] > level:
+            j += 1
+        if j == len(runs):
+            levels.append(unescaped(text, start, end, runs[first:], level + 1))
+            return levels
+        cut, escapes = runs[j]
+        levels.append(unescaped(text, start, cut - escapes, runs[first:j], level + 1))
+        start, j, level = cut + 1, j + 1, level + 1
+        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":  # the rest, unquoted
+            start, end = start + 1, end - 1
 
 
 def int_field(text: str, default: int) -> int:
@@ -182,20 +209,30 @@ def int_field(text: str, default: int) -> int:
 
 
 # -- traits -------------------------------------------------------------------------------
-def _layer(type_text: str, state_text: str) -> Layer | None:
-    """The active level of a Layer trait, or None when it is inactive or shows nothing."""
-    value = int_field(decode_sequence(state_text, ";")[0], -1)
-    if value <= 0:  # inactive (most are): its type need not be read
-        return None
+def layer_levels(type_text: str) -> tuple[list[str], list[str]]:
+    """The images and names of a Layer trait's levels (``emb2``, or the old ``emb`` form: keys,
+    commands, offsets, then image,name pairs), level 1 first."""
     if type_text.startswith("emb2;"):
         fields = decode_sequence(type_text[5:], ";")
         images = decode_sequence(fields[15], ",") if len(fields) > 15 else []
         names = decode_sequence(fields[16], ",") if len(fields) > 16 else []
-    else:  # the old "emb;" form: keys, commands, offsets, then image,name pairs
-        fields = decode_sequence(type_text[4:], ";")
-        pairs = [decode_sequence(f, ",") for f in fields[7:]]
-        images = [p[0] for p in pairs]
-        names = [p[1] if len(p) > 1 else "" for p in pairs]
+        return images, names
+    fields = decode_sequence(type_text[4:], ";")
+    pairs = [decode_sequence(f, ",") for f in fields[7:]]
+    return [p[0] for p in pairs], [p[1] if len(p) > 1 else "" for p in pairs]
+
+
+def layer_shown(state_text: str) -> int:
+    """The level a Layer shows (1 = its first), 0 or less while it is switched off."""
+    return int_field(decode_sequence(state_text, ";")[0], -1)
+
+
+def _layer(type_text: str, state_text: str) -> Layer | None:
+    """The active level of a Layer trait, or None when it is inactive or shows nothing."""
+    value = layer_shown(state_text)
+    if value <= 0:  # inactive (most are): its type need not be read
+        return None
+    images, names = layer_levels(type_text)
     if value > max(len(images), len(names)):
         return None
     image = images[value - 1].strip() if value <= len(images) else ""
@@ -231,6 +268,7 @@ def parse_piece(path: str, piece_id: str, type_text: str, state_text: str) -> Pi
     layers: list[Layer] = []
     rotation: int | None = None
     hidden = concealed = is_concealment = False
+    info: list[str] = []
     # Inside out, as VASSAL applies a Layer's name to what the traits inside it made.
     for type_part, state_part in zip(reversed(types[:-1]), reversed(states[: len(types) - 1]), strict=True):
         trait = type_part.split(";", 1)[0]
@@ -245,6 +283,8 @@ def parse_piece(path: str, piece_id: str, type_text: str, state_text: str) -> Pi
             hidden = state_part.strip() not in ("", "null")
         elif trait == "conceal":
             concealed = decode_sequence(state_part, ";")[0].strip() not in ("", "null")
+        elif trait == "info":
+            info.append(type_part[5:])
         elif trait == "concealment":
             is_concealment = True
     return Piece(
@@ -259,4 +299,6 @@ def parse_piece(path: str, piece_id: str, type_text: str, state_text: str) -> Pi
         hidden=hidden,
         concealed=concealed,
         is_concealment=is_concealment,
+        gpid=position[3].strip() if len(position) > 3 else "",
+        info=tuple(reversed(info)),
     )

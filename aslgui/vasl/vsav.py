@@ -15,15 +15,19 @@ import io
 import os
 import zipfile
 import zlib
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.user_files import read_bounded
-from aslgui.vasl.pieces import Piece, VsavError, decode_sequence, int_field, parse_piece
+from aslgui.vasl.pieces import Piece, VsavError, decode_sequence, escaped_runs, int_field, parse_piece, unescaped
 
-#: The most command text aslgui unpacks from a save (the file itself is read up to 64 MB).
-MAX_TEXT_BYTES = 256 * 1024 * 1024
+#: The most command text aslgui unpacks from a save (the file itself is read up to 64 MB): a real
+#: save's is well under 1 MB (a 344-counter scenario's 0.7 MB).
+MAX_TEXT_BYTES = 16 * 1024 * 1024
+#: The most commands (pieces, boards, ...) a save may hold: that scenario holds 622.
+MAX_COMMANDS = 50_000
 #: The zip entry holding the command list.
 SAVED_GAME = "savedGame"
 ESC = "\x1b"
@@ -76,16 +80,34 @@ class SavedGame(NamedTuple):
 
 # -- VASSAL's command list ----------------------------------------------------------------
 def flatten_commands(text: str) -> list[str]:
-    """Every command of a command list, sub-commands in order after their parent, one level at
-    a time (a stack instead of recursion, so deep nesting cannot exhaust Python's)."""
+    """Every command of a command list, sub-commands in order after their parent, as VASSAL
+    decodes it one level at a time, in one pass: at level k the separators are the ESCs escaped
+    exactly k times (``escaped_runs``), so each command is cut out of the text once (linear in
+    the text, where splitting level by level was cubic in the depth; a stack, no recursion)."""
+    runs = escaped_runs(text, ESC)
+    by_level: dict[int, list[int]] = {}
+    for index, (_, backslashes) in enumerate(runs):
+        by_level.setdefault(backslashes, []).append(index)
+    positions = [pos for pos, _ in runs]
     out: list[str] = []
-    pending = [text]
+    pending = [(0, len(text), 0)]
     while pending:
-        tokens = decode_sequence(pending.pop(), ESC)
-        if len(tokens) == 1:
-            out.append(tokens[0])
-        else:
-            pending.extend(reversed(tokens))
+        start, end, level = pending.pop()
+        cuts = by_level.get(level, [])
+        first, last = bisect_left(cuts, bisect_left(positions, start)), bisect_left(cuts, bisect_left(positions, end))
+        if first == last:  # one command: the ESCs inside are escaped deeper
+            out.append(unescaped(text, start, end, runs[bisect_left(positions, start) : bisect_left(positions, end)],
+                                 level + 1))
+            continue
+        tokens, begin = [], start
+        for index in cuts[first:last]:
+            tokens.append((begin, positions[index] - level))  # its escapes are not the token's
+            begin = positions[index] + 1
+        tokens.append((begin, end))
+        for a, b in reversed(tokens):
+            if b - a > 1 and text[a] == "'" and text[b - 1] == "'":  # a token in quotes loses them
+                a, b = a + 1, b - 1
+            pending.append((a, b, level + 1))
     return out
 
 
@@ -108,7 +130,8 @@ def _saved_game_entry(path: str, data: bytes) -> bytes:
                 raise VsavError(path, f"a zip but not a VASSAL save: it has no {SAVED_GAME} entry (it holds {names})",
                                 SAVED_GAME) from None
             if info.file_size > MAX_TEXT_BYTES:
-                raise VsavError(path, f"{SAVED_GAME} is {info.file_size} bytes, over the limit", SAVED_GAME)
+                raise VsavError(path, f"{SAVED_GAME} is {info.file_size} bytes, over the limit of "
+                                f"{MAX_TEXT_BYTES} bytes", SAVED_GAME)
             with archive.open(info) as entry:
                 raw = entry.read(MAX_TEXT_BYTES + 1)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, NotImplementedError, RuntimeError) as error:
@@ -118,7 +141,7 @@ def _saved_game_entry(path: str, data: bytes) -> bytes:
     except (ValueError, zlib.error) as error:  # corrupt compressed data
         raise VsavError(path, f"the zip is corrupt: {error}") from None
     if len(raw) > MAX_TEXT_BYTES:
-        raise VsavError(path, f"{SAVED_GAME} is larger than {MAX_TEXT_BYTES} bytes", SAVED_GAME)
+        raise VsavError(path, f"{SAVED_GAME} is larger than the limit of {MAX_TEXT_BYTES} bytes", SAVED_GAME)
     return raw
 
 
@@ -135,7 +158,7 @@ def _unxz(path: str, data: bytes) -> bytes:
     except lzma.LZMAError as error:
         raise VsavError(path, f"the XZ-compressed command list is corrupt: {error}", SAVED_GAME) from None
     if len(text) > MAX_TEXT_BYTES:
-        raise VsavError(path, f"the command list is larger than {MAX_TEXT_BYTES} bytes", SAVED_GAME)
+        raise VsavError(path, f"the command list is larger than the limit of {MAX_TEXT_BYTES} bytes", SAVED_GAME)
     if not decompressor.eof:
         raise VsavError(path, "the XZ-compressed command list is truncated", SAVED_GAME)
     return text
@@ -224,6 +247,8 @@ def _stack(path: str, stack_id: str, state_text: str) -> Stack:
 
 def parse_commands(path: str, text: str) -> SavedGame:
     """Boards, pieces and stacks of a command text (begin_save ... end_save)."""
+    if text.count(ESC) >= MAX_COMMANDS:  # each command but the last ends at an ESC
+        raise VsavError(path, f"the command list holds more than the limit of {MAX_COMMANDS:,} commands", SAVED_GAME)
     commands = flatten_commands(text)
     meaningful = [c for c in commands if c]
     if not meaningful or meaningful[0] != "begin_save":

@@ -75,7 +75,7 @@ def test_a_device_is_refused_before_it_is_read(tmp_path: Path, which: str) -> No
     start = time.monotonic()
     args = ("/dev/zero", action_file(tmp_path, CA_ACTION)) if which == "scenario" else (DEMO_PATH, "/dev/zero")
     error = json_error(resolve_process(*args))
-    assert "device, FIFO or socket" in error["error"] and "/dev/zero" in error["error"]
+    assert "it is a device, not a file" in error["error"] and "/dev/zero" in error["error"]
     assert time.monotonic() - start < 20
 
 

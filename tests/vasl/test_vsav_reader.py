@@ -162,7 +162,7 @@ def test_a_folder_or_fifo_is_no_save(tmp_path: Path) -> None:
     assert caught.value.file == str(tmp_path) and caught.value.message.count(str(tmp_path)) == 1
     fifo = tmp_path / "pipe.vsav"
     os.mkfifo(fifo)
-    with pytest.raises(VsavError, match="FIFO or socket, not a file"):
+    with pytest.raises(VsavError, match=r"a FIFO \(named pipe\), not a file"):
         read_vsav(fifo)
 
 
