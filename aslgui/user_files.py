@@ -13,9 +13,12 @@ import errno
 import os
 import stat
 import sys
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from aslgui.errors import AslError
+
+if TYPE_CHECKING:
+    import zipfile
 
 #: The most aslgui reads of one input file or stream (DESIGN.md section 9): far above any
 #: scenario, action or VASL save, far below what would exhaust memory.
@@ -168,6 +171,44 @@ def read_stream_bounded(stream: BinaryIO, what: str, limit: int = INPUT_LIMIT) -
     if info is not None and (stat.S_ISBLK(info.st_mode) or (stat.S_ISCHR(info.st_mode) and not stream.isatty())):
         raise AslError(f"cannot read {what}: it is a device, not a file or a pipe", "")
     return _read_at_most(stream, what, limit)
+
+
+def zip_errors() -> tuple[type[BaseException], ...]:
+    """What reading a damaged zip, gzip or XML stream can raise besides AslError (a bad header, a
+    truncated stream ...); zipfile and zlib are imported here, only by the readers that need them
+    (``aslgui resolve`` on a cached board imports neither)."""
+    import zipfile
+    import zlib
+
+    return OSError, EOFError, zipfile.BadZipFile, zlib.error, ValueError, RuntimeError, NotImplementedError
+
+
+def open_zip(path: str | os.PathLike[str], what: str) -> zipfile.ZipFile:
+    """A regular file's zip (``open_regular``: never a FIFO's or a device's), else AslError naming
+    it: ``what`` says what the file should be (``VASL module``, ``VASL board archive``)."""
+    import zipfile
+
+    handle = open_regular(path, what)
+    try:
+        return zipfile.ZipFile(handle)
+    except zip_errors() as error:
+        handle.close()
+        raise AslError(f"cannot read {what} {os.fspath(path)!r}: it is not a {what} (not a readable zip: {error})",
+                       "") from None
+
+
+def read_zip_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int) -> bytes:
+    """One member's bytes, inflated no further than ``limit`` whatever its header claims; AslError
+    naming ``what`` when it is too big or the zip is damaged."""
+    if info.file_size > limit:
+        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
+    try:
+        with archive.open(info) as entry:
+            return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a binary stream
+    except AslError:
+        raise
+    except zip_errors() as error:
+        raise AslError(f"cannot read {what}: the zip is corrupt ({error})", "") from None
 
 
 def _check_regular(info: os.stat_result, name: str, limit: int | None) -> None:

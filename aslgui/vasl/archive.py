@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import os
 import struct
-import zipfile
 import zlib
 from typing import TYPE_CHECKING, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.user_files import open_regular, read_stream_bounded
+from aslgui.user_files import open_zip, read_zip_member, zip_errors
 from aslgui.vasl.hexfacts import MAX_BOARD_HEXES
 
 if TYPE_CHECKING:
@@ -54,7 +53,6 @@ _TC_BLOCKDATA = 0x77
 _TC_BLOCKDATALONG = 0x7A
 
 #: Errors the standard library raises on damaged zip, gzip or XML bytes.
-_READ_ERRORS = (OSError, EOFError, zipfile.BadZipFile, zlib.error, ValueError, RuntimeError, NotImplementedError)
 
 
 class BoardMetadata(NamedTuple):
@@ -147,22 +145,12 @@ def open_archive(path: str | os.PathLike[str]) -> BoardArchive:
 def _read_member(path: str, member: str, limit: int) -> bytes:
     """One member of a regular file's zip (never a FIFO's or a device's), inflated no further
     than ``limit`` whatever its header says."""
-    what = f"VASL board archive {path!r} ({member})"
-    with open_regular(path, "VASL board archive") as handle:
+    with open_zip(path, "VASL board archive") as archive:
         try:
-            with zipfile.ZipFile(handle) as archive:
-                try:
-                    info = archive.getinfo(member)
-                except KeyError:
-                    raise AslError(f"VASL board archive {path!r} has no {member}", "") from None
-                if info.file_size > limit:
-                    raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
-                with archive.open(info) as entry:
-                    return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a binary stream
-        except AslError:
-            raise
-        except _READ_ERRORS as error:
-            raise AslError(f"cannot read {what}: {error}", "") from None
+            info = archive.getinfo(member)
+        except KeyError:
+            raise AslError(f"VASL board archive {path!r} has no {member}", "") from None
+        return read_zip_member(archive, info, f"VASL board archive {path!r} ({member})", limit)
 
 
 def _flag(value: str | None) -> bool:
@@ -173,9 +161,10 @@ def parse_board_metadata(xml: bytes, path: str) -> BoardMetadata:
     """``BoardMetadata.xml`` -> BoardMetadata (AslError naming ``path`` when it is not VASL's)."""
     from xml.etree import ElementTree
 
+    errors: tuple[type[BaseException], ...] = (ElementTree.ParseError, *zip_errors())
     try:
         root = ElementTree.fromstring(xml)
-    except (ElementTree.ParseError, *_READ_ERRORS) as error:
+    except errors as error:
         raise AslError(f"VASL board archive {path!r}: {METADATA_MEMBER} is not valid XML ({error})", "") from None
     if root.tag != "boardMetadata":
         raise AslError(f"VASL board archive {path!r}: {METADATA_MEMBER} is not VASL board metadata", "")

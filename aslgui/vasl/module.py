@@ -20,18 +20,15 @@ from __future__ import annotations
 import gc
 import os
 import re
-import stat
-import zipfile
-import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 from operator import itemgetter
-from typing import Any, BinaryIO, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError
-from aslgui.user_files import INPUT_LIMIT, read_stream_bounded
+from aslgui.user_files import INPUT_LIMIT, open_regular, open_zip, read_zip_member
 from aslgui.vasl import cache as derived
 from aslgui.vasl.counter_svg import SVG_LIMIT, CounterValues, MachineGun, Printed, parse_xml, read_counter
 from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, nested_levels
@@ -141,54 +138,6 @@ def decode_slot(gpid: str, name: str, folder: tuple[str, ...], definition: str) 
 
 
 # -- the zip and the buildFile ----------------------------------------------------------------
-def _regular(path: str) -> os.stat_result:
-    """The file's status if it is a regular file, else AslError (a folder, FIFO or device is
-    refused before anything reads or waits on it)."""
-    name = f"VASL module {path!r}"
-    try:
-        info = os.stat(path)
-    except OSError as error:
-        raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise AslError(f"cannot read {name}: it is a folder, not a file", "")
-    if not stat.S_ISREG(info.st_mode):
-        raise AslError(f"cannot read {name}: it is a device, FIFO or socket, not a file", "")
-    return info
-
-
-def _open_zip(path: str) -> tuple[BinaryIO, zipfile.ZipFile]:
-    """The module's zip, opened only if it is a regular file (never waits on a FIFO or device)."""
-    name = f"VASL module {path!r}"
-    _regular(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        handle = os.fdopen(fd, "rb")
-    except OSError as error:
-        raise AslError(f"cannot read {name}: {error.strerror or error}", "") from None
-    try:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise AslError(f"cannot read {name}: it is not a regular file", "")
-        return handle, zipfile.ZipFile(handle)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
-        handle.close()
-        if isinstance(error, AslError):
-            raise
-        raise AslError(f"cannot read {name}: it is not a VASSAL module (not a readable zip: {error})", "") from None
-
-
-def _member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int) -> bytes:
-    """A zip member's bytes, inflated no further than ``limit`` whatever its header claims."""
-    if info.file_size > limit:
-        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
-    try:
-        with archive.open(info) as entry:
-            return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a ZipExtFile is a binary stream
-    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError, RuntimeError, ValueError, zlib.error) as error:
-        if isinstance(error, AslError):
-            raise
-        raise AslError(f"cannot read {what}: the zip is corrupt ({error})", "") from None
-
-
 def _folder_name(element: Any) -> str:
     return str(element.get("entryName") or element.get("name") or "").strip()
 
@@ -210,15 +159,15 @@ def _slots(root: Any) -> Iterator[Slot]:
 
 def _build(path: str) -> dict[str, Any]:
     """The module's index as JSON values (what the cache stores)."""
-    handle, archive = _open_zip(path)
-    with handle, archive:
+    archive = open_zip(path, "VASL module")
+    with archive:
         members = {info.filename: info for info in archive.infolist()}
         build = next((members[n] for n in BUILD_FILES if n in members), None)
         if build is None:
             shown = ", ".join(list(members)[:8]) or "nothing"
             raise AslError(f"cannot read VASL module {path!r}: it has no buildFile (it holds {shown})", "")
         what = f"the buildFile of VASL module {path!r}"
-        root = parse_xml(_member(archive, build, what, INPUT_LIMIT), what)
+        root = parse_xml(read_zip_member(archive, build, what, INPUT_LIMIT), what)
         slots = sorted(_slots(root), key=lambda s: s.gpid)
         folders: dict[tuple[str, ...], int] = {}
         counters: dict[str, Any] = {}
@@ -231,7 +180,7 @@ def _build(path: str) -> dict[str, Any]:
             try:
                 if info.file_size > budget:
                     raise AslError(f"the module's SVG counters are over {SVG_TOTAL_LIMIT} bytes in all", "")
-                data = _member(archive, info, name, min(SVG_LIMIT, budget))
+                data = read_zip_member(archive, info, name, min(SVG_LIMIT, budget))
                 budget -= len(data)
                 counters[stem] = _counter_json(read_counter(stem, data))
             except AslError as error:
@@ -389,7 +338,8 @@ def read_module(path: str | os.PathLike[str]) -> Module:
     """The module at ``path``: from this process's memory, else the per-user cache, else read
     from the zip (AslError naming the file when it cannot be read)."""
     name = os.path.abspath(os.fspath(path))
-    info = _regular(name)  # before hashing reads it
+    with open_regular(name, "VASL module") as handle:  # a file, before hashing reads it
+        info = os.fstat(handle.fileno())
     key = (name, info.st_size, info.st_mtime_ns)
     if key in _read:
         return _read[key]
@@ -418,16 +368,16 @@ def counter_art(path: str | os.PathLike[str], image: str, limit: int = SVG_LIMIT
     """The SVG bytes of a counter, found by its stem in either form, for the GUI to draw; None
     when the module lacks it or it is too big or damaged (nothing fatal)."""
     try:
-        handle, archive = _open_zip(os.fspath(path))
+        archive = open_zip(path, "VASL module")
     except AslError:
         return None
-    with handle, archive:
+    with archive:
         wanted = stem_key(image)
         for info in archive.infolist():
             name = info.filename
             if name.lower().endswith(".svg") and name.startswith("images/") and stem_key(name) == wanted:
                 try:
-                    data = _member(archive, info, name, limit)
+                    data = read_zip_member(archive, info, name, limit)
                     parse_xml(data, name)
                 except AslError:
                     return None

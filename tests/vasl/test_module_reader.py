@@ -202,7 +202,7 @@ def refused(path: Path | str, *words: str) -> str:
 
 def test_corrupt_foreign_and_folder_inputs(tmp_path: Path) -> None:
     (tmp_path / "junk.vmod").write_bytes(b"PK\x03\x04 not really a zip")
-    refused(tmp_path / "junk.vmod", "not a VASSAL module")
+    refused(tmp_path / "junk.vmod", "not a VASL module (not a readable zip")
     with zipfile.ZipFile(tmp_path / "photos.zip", "w") as archive:
         archive.writestr("a.jpg", b"x")
     refused(tmp_path / "photos.zip", "no buildFile", "a.jpg")
