@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Polygon, box
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from aslgui.geometry.hexgrid import Hex, ca_hexes, distance, neighbour, to_cube
-from aslgui.geometry.mapgrid import HEX_HEIGHT, HEX_WIDTH, MapGrid
+from aslgui.geometry.mapgrid import BOARD_PIXEL_HEIGHT, BOARD_PIXEL_WIDTH, HEX_HEIGHT, HEX_WIDTH, MapGrid
 
 _UNIT_VERTICES = np.array(MapGrid.vertices(Hex(0, 1)))  # A hex of an even column...
 _UNIT_CENTER = np.array(MapGrid.center(Hex(0, 1)))  # ...made relative to its own centre.
@@ -42,6 +42,17 @@ def map_rectangle(grid: MapGrid) -> Polygon:
     return box(0.0, 0.0, width, height)
 
 
+def boards_outline(grid: MapGrid) -> Polygon | MultiPolygon:
+    """The boards themselves (the union of their rectangles): in an L-shaped or gapped layout the
+    empty places of the bounding rectangle are outside it, so what is clipped by it (CA wedges,
+    the visibility shading) never covers them."""
+    shape: Polygon | MultiPolygon = shapely.union_all([
+        box(b.col * BOARD_PIXEL_WIDTH, b.row * BOARD_PIXEL_HEIGHT,
+            (b.col + 1) * BOARD_PIXEL_WIDTH, (b.row + 1) * BOARD_PIXEL_HEIGHT) for b in grid.boards
+    ])
+    return shape
+
+
 def hexside_segment(h: Hex, direction: int) -> LineString:
     """The hexside of ``h`` across which lies its neighbour in ``direction``."""
     corners = MapGrid.vertices(h)
@@ -53,8 +64,9 @@ def _far_range(grid: MapGrid, origin: Hex) -> int:
     return max(distance(origin, corner) for corner in grid.corner_hexes) + 2
 
 
-def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = None) -> Polygon:
-    """Outline of the CA (C3.2) of a unit in ``origin`` facing ``spine``, clipped to the map.
+def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = None) -> Polygon | MultiPolygon:
+    """Outline of the CA (C3.2) of a unit in ``origin`` facing ``spine``, clipped to the boards
+    (``boards_outline``).
 
     Traced along the outer zigzag of the two boundary hexrows, so both rows lie inside the
     outline.  Without ``max_range`` the wedge runs to the map edge; with it, it stops after the
@@ -62,7 +74,7 @@ def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = Non
     """
     if max_range is not None:
         return shapely.union_all(hex_polygons(list(ca_hexes(origin, spine, max_range)))).intersection(
-            map_rectangle(grid)
+            boards_outline(grid)
         )
     reach = _far_range(grid, origin)
     d1, d2 = spine % 6, (spine + 1) % 6
@@ -71,7 +83,7 @@ def ca_wedge(grid: MapGrid, origin: Hex, spine: int, max_range: int | None = Non
     ring = np.vstack(
         (MapGrid.vertices(origin)[d1], row1, last1 + _OFFSETS[(d1 + 5) % 6], last2 + _OFFSETS[d2], row2[::-1])
     )
-    wedge: Polygon = shapely.polygons(ring).intersection(map_rectangle(grid))
+    wedge: Polygon | MultiPolygon = shapely.polygons(ring).intersection(boards_outline(grid))
     return wedge
 
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
-from aslgui.vasl.vocabulary import nationality_of_image, ordnance_kind
+from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind
 
 #: C5.1 Case A types a scenario's ``turret`` takes, by the counter's turret comment: a restricted
 #: slow turret traverses slowly; a one-man turret traverses as a fast one (its crew limits are not
@@ -169,6 +169,8 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
                 continue
             seen.add(slot.gpid)
             keys = counter_unit_keys(kind, slot, module.counter(image), image)
+            if kind == "vehicle" and WRECK_NAME.search(slot.name):
+                keys["wreck"] = True  # a Hindrance only (D9)
             out.append(CounterTemplate(slot.name, kind, nationality, {"name": slot.name, "nationality": nationality,
                                                                       **keys}))
     return sorted(out, key=lambda t: (t.nationality, t.kind, t.label.lower()))

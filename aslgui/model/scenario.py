@@ -16,6 +16,7 @@ from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
 from aslgui.model.json_files import read_json_file, write_json_file
 from aslgui.model.jsonvalues import from_json, refuse_non_finite, to_json
+from aslgui.model.markers import Smoke, smoke_from_json, smoke_to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.units import Phase, Unit
 from aslgui.resource_files import load_json
@@ -36,6 +37,7 @@ _KNOWN_TOP_KEYS = frozenset(
         "fortified",
         "hexsides",
         "ground",
+        "smoke",
         "phase",
         "turn",
         "player",
@@ -123,6 +125,7 @@ class Scenario:
         fortified: frozenset[Hex] = frozenset(),
         hexsides: dict[frozenset[Hex], str] | None = None,
         ground: dict[Hex, str] | None = None,
+        smoke: dict[Hex, tuple[Smoke, ...]] | None = None,
         name: str = "",
         phase: str = "PFPh",
         turn: int = 1,
@@ -137,6 +140,8 @@ class Scenario:
         self.fortified = fortified
         self.hexsides: dict[frozenset[Hex], str] = {} if hexsides is None else hexsides
         self.ground: dict[Hex, str] = {} if ground is None else ground
+        #: SMOKE and WP counters by hex (A24; ``model.markers``).
+        self.smoke: dict[Hex, tuple[Smoke, ...]] = {} if smoke is None else smoke
         self.name = name
         self.phase = phase
         self.turn = turn
@@ -395,6 +400,7 @@ def scenario_from_json(data: Any) -> Scenario:
         fortified=frozenset(_hex_name(grid, n, f"fortified[{i}]") for i, n in enumerate(fortified_raw)),
         hexsides=_hexsides(data, grid),
         ground=_hex_map(data, "ground", grid, GROUND_CONDITIONS),
+        smoke=smoke_from_json(data.get("smoke"), grid),
         name=_typed(data, "name", str, "a string", ""),
         phase=phase,
         turn=_turn(data),
@@ -442,6 +448,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         data["hexsides"] = {"/".join(sorted(grid.name(h) for h in side)): v for side, v in scenario.hexsides.items()}
     if scenario.ground:
         data["ground"] = {grid.name(h): v for h, v in sorted(scenario.ground.items())}
+    if scenario.smoke:
+        data["smoke"] = smoke_to_json(scenario.smoke, grid)
     data.update(phase=scenario.phase, turn=scenario.turn, player=scenario.player)
     data["units"] = [to_json(unit, grid) for unit in scenario.units.values()] + [
         dict(entry) for entry in scenario.off_board.values()

@@ -195,6 +195,8 @@ class KeptUnitKeys:
     morale: Annotated[int, Bounds(1, 10)]
     level: Annotated[int, Bounds(0, 9)]
     portee: bool
+    #: A vehicle's wreck (its counter on the wreck side): a Hindrance only (D9; rules/los/counters.py).
+    wreck: bool
     trailer: bool
     multiple_tk: bool
     latw: bool

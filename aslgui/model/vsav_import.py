@@ -29,9 +29,11 @@ from aslgui.vasl.vocabulary import (
     MARKER_KEYS,
     MODIFIER_KEYS,
     UNROTATED_SPINE,
+    WRECK_NAME,
     Classified,
     classify,
     is_elite,
+    smoke_marker,
     spines_of,
 )
 from aslgui.vasl.vsav import SavedGame, Stack, read_vsav, stacks_of
@@ -123,11 +125,17 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library:
     spines = spines_of(piece)
     rotated = (UNROTATED_SPINE + piece.rotation) % 6 if piece.rotation is not None else None
     keys["vasl"] = {"gpid": piece.gpid, "image": image_stem(piece.visible_image)}
-    if counter.kind in ("gun", "vehicle"):
+    wreck = counter.kind == "vehicle" and WRECK_NAME.search(name) is not None
+    if wreck:
+        keys["wreck"] = True  # a Hindrance only (D9): its numbers do not matter
+        vca = spines.get("vca", rotated)
+        if vca is not None:
+            keys["vca"] = SPINE_NAMES[vca]
+    elif counter.kind in ("gun", "vehicle"):
         _printed_keys(keys, piece, counter.kind, library, unverified)
     if counter.kind == "gun":
         _gun_keys(keys, name, spines.get("ca", rotated), unverified)
-    elif counter.kind == "vehicle":
+    elif counter.kind == "vehicle" and not wreck:
         _vehicle_keys(keys, name, spines.get("vca", rotated), spines.get("tca"), unverified)
     if unverified:
         keys["unverified"] = unverified
@@ -234,6 +242,7 @@ class _Builder:
         self.skipped: Counter[str] = Counter()
         self.loose_sw: Counter[str] = Counter()
         self.support_weapons: list[dict[str, Any]] = []
+        self.smoke: dict[str, list[dict[str, Any]]] = {}
         self.unknown: Counter[str] = Counter()
         self.notes: list[str] = list(layout.notes)
 
@@ -266,12 +275,23 @@ class _Builder:
                     self.skipped["? counters with no unit under them"] += 1
             elif counter.role == "sw":
                 self._give_sw(counter, under, [u for i, u in made if i > index], hex_name)
+            elif counter.role == "smoke":
+                self._place_smoke(counter, hex_name)
             elif counter.role == "skip":
                 self.skipped[counter.kind] += 1
             elif counter.role == "unknown":
                 self.unknown[counter.kind] += 1
         self._man_guns([u for _, u in made])
         self.units += [u for _, u in made]
+
+    def _place_smoke(self, counter: Classified, hex_name: str | None) -> None:
+        """A SMOKE or WP counter on a hex goes to the scenario's ``smoke`` (A24); one off the boards
+        is counted, never a unit."""
+        marker = smoke_marker(counter.piece)
+        if hex_name is None or marker is None:
+            self.skipped["SMOKE and WP counters off the boards"] += 1
+        else:
+            self.smoke.setdefault(hex_name, []).append(marker)
 
     def _mark(self, units: list[dict[str, Any]], keys: dict[str, Any], name: str) -> None:
         if not units:
@@ -340,6 +360,7 @@ def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Impor
         "turn": 1,
         "player": "",
         "units": builder.units,
+        **({"smoke": builder.smoke} if builder.smoke else {}),
         **({"support_weapons": builder.support_weapons} if builder.support_weapons else {}),
     }
     on_map = Counter(u["side"] for u in builder.units if u["hex"] is not None)

@@ -71,6 +71,12 @@ INFANTRY_NAME = re.compile(r"^\d+-\(?\d+\)?-\d+\*?\s*(?:[\w()]+\s+)*?(?P<class>[
 #: A leader (``9-1``, ``6+1``), also an armor leader (``9-2 AL``) or a named one (``8-0 Gestapo``).
 LEADER_NAME = re.compile(r"^\d{1,2}[-+]\d(\s+[A-Z][\w-]*)?$")
 INFANTRY_SIZES = {"sq": "squad", "hs": "halfsquad", "cr": "crew", "crew": "crew"}
+#: VASL's SMOKE and WP counters as their Layers name them (``White +3 Smoke``, ``Gray +1 WP``), or bare.
+SMOKE_NAME = re.compile(r"^(?:(?:White|Gray)\s+\+(?P<drm>\d)\s+)?(?P<kind>Smoke|WP)$", re.IGNORECASE)
+#: The Hindrance of each counter's full side (A24: SMOKE +3, WP +2); one less is its Dispersed side.
+SMOKE_DRM = {"smoke": 3, "wp": 2}
+#: A vehicle's wreck counter (``PzKw IB Wreck``, ``M3A3(a) Wreck2``).
+WRECK_NAME = re.compile(r"\bWreck\d*$")
 GUN_NAME = re.compile(r"^(\d+)(\*|LL|L)?\s+(AT|INF|ART|AA|MTR|RCL|IG|OBA)\b")
 SW_NAME = re.compile(r"^(LMG|MMG|HMG|\.50cal|ATR|PSK|BAZ|PIAT|FT|DC|LATW|ATMM|PF|MOL)\b|^\d+\*? MTR$")
 #: Counters that are no unit, by what they are (the report's words) and how to spot them.
@@ -125,6 +131,17 @@ def is_elite(name: str) -> bool:
     return infantry is not None and infantry.group("class").endswith("E") and infantry.group("size") in ("sq", "hs")
 
 
+def smoke_marker(piece: Piece) -> dict[str, Any] | None:
+    """A SMOKE or WP counter as the scenario's ``smoke`` lists it: its kind and whether it shows its
+    Dispersed side (one less Hindrance than its full side, A24); None for any other piece."""
+    found = SMOKE_NAME.match(piece.name.strip())
+    if found is None:
+        return None
+    kind = found.group("kind").lower()
+    drm = found.group("drm")
+    return {"kind": kind, "dispersed": drm is not None and int(drm) < SMOKE_DRM[kind]}
+
+
 def classify(piece: Piece) -> Classified:
     """What a counter is, from its name and art (never from guesses beyond them)."""
     name, image = piece.identity
@@ -132,6 +149,9 @@ def classify(piece: Piece) -> Classified:
     nationality = nationality_of(piece)
     if piece.is_concealment:
         return Classified(piece, "concealment", "?", nationality)
+    smoke = SMOKE_NAME.match(piece.name.strip())
+    if smoke:
+        return Classified(piece, "smoke", smoke.group("kind").lower(), nationality)
     if name in MARKER_KEYS:
         return Classified(piece, "marker", name, nationality)
     ordnance = ordnance_kind(name, image)

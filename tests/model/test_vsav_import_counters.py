@@ -121,3 +121,33 @@ def test_d11_a_value_copied_from_the_roster_stays_unverified_in_later_answers(tm
     answer = resolve(_on_board(result), {"kind": "fire", "firer": "v1", "target": "t"}).to_json()
     assert any(note.startswith("v1: turret, ma, mp, af from the built-in roster's 'PzKpfw IVH'")
                for note in answer["unverified"])
+
+
+# -- SMOKE, WP and wrecks (issue 25.4: what a real game puts on the map hinders LOS) -----------
+@pytest.mark.parametrize(("layer_name", "marker"), [
+    ("White +3 Smoke", {"kind": "smoke", "dispersed": False}), ("Gray +2 Smoke", {"kind": "smoke", "dispersed": True}),
+    ("White +2 WP", {"kind": "wp", "dispersed": False}), ("Gray +1 WP", {"kind": "wp", "dispersed": True}),
+])
+def test_a24_a_smoke_counter_on_a_hex_is_imported_into_smoke(tmp_path: Path, layer_name: str,
+                                                            marker: dict[str, Any]) -> None:
+    x, y = vs.hex_pixel("E5")
+    # VASL escapes the "+" in a Layer's name, which would otherwise add a prefix or suffix.
+    smoke = vs.piece("m1", "Smoke", "ML/Smk3", x, y, [vs.layer(["ML/Smk3"], [layer_name.replace("+", "\\+")], 1)])
+    result = imported(tmp_path, [smoke], None)
+    assert result.scenario["smoke"] == {"1E5": [marker]} and result.scenario["units"] == []
+    situation = scenario_from_json({**result.scenario, "player": "axis"})
+    assert list(situation.smoke) == [situation.grid.parse("1E5")]
+
+
+def test_a24_a_smoke_counter_off_the_boards_is_counted_not_placed(tmp_path: Path) -> None:
+    result = imported(tmp_path, [vs.piece("m1", "WP", "ML/WP2", 10, 10)], None)
+    assert "smoke" not in result.scenario
+    assert result.report.skipped["SMOKE and WP counters off the boards"] == 1
+
+
+def test_d9_a_wreck_counter_is_a_vehicle_marked_wreck_with_no_guessed_numbers(tmp_path: Path,
+                                                                             library: CounterLibrary) -> None:
+    wreck = vs.vehicle("p1", "PzKw IB Wreck", "ge/veh/pzibb", *vs.hex_pixel("E5"), turret=False, gpid="77")
+    (unit,) = imported(tmp_path, [wreck], library).scenario["units"]
+    assert (unit["kind"], unit["wreck"], unit["vca"]) == ("vehicle", True, "SE/S")
+    assert "unverified" not in unit and "ma" not in unit and not unit["vasl"].get("missing")

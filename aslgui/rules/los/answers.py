@@ -53,10 +53,11 @@ def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
     name = los.grid.name
     reason = result.reason
     if not result.blocked:
-        count = result.hindrance
+        count = len(result.hindrances)
         reason = (
-            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{count} DRM: "
-            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule})" for x in result.hindrances) + ")"
+            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{result.hindrance} DRM: "
+            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule}{f', +{x.drm}' if x.drm != 1 else ''})"
+                        for x in result.hindrances) + ")"
             if count else "clear: nothing on the thread blocks or hinders it (A6.1)"
         )
     return {
@@ -85,9 +86,10 @@ def unit_sight(scenario: Scenario, viewer: Unit, target_hex: Hex, target: Unit |
 
 
 def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:
-    """One +1 DRM line per Hindrance of a clear LOS, citing the terrain's rule."""
+    """One DRM line per Hindrance of a clear LOS (+1 for terrain, a counter's own: SMOKE +3),
+    citing its rule."""
     name = scenario.grid.name
-    return [DrmLine("hindrance", x.rule, 1, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
+    return [DrmLine("hindrance", x.rule, x.drm, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
 
 
 def sight_reason(scenario: Scenario, viewer: Unit, target_hex: Hex) -> str | None:

@@ -13,6 +13,7 @@ import json
 import os
 from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from aslgui.geometry import Hex, MapGrid
@@ -21,6 +22,7 @@ from aslgui.geometry.thread import HALF_UNIT_PIXELS
 from aslgui.model import Scenario
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
+from aslgui.rules.los.counters import Marker, with_counters
 
 #: What a feature does to a thread that crosses it.
 OBSTACLE, HINDRANCE, SPLIT, GROUND = range(4)
@@ -81,6 +83,8 @@ class LosMap:
 
     #: Whether ``features`` may still lack hexes (an archive map's, until threads came near them all).
     partial = False
+    #: The Hindrances the situation's counters make per hex (SMOKE, vehicles, wrecks; ``counters``).
+    counters: Mapping[Hex, tuple[Marker, ...]] = MappingProxyType({})
 
     def read_around(self, a: Hex, b: Hex) -> None:
         """Make ``features`` hold every hex a thread between ``a`` and ``b`` may touch, and the
@@ -111,9 +115,14 @@ def _upper_levels(name: str) -> int:
 
 def los_map(scenario: Scenario) -> LosMap:
     """The LOS map of a scenario: the boards' VASL archives where the library has them (depicted
-    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR).  A map
-    on archives is kept per map layout, archives and file terrain, and reads a hex's depicted terrain only
-    when a thread first comes near it (``LosMap.read_around``)."""
+    terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR), with
+    the counters' Hindrances laid on it (``counters``).  A map on archives is kept per map layout,
+    archives and file terrain, and reads a hex's depicted terrain only when a thread first comes
+    near it (``LosMap.read_around``)."""
+    return with_counters(_terrain_map(scenario), scenario)
+
+
+def _terrain_map(scenario: Scenario) -> LosMap:
     boards = scenario.board_terrain
     if not boards.boards:
         return _file_map(scenario, None)

@@ -15,6 +15,7 @@ from aslgui.geometry import Hex, distance
 from aslgui.geometry.mapgrid import COLUMN_STEP, ROW_STEP
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, cube_distance, walk
 from aslgui.resource_files import load_json
+from aslgui.rules.los.counters import Marker, applies
 from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
     BLIND,
@@ -34,11 +35,15 @@ from aslgui.rules.los.features import (
 
 
 class Hindrance(NamedTuple):
-    """One Hindrance along a clear thread: a +1 To Hit/IFT DRM (each terrain's own rule)."""
+    """One Hindrance along a clear thread: a To Hit/IFT DRM (+1 for terrain, each its own rule;
+    a counter's its own, SMOKE +3)."""
 
     hex: Hex
     name: str
     rule: str
+    drm: int = 1
+    #: A counter's (SMOKE, vehicle, wreck): it counts in its own hex, besides terrain at that range.
+    counter: bool = False
 
 
 class LosResult(NamedTuple):
@@ -52,8 +57,8 @@ class LosResult(NamedTuple):
 
     @property
     def hindrance(self) -> int:
-        """The Hindrance DRM: +1 per Hindrance."""
-        return len(self.hindrances)
+        """The Hindrance DRM: the sum of the Hindrances' DRM."""
+        return sum(x.drm for x in self.hindrances)
 
 
 
@@ -220,7 +225,7 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
     rng = cube_distance(t.dx, t.dz)
     hindrances: list[Hindrance] = []
     depression = depression_limits(t, rng)
-    features, floors, hexsides = los.features, los.floors, los.hexsides
+    features, floors, hexsides, counters = los.features, los.floors, los.hexsides, los.counters
     sx, sz, low = t.sx, t.sz, t.low
     i, known = 0, len(events)
     while True:
@@ -233,6 +238,12 @@ def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_l
         kind = e[0]
         if kind == INTERIOR:
             from_source, to_target = e[3], e[4]
+            if counters:
+                col = sx + e[1]
+                at = Hex(col, sz + e[2] + (col - (col & 1)) // 2)
+                if (marks := counters.get(at)) and (full := _counter_hinder(t, rng, hindrances, at, marks,
+                                                                           from_source, to_target)):
+                    return full
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
             col = sx + e[1]
@@ -285,7 +296,7 @@ def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     found: dict[Hex, int | None] = {}
     for h in los.grid:
         result = trace(los, source, h, level)
-        found[h] = None if result.blocked else len(result.hindrances)
+        found[h] = None if result.blocked else result.hindrance
     return found
 
 
@@ -293,13 +304,30 @@ def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature)
     """Count a Hindrance the thread meets, once per range from the firer (a corner clipped, a
     hexside run along); the LosResult blocked by the sixth (B.10), else None."""
     at = distance(t.source, h)
-    if any(distance(t.source, x.hex) == at for x in hindrances):
+    if any(not x.counter and distance(t.source, x.hex) == at for x in hindrances):
         return None
     hindrances.append(Hindrance(h, f.name, f.rule))
-    if len(hindrances) >= 6:
-        reason = f"Hindrances add up to {len(hindrances)}: six or more block LOS (B.10)"
+    return _six(rng, hindrances, h)
+
+
+def _six(rng: int, hindrances: list[Hindrance], h: Hex) -> LosResult | None:
+    """The LosResult blocked once the Hindrance DRM reaches six (B.10), else None."""
+    total = sum(x.drm for x in hindrances)
+    if total >= 6:
+        reason = f"Hindrances add up to +{total}: six or more block LOS (B.10)"
         return LosResult(rng, True, h, reason, tuple(hindrances))
     return None
+
+
+def _counter_hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, marks: tuple[Marker, ...],
+                    from_source: int, to_target: int) -> LosResult | None:
+    """Count the Hindrances of the counters in a hex the thread passes, once per hex
+    (``counters.applies``); the LosResult blocked by six (B.10), else None."""
+    if any(x.counter and x.hex == h for x in hindrances):
+        return None
+    end = t.es if from_source == 0 else t.et if to_target == 0 else None
+    hindrances.extend(Hindrance(h, m.name, m.rule, m.drm, counter=True) for m in marks if applies(m, end, t.high))
+    return _six(rng, hindrances, h)
 
 
 def _step(h: Hex, side: int) -> Hex:
@@ -387,6 +415,11 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
     _, dx, dz, side, from_source, to_target = e
     a = t.hex_at(dx, dz)
     b = _step(a, side)
+    if counters := t.los.counters:  # a counter stands for its whole hex: either side counts
+        for h in (a, b):
+            if (marks := counters.get(h)) and (full := _counter_hinder(t, rng, hindrances, h, marks, from_source,
+                                                                      to_target)):
+                return full
     walls = t.los.hexsides.get(a)
     if walls and walls[side] and from_source > 1 and to_target > 1 and (why := _wall(t, a, b, walls[side])):
         return a, why

@@ -1,12 +1,13 @@
 """LOS on the map (A6), drawn from the rules core's one LOS engine (``aslgui.rules.los``):
 
 - the LOS tool (toolbar "LOS", key L), as VASL players know it: press on a hex and drag to
-  another; the thread is drawn centre dot to centre dot, white up to where it is blocked and red
+  another, at any zoom (the drag never pans; near the window's edge the view scrolls on under
+  the pointer); the thread is drawn centre dot to centre dot, white up to where it is blocked and red
   beyond, the blocking point marked, each Hindrance hex outlined, and the range and the reason
   in words beside the target and in the status bar;
 - "Show what this unit sees" (View menu, Shift+L): every hex of the map shaded from the selected
-  unit's hex: left clear, yellow with its Hindrance DRM (+n), or dark when blocked, and shaded
-  again whenever the unit or the map changes.
+  unit's hex: left clear, yellow with its Hindrance DRM (+n), or dark when blocked, clipped to
+  the boards themselves, and shaded again whenever the unit or the map changes.
 
 Qt only draws here; the answers are ``trace`` results.
 """
@@ -19,7 +20,7 @@ from typing import Protocol, TypeVar
 
 import shapely
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainterPath, QPen, QPolygonF, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -35,12 +36,14 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import LineString
 
-from aslgui.geometry import Hex, MapGrid
-from aslgui.geometry.shapes import hex_polygon
+from aslgui.geometry import BoardPlacement, Hex, MapGrid
+from aslgui.geometry.shapes import boards_outline, hex_polygon
 from aslgui.model import Scenario
 from aslgui.rules.los import LosMap, LosResult, los_map, los_values, sight, trace, unit_level
+from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.style import font
+from aslgui.ui.map.view import MapView
 
 T = TypeVar("T")
 THREAD_CLEAR, THREAD_BLOCKED = QColor(255, 255, 255), QColor(220, 40, 40)
@@ -48,6 +51,8 @@ HINDRANCE_COLOR = QColor(255, 200, 0)
 BLOCKED_SHADE = QColor(15, 15, 25, 165)
 HINDERED_SHADE = QColor(255, 200, 0, 90)
 _Z_SHADE, _Z_THREAD = 6.5, 9
+#: How often (ms) a LOS drag held near the window's edge scrolls a step.
+EDGE_TICK_MS = 40
 
 
 #: A hex's polygon about its centre: every hex is this one moved to its centre dot.
@@ -109,6 +114,13 @@ class LosTools(QObject):
         #: Hex -> Hindrance DRM (None when blocked) of the current shading.
         self.shading: dict[Hex, int | None] = {}
         self._start: Hex | None = None
+        #: The view a LOS drag started in and the pointer's last place on it, for edge scrolling.
+        self._view: MapView | None = None
+        self._pointer = QPoint()
+        self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
+        self._edge_timer = QTimer(self)
+        self._edge_timer.setInterval(EDGE_TICK_MS)
+        self._edge_timer.timeout.connect(self._edge_tick)
         self.tool_action = QAction("LOS", window)
         self.tool_action.setCheckable(True)
         self.tool_action.setShortcut(QKeySequence("L"))
@@ -134,22 +146,47 @@ class LosTools(QObject):
             self._start = None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """While the tool is on, a left-button drag on the map traces LOS instead of moving counters."""
+        """While the tool is on, a left-button drag on the map traces LOS instead of moving
+        counters or panning the view (the press is accepted, so the view starts no hand drag),
+        and the view scrolls while the pointer is near its edge (``_edge_tick``)."""
         if not self.tool_action.isChecked() or not isinstance(event, QGraphicsSceneMouseEvent):
             return False
         kind = event.type()
         h = self.host.scene.hex_at(event.scenePos())
         if kind == QEvent.Type.GraphicsSceneMousePress and event.button() == Qt.MouseButton.LeftButton:
             self._start = h
-        elif kind == QEvent.Type.GraphicsSceneMouseMove and self._start is not None and h is not None:
-            self.show_thread(self._start, h)
+            viewport = event.widget()
+            view = viewport.parentWidget() if viewport is not None else None
+            self._view = view if isinstance(view, MapView) else None
+            self._pointer = self._view.mapFromScene(event.scenePos()) if self._view is not None else QPoint()
+            self._edge_timer.start()
+        elif kind == QEvent.Type.GraphicsSceneMouseMove and self._start is not None:
+            if self._view is not None:  # where the pointer is on the window (it stays there as the map scrolls)
+                self._pointer = self._view.mapFromScene(event.scenePos())
+            if h is not None:
+                self.show_thread(self._start, h)
         elif kind == QEvent.Type.GraphicsSceneMouseRelease and event.button() == Qt.MouseButton.LeftButton:
             if self._start is not None and h is not None:
                 self.show_thread(self._start, h)
-            self._start = None
+            self._start = self._view = None
+            self._edge_timer.stop()
         else:
             return False
+        event.accept()
         return True
+
+    def _edge_tick(self) -> None:
+        """While a LOS drag holds the pointer near the window's edge, scroll a step and draw the
+        thread to the hex now under the pointer."""
+        view, start = self._view, self._start
+        if view is None or start is None or not shiboken6.isValid(view):
+            self._edge_timer.stop()
+            return
+        point = self._pointer
+        if view.scroll_near_edge(point):
+            h = self.host.scene.hex_at(view.mapToScene(point))
+            if h is not None:
+                self.show_thread(start, h)
 
     def show_thread(self, source: Hex, target: Hex) -> LosResult:
         """Trace and draw the LOS from one hex to another (ground level at both ends)."""
@@ -200,6 +237,12 @@ class LosTools(QObject):
         self.host.scene.addItem(item)
         (self.shade_items if shade else self.items).append(item)
 
+    def _boards_path(self, grid: MapGrid) -> QPainterPath:
+        """The boards' outline as a path (kept per map layout): the shading's clip."""
+        if self._boards[0] != grid.boards:
+            self._boards = (grid.boards, geometry_path(boards_outline(grid)))
+        return self._boards[1]
+
     def clear_thread(self) -> None:
         _remove(self.items)
         self.items, self.shown = [], None
@@ -217,6 +260,10 @@ class LosTools(QObject):
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return
         self.shading = _without_collections(lambda: sight(los_map(scenario), unit.hex, unit_level(unit)))
+        boards = QGraphicsPathItem(self._boards_path(scenario.grid))  # clips the half hexes at the boards' edges
+        boards.setPen(QPen(Qt.PenStyle.NoPen))
+        boards.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
+        self._add(boards, shade=True)
         for hexes, colour in (
             ([h for h, n in self.shading.items() if n is None], BLOCKED_SHADE),
             ([h for h, n in self.shading.items() if n], HINDERED_SHADE),
@@ -225,7 +272,8 @@ class LosTools(QObject):
                 item = QGraphicsPathItem(hex_outline(hexes))
                 item.setPen(QPen(Qt.PenStyle.NoPen))
                 item.setBrush(QBrush(colour))
-                self._add(item, shade=True)
+                item.setParentItem(boards)
+                self.shade_items.append(item)
         for h, n in self.shading.items():
             if n:
                 text = QGraphicsSimpleTextItem(f"+{n}")

@@ -1,5 +1,6 @@
 """The view on the map: wheel zoom anchored under the cursor, pan by dragging empty map or with
-the middle button, fit-to-window."""
+the middle button, fit-to-window, and a step of scrolling for a drag that nears the window's edge
+(the LOS tool's)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ MIN_SCALE = 0.1
 MAX_SCALE = 6.0
 #: Zoom factor of one wheel notch (120 eighths of a degree).
 WHEEL_STEP = 1.2
+#: Within this many screen pixels of the window's edge a drag scrolls the map, this far a step.
+EDGE_MARGIN, EDGE_STEP = 36, 28
 
 
 class MapView(QGraphicsView):
@@ -72,6 +75,22 @@ class MapView(QGraphicsView):
         shift = (self.mapToScene(anchor) - before) * self.zoom
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(shift.x()))
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(shift.y()))
+
+    def scroll_near_edge(self, point: QPoint) -> bool:
+        """Scroll one step toward each edge of the window that the viewport point ``point`` is
+        near (or past), so a drag can reach hexes beyond the window; whether the view moved."""
+        rect = self.viewport().rect()
+
+        def step(at: int, size: int) -> int:
+            return -EDGE_STEP if at < EDGE_MARGIN else EDGE_STEP if at > size - EDGE_MARGIN else 0
+
+        moved = False
+        for bar, delta in ((self.horizontalScrollBar(), step(point.x(), rect.width())),
+                           (self.verticalScrollBar(), step(point.y(), rect.height()))):
+            before = bar.value()
+            bar.setValue(before + delta)
+            moved = moved or bar.value() != before
+        return moved
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton:
