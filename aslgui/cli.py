@@ -150,21 +150,77 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
-    """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2)."""
-    from aslgui.model.json_files import read_json_file, read_json_stream
+    """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2); stdin
+    holding JSON lines gets one answer line per action line (``run_batch``)."""
+    from aslgui.model.json_files import parse_json_bytes, read_json_file, read_stream
     from aslgui.model.scenario import load_scenario
     from aslgui.rules import resolve
 
     try:
         scenario = load_scenario(scenario_path)
         if action_path == "-":
-            action = read_json_stream(sys.stdin.buffer, "action on stdin", "action")
+            data = read_stream(sys.stdin.buffer, "action on stdin", "action")
+            lines = json_lines(data)
+            if lines is not None:
+                return run_batch(scenario, lines)
+            action = parse_json_bytes(data, "action on stdin", "action")
         else:
             action = read_json_file(action_path, "action file", "action")
         answer = with_board_notes(scenario, resolve(scenario, action))
     except AslError as error:
         return write_error(error.to_json())
-    return write_output(json.dumps(answer.to_json(), allow_nan=False) + "\n", "the answer")  # strict JSON (DESIGN 9)
+    return write_output(_answer_line(answer), "the answer")
+
+
+def _answer_line(answer: Resolution) -> str:
+    return json.dumps(answer.to_json(), allow_nan=False) + "\n"  # strict JSON (DESIGN 9)
+
+
+def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
+    """stdin's non-blank lines with their numbers when it is JSON lines, else None (one action).
+
+    One action when the whole of stdin is one JSON value, however it is spread over lines;
+    JSON lines when it is not, has two or more non-blank lines, and one of them, unindented, is
+    a JSON object by itself. A pretty-printed action indents every line but its braces, so a
+    broken one stays one action with one error, as it always was."""
+    from aslgui.model.json_files import parse_json_bytes
+
+    def is_object(line: bytes) -> bool:
+        try:
+            return isinstance(parse_json_bytes(line, "a line"), dict)
+        except AslError:
+            return False
+
+    try:
+        parse_json_bytes(data, "action on stdin")
+        return None
+    except AslError:
+        pass
+    lines = [(n, line) for n, line in enumerate(data.split(b"\n"), 1) if line.strip()]
+    if len(lines) < 2 or not any(line[:1] not in b" \t" and is_object(line) for _, line in lines):
+        return None
+    return lines
+
+
+def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
+    """Answer each action line in order, one answer line each; a line's error is its own
+    ``{"error", "path", "line"}`` line on stdout and the rest are still answered. Exit 0 when every
+    line was answered, 2 when any was an error."""
+    from aslgui.model.json_files import parse_json_bytes
+    from aslgui.rules import resolve
+
+    failed = False
+    for number, line in lines:
+        try:
+            action = parse_json_bytes(line, f"action on stdin line {number}", "action")
+            text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
+        except AslError as error:
+            failed = True
+            text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"
+        status = write_output(text, "the answers")
+        if status:
+            return status
+    return 2 if failed else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

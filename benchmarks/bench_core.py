@@ -21,8 +21,10 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # run as a script: the reference workloads, as the tests import them
+from benchmarks.reference import BASELINE  # noqa: E402
+
 DEMO = REPO / "resources" / "scenarios" / "demo.json"
-BASELINE = [sys.executable, "-c", "import json, argparse, dataclasses"]
 #: The fire question (DESIGN.md 4): the demo's 57LL AT Gun at the PzKpfw IIIG.
 FIRE = {"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle"}
 #: A legal shot, so that its answer counts the odds over all 216 rolls (DESIGN.md 10).
@@ -139,7 +141,7 @@ def measure(runs: int) -> list[Row]:
     return [
         (f"`aslgui resolve` {label}, whole process, bytecode cached (median of {runs})", _ms(whole), "", ""),
         ("`python -c \"import json, argparse, dataclasses\"` (median)", _ms(base), "", ""),
-        ("ratio resolve / stdlib start", f"{ratio:.2f}", "<= 1.5", _check(ratio, 1.5)),
+        ("ratio resolve / stdlib start", f"{ratio:.2f}", "<= 1.3", _check(ratio, 1.3)),
         (
             f"`aslgui resolve` {label}, no bytecode cache (PYTHONDONTWRITEBYTECODE=1)",
             f"{_ms(cold_whole)} ({cold_whole / base:.2f}x)",

@@ -69,6 +69,8 @@ def _extra_set_ups() -> list[Resolution]:
     found += _answers(demo, {"kind": "set_dc", "unit": "s1", "us_number": 4, "phase": "MPh"})
     found += _answers(demo, {"kind": "los", "from": "4E5", "to": "4E9"})
     found += _answers(demo, {"kind": "hex_info", "hex": "4E6"})
+    found += _answers(demo, {"kind": "odds_map", "unit": "g1", "target_type": "vehicle", "target": {"size": -1}})
+    found += _answers(demo, {"kind": "odds_map", "threat_to_side": "german", "target_type": "infantry"})
     return found
 
 

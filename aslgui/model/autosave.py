@@ -6,6 +6,10 @@ its marker, ``autosave-<pid>-<ns>-...json`` its copies), so two windows never de
 each other's files.  The marker is written when a session starts and removed, with the
 session's autosaves, when it ends cleanly; a marker whose process is gone (or whose pid now
 belongs to a process started later) is a crashed session, and its autosaves are offered back.
+"Gone" is decided without a race: a session holds a lock on ``session-<pid>-<ns>.lock`` from
+before its marker is written, and the system drops it as the process dies; a killed process's
+pid still answers until its parent reaps it, so a restart a second after a kill offered nothing.
+A session runs only while its lock is held (where it has one) and its pid is alive, no zombie.
 Every file is written atomically (``write_atomic``): a full disk leaves no empty marker that
 would report a crash that never happened.
 """
@@ -13,6 +17,7 @@ would report a crash that never happened.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -58,21 +63,53 @@ class Session(NamedTuple):
         return cls(os.getpid(), time.time_ns(), process_start(os.getpid()))
 
     def is_running(self) -> bool:
-        """Whether this session's process still runs (the same process, not a later one with its pid)."""
+        """Whether this session's process still runs (the same process, not a later one with its
+        pid, nor a killed one its parent has not reaped yet)."""
         if not pid_running(self.pid):
             return False
-        return self.process_start is None or process_start(self.pid) in (None, self.process_start)
+        fields = _proc_stat(self.pid)
+        if fields is None:
+            return True
+        if fields[0] in ("Z", "X", "x"):  # a zombie: killed, waiting for its parent (proc(5))
+            return False
+        return self.process_start is None or fields[19] == self.process_start
 
 
-def process_start(pid: int) -> str | None:
-    """When process ``pid`` started, in the kernel's clock ticks since boot (Linux ``/proc``);
-    None where the system does not say."""
+def _proc_stat(pid: int) -> list[str] | None:
+    """Fields 3 on of ``/proc/<pid>/stat`` (state first); None where the system does not say."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
             fields = handle.read().rsplit(")", 1)[-1].split()
     except OSError:
         return None
-    return fields[19] if len(fields) > 19 else None  # field 22, starttime (proc(5))
+    return fields if len(fields) > 19 else None
+
+
+def process_start(pid: int) -> str | None:
+    """When process ``pid`` started, in the kernel's clock ticks since boot (Linux ``/proc``);
+    None where the system does not say."""
+    fields = _proc_stat(pid)
+    return fields[19] if fields else None  # field 22, starttime (proc(5))
+
+
+def lock_held(path: str) -> bool | None:
+    """Whether a live process holds the lock on ``path``; None when no lock can tell (no such
+    file, or no ``fcntl``)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    try:
+        handle = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError as error:
+        return error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+    finally:
+        os.close(handle)  # closing drops a lock taken here
+    return False
 
 
 def pid_running(pid: int) -> bool:
@@ -125,23 +162,55 @@ class Autosaver:
         self.keep = keep
         self.session = session or Session.this_process()
         self._counter = 0
+        self._lock: int | None = None
 
     @property
     def marker(self) -> str:
         return os.path.join(self.folder, f"{MARKER_PREFIX}{self.session.key}.json")
 
+    @property
+    def lock_file(self) -> str:
+        return os.path.join(self.folder, f"{MARKER_PREFIX}{self.session.key}.lock")
+
     def start_session(self) -> None:
-        """Mark this session as running (OSError when the folder cannot be made or written)."""
+        """Lock, then mark this session as running (OSError when the folder cannot be made or
+        written): a marker is never seen without its lock held while the session lives."""
         os.makedirs(self.folder, exist_ok=True)
+        self._take_lock()
         data = {"pid": self.session.pid, "started_ns": self.session.started_ns,
                 "process_start": self.session.process_start}
-        write_atomic(self.marker, json.dumps(data).encode("utf-8"))
+        try:
+            write_atomic(self.marker, json.dumps(data).encode("utf-8"))
+        except OSError:
+            self.end_session()  # no lock file left behind either
+            raise
+
+    def _take_lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: the pid decides
+            return
+        handle = os.open(self.lock_file, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(handle)
+            raise
+        self._lock = handle
+
+    def is_running(self) -> bool:
+        """Whether this session's process still runs: its lock held (when it has one) and its pid
+        alive."""
+        return lock_held(self.lock_file) is not False and self.session.is_running()
 
     def end_session(self) -> None:
-        """A clean exit: this session's marker and autosaves go (nothing left to recover)."""
-        for path in [*self._paths(), self.marker]:
+        """A clean exit: this session's marker, lock and autosaves go (nothing left to recover)."""
+        for path in [*self._paths(), self.marker, self.lock_file]:
             with contextlib.suppress(FileNotFoundError):
                 os.remove(path)
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def crashed_sessions(self) -> list[Autosaver]:
         """The other sessions whose marker is left but whose process is gone, newest first.
@@ -155,9 +224,9 @@ class Autosaver:
             match = _MARKER_NAME.fullmatch(name)
             if match is None or match.group(1) == self.session.key:
                 continue
-            session = _read_marker(os.path.join(self.folder, name), match.group(1))
-            if not session.is_running():
-                found.append(Autosaver(self.folder, self.keep, session))
+            other = Autosaver(self.folder, self.keep, _read_marker(os.path.join(self.folder, name), match.group(1)))
+            if not other.is_running():
+                found.append(other)
         return sorted(found, key=lambda saver: saver.session.started_ns, reverse=True)
 
     def save(self, scenario: Scenario) -> str:
@@ -207,8 +276,9 @@ class Autosaver:
             with contextlib.suppress(FileNotFoundError):
                 os.replace(path, target)
                 kept.append(target)
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(self.marker)
+        for path in (self.marker, self.lock_file):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(path)
         return kept
 
     def discard(self) -> None:

@@ -105,13 +105,13 @@ def read_json_file(path: str | os.PathLike[str], what: str, root: str = "") -> A
     return parse_json_bytes(data, f"{what} {os.fspath(path)!r}", root)
 
 
-def read_json_stream(stream: BinaryIO, what: str, root: str = "") -> Any:
-    """``read_json_file`` for an open stream (``-``: stdin), named ``what`` in messages."""
+def read_stream(stream: BinaryIO, what: str, root: str = "") -> bytes:
+    """An open stream (``-``: stdin) read up to the input limit, its errors named by ``root``;
+    parsed apart, as stdin may hold one JSON value or JSON lines."""
     try:
-        data = read_stream_bounded(stream, what)
+        return read_stream_bounded(stream, what)
     except AslError as error:
         raise AslError(error.message, error.path or root) from None
-    return parse_json_bytes(data, what, root)
 
 
 def write_json_file(data: Any, path: str | os.PathLike[str]) -> None:

@@ -34,15 +34,21 @@ class LogEntry:
     rolled: bool = False
     #: The side of the unit that acted (who rolled), which may not be the ATTACKER's.
     side: str = ""
+    #: Who acted, as a player names it with its hex then (``T-34 M43 in 1K6``): the log says which
+    #: of three T-34s fired, as VASL's report lines do, even after it moved on.
+    actor: str = ""
+    #: Unit id -> the player's name then, for the ids the action and answer hold.
+    names: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def kind(self) -> str:
         return str(self.action.get("kind", ""))
 
     def to_json(self) -> dict[str, Any]:
+        later = {"actor": self.actor, "names": self.names}  # issue 28: left out when empty, as in older logs
         return {"turn": self.turn, "phase": self.phase, "player": self.player, "summary": self.summary,
                 "action": self.action, "answer": self.answer, "drm": list(self.drm), "rolled": self.rolled,
-                "side": self.side}
+                "side": self.side, **{key: value for key, value in later.items() if value}}
 
     @classmethod
     def from_json(cls, data: Any, path: str) -> LogEntry:
@@ -59,13 +65,19 @@ class LogEntry:
         for i, line in enumerate(data["drm"]):
             if not isinstance(line, str):
                 raise AslError(f"expected a DRM line as text, got {line!r}", f"{path}.drm[{i}]")
-        optional: tuple[tuple[str, type, str, Any], ...] = (("rolled", bool, "true or false", False),
-                                                            ("side", str, "a side name", ""))
-        for key, kind, words, default in optional:  # absent in logs saved before issue 17
+        optional: tuple[tuple[str, type, str, Any], ...] = (
+            ("rolled", bool, "true or false", False), ("side", str, "a side name", ""),
+            ("actor", str, "a unit's name", ""), ("names", dict, "an object of unit names", {}))
+        for key, kind, words, default in optional:  # absent in logs saved before issues 17 and 28
             if type(data.get(key, default)) is not kind:
                 raise AslError(f"expected {words}, got {data.get(key)!r}", f"{path}.{key}")
+        names = data.get("names", {})
+        for unit_id, name in names.items():
+            if not isinstance(name, str):
+                raise AslError(f"expected a unit's name as text, got {name!r}", f"{path}.names.{unit_id}")
         return cls(data["turn"], data["phase"], data["player"], data["summary"], data["action"], data["answer"],
-                   tuple(data["drm"]), data.get("rolled", False), data.get("side", ""))
+                   tuple(data["drm"]), data.get("rolled", False), data.get("side", ""), data.get("actor", ""),
+                   dict(names))
 
 
 def read_log(scenario: Scenario) -> list[LogEntry]:

@@ -27,7 +27,8 @@ PHASES: tuple[str, ...] = get_args(Phase)
 MAX_TURN = 99
 HEXSIDE_FEATURES = ("road", "wall", "hedge", "bocage", "cliff")
 GROUND_CONDITIONS = ("mud", "deep snow")
-_KNOWN_TOP_KEYS = frozenset(
+#: The top-level keys format 1 reads (DESIGN.md 3); any other is kept as it is.
+KNOWN_TOP_KEYS = frozenset(
     {
         "format",
         "version",
@@ -413,7 +414,7 @@ def scenario_from_json(data: Any) -> Scenario:
 
 def _extra(data: dict[str, Any]) -> dict[str, Any]:
     """Unknown top-level keys, kept as they are (finite numbers only: they are saved again)."""
-    extra = {k: v for k, v in data.items() if k not in _KNOWN_TOP_KEYS}
+    extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_KEYS}
     refuse_non_finite(extra, "")
     return extra
 

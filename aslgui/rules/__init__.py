@@ -47,6 +47,8 @@ def _kind(resolver: str, keys: str, answers: str) -> ActionKind:
 
 #: Answer keys that list hex names: answered ``[]``, not null, when nothing was worked out.
 HEX_LIST_ANSWERS = frozenset({"hexes", "hindrance_hexes"})
+#: Kinds whose ``hexes`` is an object by hex name (DESIGN.md 12): answered ``{}`` instead.
+HEX_MAP_KINDS = frozenset({"odds_map"})
 
 
 #: Keys shared by the DC attacks on a Location (A23.3, A23.6): who leads, what the DC reaches.
@@ -131,6 +133,10 @@ RESOLVERS: dict[str, ActionKind] = {
         "aslgui.rules.portee:resolve_tow_move", "vehicle! to_hex! breached bypass deep_stream narrow_street reverse",
         "vehicle to_hex towing mp_extra",
     ),
+    "odds_map": _kind(
+        "aslgui.rules.odds_map:resolve_odds_map", "unit|threat_to_side! target_type! target",
+        "target_type hexes",
+    ),
     "trailer_target": _kind(
         "aslgui.rules.portee:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",
         "vehicle separate_target size_drm rear_hull_hit_is_trailer miss_by_one_dr odds odds_216",
@@ -142,7 +148,8 @@ RESOLVERS: dict[str, ActionKind] = {
 #: that decide it: with no ``player`` set (an imported VASL save) those checks are skipped, and
 #: the answer says so.
 SIDE_RULES: dict[str, str] = {
-    "fire": "A3, C5.64, D3.3", "change_ca": "A3, C3.22", "overrun": "D7.1", "reaction_fire": "D7.2",
+    "fire": "A3, C5.64, D3.3", "odds_map": "A3, C5.64, D3.3", "change_ca": "A3, C3.22", "overrun": "D7.1",
+    "reaction_fire": "D7.2",
     "place_dc": "A23.3", "throw_dc": "A23.6, A23.63", "set_dc": "A23.7", "detonate_dc": "A23.7",
     "hook_up": "A3, C10.11", "unhook": "A3, C10.12", "limber": "A3, C10.21", "unlimber": "A3, C10.21",
     "push": "A3, C10.3", "portee_load": "A3, C10.5", "portee_unload": "A3, C10.5",
@@ -211,8 +218,9 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     if not scenario.player and kind in SIDE_RULES:
         answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
-    missing: dict[str, list[str] | None] = {
-        key: [] if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
+    empty_hexes: dict[str, Any] | list[str] = {} if kind in HEX_MAP_KINDS else []
+    missing: dict[str, Any] = {
+        key: empty_hexes if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
     }
     if missing:
         answer = answer.with_values(missing)
@@ -225,6 +233,6 @@ def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:
 
 
 __all__ = [
-    "COMMON_KEYS", "HEX_LIST_ANSWERS", "RESOLVERS", "SIDE_RULES", "Action", "ActionKind", "DrmLine", "Resolution",
-    "is_legal", "resolve", "resolver_for",
+    "COMMON_KEYS", "HEX_LIST_ANSWERS", "HEX_MAP_KINDS", "RESOLVERS", "SIDE_RULES", "Action", "ActionKind", "DrmLine",
+    "Resolution", "is_legal", "resolve", "resolver_for",
 ]

@@ -27,6 +27,8 @@ ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
 
 # -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
 TARGET_TYPES = ("vehicle", "infantry", "area")
+#: The Target Types of an odds map: a target placed in a hex is a vehicle or Infantry (DESIGN.md 12).
+MAP_TARGET_TYPES = ("vehicle", "infantry")
 AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
 #: How a turreted vehicle brings its target into its arc (C5.11).
 PIVOTS = ("tca", "vca")
@@ -370,6 +372,14 @@ def _leadership(action: Action, key: str) -> int:
     return value
 
 
+def _odds_map_key(action: Action, key: str) -> object:
+    """An odds map's ``target`` (a target unit's keys) or ``threat_to_side`` (a side of the file),
+    checked where they are read (imported on use: the odds map reads its actions here)."""
+    from aslgui.rules import odds_map
+
+    return odds_map.check_target(action, key) if key == "target" else odds_map.threatened_side(action)
+
+
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")
 UNIT = Domain(Action.unit, "a unit id")
 UNITS = Domain(Action.units, "a list of unit ids")
@@ -402,6 +412,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
     "ca": Domain(Action.spine, 'a hexspine name such as "S/SW"'),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
+    "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
     "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
     "leadership": Domain(_leadership, "a whole number from -6 to 6", (-6, 6)),
@@ -415,6 +426,8 @@ KEY_DOMAINS: dict[str, Domain] = {
 #: that whoever would give it.
 KIND_DOMAINS: dict[tuple[str, str], Domain] = {
     ("portee_load", "ca"): _choice(PORTEE_SIDES),
+    ("odds_map", "target"): Domain(_odds_map_key, 'an object of target unit keys, e.g. {"size": -1, "bu": true}'),
+    ("odds_map", "target_type"): _choice(MAP_TARGET_TYPES),
     **{(kind, "leadership"): _whole(-6, 6) for kind in ("place_dc", "throw_dc")},
 }
 

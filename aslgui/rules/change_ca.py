@@ -14,9 +14,8 @@ from aslgui.model import Unit
 from aslgui.rules.actions import ARC_KEYS, ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
-from aslgui.rules.to_hit.legality import manning_reasons
+from aslgui.rules.to_hit.legality import cannot_fire_reasons, manning_reasons
 from aslgui.rules.to_hit.shot import ROF_KEPT, unit_path
-from aslgui.rules.towing import cannot_fire_reasons
 
 RULE = "C3.22"
 

@@ -347,13 +347,3 @@ def resolve_limbering(action: Action) -> Resolution:
         "ti": sorted({gun.id, *(u.id for u in crew)}) if not limbering else [],
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
-
-
-def cannot_fire_reasons(gun: Unit) -> list[str]:
-    """Why a Gun cannot fire because of C10 states: in tow, or limbered without LF (C10.1,
-    C10.21, C10.24). For the fire resolver."""
-    if gun.towed_by is not None:
-        return [reason(f"{gun.id} is in tow by {gun.towed_by}", "C10.1")]
-    if gun.limbered and not gun.lf:
-        return [reason(f"{gun.id} is limbered and has no Limbered Fire", "C10.21")]
-    return []

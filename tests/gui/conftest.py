@@ -58,6 +58,7 @@ def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MessageBox, "ask_save_changes", classmethod(lambda cls, parent, name: "discard"))
     monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: None))
     monkeypatch.setattr(MessageBox, "confirm", classmethod(lambda cls, parent, title, text, go_ahead: True))
+    monkeypatch.setattr(MessageBox, "offer", classmethod(lambda cls, parent, title, text, yes, no: False))
 
 
 @pytest.fixture

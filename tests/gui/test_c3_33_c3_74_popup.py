@@ -13,7 +13,7 @@ from aslgui.model import load_scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
-from aslgui.ui.rehearsal.answer_words import outcome_lines, outcome_summary
+from aslgui.ui.rehearsal.answer_words import outcome_lines, outcome_summary, player_names
 from aslgui.ui.rehearsal.options import set_option
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import DEMO_PATH
@@ -57,14 +57,15 @@ def test_c3_74_popup_words_each_units_two_ways_under_random_selection() -> None:
             {"id": "s1", **squad}, {"id": "s2", **squad}]})
     resolution = resolve(scenario, {"kind": "fire", "firer": "g", "target_hex": "4E8", "target_type": "area",
                                     "ammo": "HE", "dice": {"colored": 1, "white": 1}, "effects_dr": 7})
-    names = {"s1": "4-6-7", "s2": "4-6-7"}
+    names = player_names(scenario)
     summary = outcome_summary("fire", resolution.outcome or {}, names)
-    for unit_id in ("s1", "s2"):
-        assert (f"4-6-7 ({unit_id}): Hit yes, Critical Hit decided by Random Selection, Improbable Hit no, "
+    for number in (1, 2):  # two alike squads in one hex, as a player tells them apart
+        assert (f"4-6-7 #{number} in 4E8: Hit yes, Critical Hit decided by Random Selection, Improbable Hit no, "
                 f"Final DR 2, FP decided by Random Selection") in summary
     assert "if Random Selection picks it for the CH (C3.74) (Hit yes, Critical Hit yes" in summary
     assert "FP 24, IFT column 24" in summary and "else a normal hit (Hit yes, Critical Hit no" in summary
     lines = outcome_lines(resolution, names)
     assert not any(line.startswith("FP:") for line in lines)  # the hex's FP is no longer every unit's
-    assert lines[-1].startswith("Notes: Random Selection picks which of s1, s2") and lines[-1].endswith("(C3.74)")
+    assert lines[-1].startswith("Notes: Random Selection picks which of 4-6-7 #1 in 4E8, 4-6-7 #2 in 4E8")
+    assert lines[-1].endswith("(C3.74)")
     assert "CH: full HE FP doubled" not in lines[-1]  # said of the selected unit only (C3.74)

@@ -57,7 +57,7 @@ def test_c3_71_commit_of_a_ch_removes_the_gun_and_its_crew_and_undo_brings_them_
     # the Gun and its crew are both in the Location: each is listed, one pick for the CH (C3.32, C3.33, C3.74)
     assert {entry["id"]: entry["destroyed"] for entry in seen["outcome"]["targets"]} == {
         "eg": ["eg", "ec"], "ec": ["eg", "ec"]}
-    assert "75L AT (eg): Hit yes, Critical Hit yes" in seen["text"] and "IFT result destroyed" in seen["text"]
+    assert "75L AT: Hit yes, Critical Hit yes" in seen["text"] and "IFT result destroyed" in seen["text"]
     assert "eg" not in window.scenario.units and "ec" not in window.scenario.units
     assert window.scenario.units["g"].fired is True
     [entry] = read_log(window.scenario)

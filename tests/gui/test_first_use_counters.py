@@ -92,15 +92,15 @@ def test_issue17_7_man_with_in_the_guns_context_menu(window: MainWindow) -> None
     man_with = menu_actions(menu)["Man with..."].menu()
     assert isinstance(man_with, QMenu)
     choices = menu_actions(man_with)
-    assert list(choices) == ["2-2-8 crew (c1)", "2-2-8 crew (c9)", "Nobody (unmanned)"]
+    assert list(choices) == ["2-2-8 crew #1 in 4E5", "2-2-8 crew #2 in 4E5", "Nobody (unmanned)"]
     assert choices["Nobody (unmanned)"].isChecked()
-    choices["2-2-8 crew (c9)"].trigger()
+    choices["2-2-8 crew #2 in 4E5"].trigger()
     assert window.scenario.units["g1"].crew == "c9"
     assert window.undo_stack.undoText() == "Man 57LL AT with 2-2-8 crew"
     # The Gun now lies on its crew (A4.43) and the menu shows who mans it.
     checked = [a.text() for a in menu_actions(menu_actions(window.context_menu("g1"))["Man with..."].menu()).values()
                if a.isChecked()]
-    assert checked == ["2-2-8 crew (c9)"]
+    assert checked == ["2-2-8 crew #2 in 4E5"]
     window.undo_stack.undo()
     assert window.scenario.units["g1"].crew is None
 
@@ -182,7 +182,7 @@ def test_issue17_13_an_attack_on_ones_own_squad_asks_first(
     own_squad = QPointF(*window.scenario.grid.center(window.scenario.grid.parse("4F3")))  # the Russian 4-4-7
     seen = answer_question(qtbot, "Cancel")
     window.scene.drop_counter("g1", own_squad)  # no popup follows: a popup would wait here
-    assert seen == ["4F3 holds your own 4-4-7 (s1).\n\nFire on it anyway?"]
+    assert seen == ["4F3 holds your own 4-4-7.\n\nFire on it anyway?"]
     headings: list[str] = []
 
     def look(popup: RehearsalPopup) -> None:

@@ -68,10 +68,10 @@ def test_issue17_14_each_roll_is_one_vasl_style_line(window: MainWindow, two_sho
     total = dice["colored"] + dice["white"]
     text = window.rehearsal.log_dock.text()
     first = text.splitlines()[0]
-    assert first.startswith(f"T1 PFPh russian: Fire at PzKpfw IIIG in 4E9  *** {dice['colored']},{dice['white']} *** "
-                            f"= {total}, dr {rolled.action['dr']}")
+    assert first.startswith(f"T1 PFPh russian: 57LL AT in 4E5 \u2014 Fire at PzKpfw IIIG in 4E9  "
+                            f"*** {dice['colored']},{dice['white']} *** = {total}, dr {rolled.action['dr']}")
     assert first.endswith(": Miss") or ": Hit" in first or ": Critical Hit" in first
-    assert "T1 DFPh german: Fire at 57LL AT in 4E5  *** 2,5 *** = 7, dr 3" in text  # whose roll it was
+    assert "T1 DFPh german: PzKpfw IIIG in 4E9 \u2014 Fire at 57LL AT in 4E5  *** 2,5 *** = 7, dr 3" in text
     details = text.splitlines()[1]
     assert details.startswith("    Modified TH# ") and "Hits on Original DR \u2264 " in details
     for internal in ("basic_th", "ca_change_spines", "doubled_lower_dr", "location -", "_"):

@@ -53,7 +53,7 @@ def test_issue17_11_the_words_the_first_user_met(qtbot: QtBot) -> None:
     qtbot.addWidget(popup)
     numbers = popup.numbers_label.text()
     assert "Marked TI: " in numbers and "Ti:" not in numbers
-    assert "(rcl75)" in numbers and "(spw)" in numbers  # named counters, not a bare id list
+    assert "Marked TI: 2-2-8 crew in 1H4, 75*RCL, SPW 250/1" in numbers  # as a player names them, no ids
     overrun = example("d7_22_overrun")
     popup = RehearsalPopup(overrun, [gesture_of(overrun, example_action("d7_22_overrun"))], DiceRoller())
     qtbot.addWidget(popup)

@@ -184,7 +184,7 @@ def test_palette_places_a_counter_and_delete_removes_it(qtbot: QtBot, window: Ma
     grid = window.scenario.grid
     window.palette_panel.side.setCurrentText("german")
     assert not window.palette_panel.stop.isEnabled()  # nothing to stop yet
-    window.palette_panel.list.setCurrentRow(0)  # Squad 4-6-7
+    window.palette_panel.pick("Squad 4-6-7")
     click(qtbot, window, grid.parse("4K3"))
     added = [u for u in window.scenario.units_at(grid.parse("4K3"))]
     assert [(u.kind, u.side, u.name) for u in added] == [("squad", "german", "4-6-7")]
@@ -200,11 +200,9 @@ def test_palette_places_a_counter_and_delete_removes_it(qtbot: QtBot, window: Ma
 
 
 def test_roster_guns_come_with_their_key_numbers(window: MainWindow) -> None:
-    labels = [t.label for t in window.palette_panel.templates]
-    row = labels.index("57LL AT (russian)")
-    window.palette_panel.list.setCurrentRow(row)
-    unit = window.add_unit(window.palette_panel.templates[row], window.scenario.grid.parse("4P8"), "russian")
-    assert (unit.caliber, unit.barrel, unit.mount) == (57, "LL", "NT")
+    template = window.palette_panel.pick("57LL AT (russian)")
+    unit = window.add_unit(template, window.scenario.grid.parse("4P8"), "russian")
+    assert unit is not None and (unit.caliber, unit.barrel, unit.mount) == (57, "LL", "NT")
 
 
 def test_properties_panel_edit_adds_the_pin_marker_undoably(window: MainWindow) -> None:

@@ -65,14 +65,14 @@ def test_c5_6_what_if_table_has_each_ammo_and_intensive_fire(qtbot: QtBot) -> No
     assert [row[0] for row in rows] == [*AMMO, "Intensive Fire"]
     assert popup.odds.table.isVisibleTo(popup)
     by_label = {row[0]: row[1:] for row in rows}
-    assert by_label["AP"] == ["hits on 10 or less", percent(ways(10) / 36), percent(1 / 36), percent(1 / 36)]
-    assert by_label["Intensive Fire"] == ["hits on 8 or less", percent(ways(8) / 36), percent(1 / 36),
+    assert by_label["AP"] == ["\u2264 10", percent(ways(10) / 36), percent(1 / 36), percent(1 / 36)]
+    assert by_label["Intensive Fire"] == ["\u2264 8", percent(ways(8) / 36), percent(1 / 36),
                                           percent(ways(12) / 36 - ways(9) / 36)]
     assert by_label["Intensive Fire"][-1] == "17%"
     smoke = resolve(popup.scenario, {**popup.action(), "ammo": "SMOKE"})
     assert not smoke.legal and by_label["SMOKE"] == ["not allowed", "", "", ""]
     popup.options["extra_drm"].setValue(2)
-    assert popup.odds.what_if_rows()[1][1:3] == ["hits on 8 or less", "72%"]  # the same shot, updated
+    assert popup.odds.what_if_rows()[1][1:3] == ["\u2264 8", "72%"]  # the same shot, updated
 
 
 def test_d7_14_overrun_odds_list_each_ift_result(qtbot: QtBot) -> None:

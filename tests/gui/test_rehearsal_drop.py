@@ -194,5 +194,5 @@ def test_design4_a_drop_of_a_vehicle_without_ma_shows_why_not_an_error(
 
     drive(monkeypatch, driver)
     drop(window, "v1", "4E7")
-    assert seen == ['Not allowed: v1 has no main armament to fire (give it "ma" if it has one) (C3)']
+    assert seen == ['Not allowed: StuG IIIG has no main armament to fire (give it "ma" if it has one) (C3)']
     assert window.undo_stack.count() == 0

@@ -78,7 +78,7 @@ def test_c10_3_ticking_another_pusher_adds_its_drm_and_the_crew_must_push(qtbot:
     qtbot.addWidget(popup)
     pushers = popup.options["pushers"]
     assert isinstance(pushers, UnitChecklist)
-    assert [item.text() for item in pushers.every_item()] == ["2-2-8 crew (c1)", "2-4-8 (hs)"]
+    assert [item.text() for item in pushers.every_item()] == ["2-2-8 crew", "2-4-8"]  # as a player names them
     assert pushers.checked_ids() == ["c1"] and popup.resolution.values["max_dr_enter"] == 5  # C10.3 EX
     assert not popup.dice.typed["effects"].isVisibleTo(popup)  # no IFT attack follows a push
     pushers.every_item()[1].setCheckState(Qt.CheckState.Checked)
@@ -87,7 +87,7 @@ def test_c10_3_ticking_another_pusher_adds_its_drm_and_the_crew_must_push(qtbot:
     assert popup.resolution.values["max_dr_enter"] == 6
     assert popup.resolution == resolve(scenario, popup.action())
     pushers.every_item()[0].setCheckState(Qt.CheckState.Unchecked)
-    assert "Not allowed: c1, the Gun's crew, must be among the pushers (C10.111)" in popup.reasons_label.text()
+    assert "Not allowed: 2-2-8 crew, the Gun's crew, must be among the pushers (C10.111)" in popup.reasons_label.text()
     assert not popup.commit_button.isEnabled()
 
 
@@ -198,7 +198,7 @@ def test_d7_2_reaction_fire_is_prompted_after_an_overrun_and_logged(
 
     drive(monkeypatch, driver)
     window.scene.drop_counter("t1", _centre(window, "1C3"))
-    assert titles == ["Rehearse: PzKpfw IVH to 1C3", "Reaction Fire (D7.2)"]
+    assert titles == ["Rehearse: PzKpfw IVH in 1D3 to 1C3", "Reaction Fire (D7.2)"]
     log = read_log(window.scenario)
     assert [e.kind for e in log] == ["overrun", "reaction_fire"]
     assert log[1].action["type"] == "cc" and log[1].answer["legal"] is True
@@ -228,16 +228,18 @@ def test_picking_up_a_counter_in_rehearse_colours_its_targets(window: MainWindow
 
 def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_against_a_printed_chart(
         qtbot: QtBot) -> None:
-    """README, "Rules covered": the popup words ``unverified``, the values a German 50L AT that
-    states none of its own took from the roster among them (tests/rules/test_roster_unverified.py)."""
+    """README, "Rules covered": the popup words ``unverified``, the values a German 20L AA that
+    states none of its own took from its roster entry (not checked against a VASL counter) among
+    them (tests/rules/test_roster_unverified.py)."""
     situation = scenario_from_json({
         "boards": [{"id": "4", "col": 0, "row": 0}], "phase": "PFPh", "player": "german",
         "units": [
-            {"id": "g", "side": "german", "kind": "gun", "name": "50L AT", "hex": "4E5", "ca": "S/SW", "crew": "c"},
+            {"id": "g", "side": "german", "kind": "gun", "name": "20L AA", "hex": "4E5", "ca": "S/SW", "crew": "c"},
             {"id": "c", "side": "german", "kind": "crew", "hex": "4E5"},
             {"id": "s", "side": "russian", "kind": "squad", "name": "4-4-7", "hex": "4E9"}]})
     popup = popup_for(situation, "g", "4E9")
     qtbot.addWidget(popup)
-    values = ("caliber 50", "barrel L", "Gun type AT", "Case A Gun type NT", "ROF 3", "B# 12")
-    words = "; ".join(f"g {value} from the roster's '50L AT' (not checked against its counter)" for value in values)
+    values = ("caliber 20", "barrel L", "Gun type AA", "Case A Gun type T", "ROF 3", "B# 12")
+    words = "; ".join(f"20L AA {value} from the roster's '20L AA' (not checked against its counter)"
+                      for value in values)
     assert f"Not checked against a printed chart: {words}" in popup.numbers_label.text().splitlines()

@@ -186,6 +186,8 @@ def actions(draw: st.DrawFn, data: dict[str, Any], kind: str) -> dict[str, Any]:
     """A well-formed action of ``kind`` about the scenario ``data``: the unit and hex keys name
     fitting units (a firer that can fire, an enemy target) and hexes near them; each other key
     the kind declares is added now and then with a value of its type."""
+    if kind == "odds_map":
+        return draw(odds_map_actions(data))
     grid = MapGrid([BoardPlacement(b["id"], b["col"], b["row"]) for b in data["boards"]])
     units = data["units"]
     declared = sorted(RESOLVERS[kind].keys)
@@ -214,6 +216,24 @@ def actions(draw: st.DrawFn, data: dict[str, Any], kind: str) -> dict[str, Any]:
         action["target_hex"] = target["hex"]  # the target's own hex, as the GUI gives it
     if kind in PHASES_OF and draw(st.integers(0, 3)) < 3:
         action["phase"] = draw(st.sampled_from(PHASES_OF[kind]))
+    return action
+
+
+@st.composite
+def odds_map_actions(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    """An odds map's question (DESIGN.md 12): one Gun or vehicle's map, or a side's threat, for a
+    target described by its unit keys, not named by an id."""
+    armed = _units_for(ARMED, data["units"], None)
+    action: dict[str, Any] = {"kind": "odds_map", "target_type": draw(st.sampled_from(("vehicle", "infantry")))}
+    if armed and draw(st.booleans()):
+        action["unit"] = draw(st.sampled_from(armed))["id"]
+    else:
+        action["threat_to_side"] = draw(st.sampled_from(sorted({u["side"] for u in data["units"]}) or ["german"]))
+    if draw(st.booleans()):
+        action["target"] = draw(st.fixed_dictionaries({}, optional={
+            "size": st.integers(-2, 2), "bu": st.booleans(), "hd": st.booleans(), "afv": st.booleans()}))
+    if draw(st.integers(0, 3)) < 3:
+        action["phase"] = draw(st.sampled_from((*FIRE, "MPh")))
     return action
 
 

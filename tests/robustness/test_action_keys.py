@@ -170,6 +170,7 @@ BASES: dict[str, dict[str, Any]] = {
     "limber": {"gun": "g1"}, "unlimber": {"gun": "g1"}, "push": {"gun": "g1", "to_hex": "4E6", "phase": "MPh"},
     "portee_load": {"vehicle": "t1", "gun": "g1"}, "portee_unload": {"vehicle": "t1", "gun": "g1"},
     "tow_move": {"vehicle": "t1", "to_hex": "4E8"}, "trailer_target": {"vehicle": "t1", "facing": "rear"},
+    "odds_map": {"unit": "g1", "target_type": "infantry", "target": {"size": 1}},
 }
 
 

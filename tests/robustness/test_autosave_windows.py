@@ -141,7 +141,8 @@ def test_a_killed_window_offers_its_work_and_a_running_one_keeps_its_own(
     running.quit()
     assert not running.autosave.exists()  # a clean exit takes its own files along
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f"kept-{killed.autosave.name}", Path(again.autosave.autosaver.marker).name])
+        [f"kept-{killed.autosave.name}", Path(again.autosave.autosaver.marker).name,
+         Path(again.autosave.autosaver.lock_file).name])
     again.autosave.finish()
 
 

@@ -5,7 +5,6 @@ terrain stays cached.  The readings are in docs/los.md ("Counters as Hindrances"
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -80,6 +79,7 @@ def with_counters(los: LosMap, scenario: Scenario) -> LosMap:
     counters = counter_markers(scenario, los.levels)
     if not counters:
         return los
-    laid = copy.copy(los)
+    laid = type(los).__new__(type(los))  # copy.copy's shallow copy, without importing copy (issue 30)
+    vars(laid).update(vars(los))
     laid.counters = counters
     return laid

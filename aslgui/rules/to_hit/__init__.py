@@ -44,7 +44,7 @@ class ThColour(NamedTuple):
     unverified: str | None = None
 
 
-def _colour(shot: Shot) -> ThColour:
+def shot_colour(shot: Shot) -> ThColour:
     """Red for the Area Target Type whoever fires (C3.3 EXC) and for an unfamiliar weapon (C5.8,
     A21.12, A21.13), else by the firer's nationality, else its crew's (A25); without either, by a
     side that names one, else black, as most of the A25 chart is."""
@@ -58,6 +58,27 @@ def _colour(shot: Shot) -> ThColour:
     unverified = None if verified else (f"{found.name} {colour} TH# (A25): the chart value as remembered, not "
                                         "checked against the printed chart")
     return ThColour(colour, note, unverified)
+
+
+class ThCount(NamedTuple):
+    """A shot's TH# worked out: the Basic TH#, its C4 modifications, every DRM line, the numbers."""
+
+    basic: int
+    changes: tuple[table.ThModification, ...]
+    lines: tuple[DrmLine, ...]
+    numbers: ThNumbers
+
+
+def th_numbers(shot: Shot, colour: str) -> ThCount:
+    """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
+    DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
+    basic = table.basic_th(shot.target_type, colour, shot.range)
+    changes = table.modifications(shot.arms, shot.ammo, shot.range)
+    lines = drm_lines(shot)
+    modified = basic + sum(change.value for change in changes)
+    total = sum(line.value for line in lines)
+    return ThCount(basic, changes, lines, ThNumbers(modified, total, shot.target_type, shot.deliberate,
+                                                   shot.doubles_lower_dr))
 
 
 def _reaction_values(shot: Shot) -> dict[str, Any]:
@@ -209,13 +230,9 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
 def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
     whose own answers are made without it."""
-    colour, colour_note, colour_unverified = _colour(shot)
-    basic = table.basic_th(shot.target_type, colour, shot.range)
-    changes = table.modifications(shot.arms, shot.ammo, shot.range)
-    modified = basic + sum(change.value for change in changes)
-    lines = drm_lines(shot)
-    total = sum(line.value for line in lines)
-    numbers = ThNumbers(modified, total, shot.target_type, shot.deliberate, shot.doubles_lower_dr)
+    colour, colour_note, colour_unverified = shot_colour(shot)
+    basic, changes, lines, numbers = th_numbers(shot, colour)
+    modified = numbers.modified_th
     illegal = reasons(shot)
     values: dict[str, Any] = {
         "firer": shot.firer.id,
@@ -264,4 +281,4 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
 
-__all__ = ["answer_shot", "drm_lines", "read_shot", "resolve_fire"]
+__all__ = ["ThCount", "answer_shot", "drm_lines", "read_shot", "resolve_fire", "shot_colour", "th_numbers"]

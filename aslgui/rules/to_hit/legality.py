@@ -9,7 +9,6 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import NO_FIRE, SMOKE_AMMO, Shot
-from aslgui.rules.towing import cannot_fire_reasons
 
 Check = Callable[[Shot], str | None]
 
@@ -52,6 +51,16 @@ def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     if crew.hex != unit.hex or crew.aboard != unit.aboard:
         return [reason(f"its crew {crew.id} is not in {unit.id}'s Location, so it cannot man it", "C3.22, C5.6")]
     return [reason(f"{crew.id} is broken", "A.7")] if crew.broken else []
+
+
+def cannot_fire_reasons(gun: Unit) -> list[str]:
+    """Why a Gun cannot fire because of C10 states: in tow, or limbered without LF (C10.1,
+    C10.21, C10.24). Here rather than in ``towing``, so a shot does not import C10's procedures."""
+    if gun.towed_by is not None:
+        return [reason(f"{gun.id} is in tow by {gun.towed_by}", "C10.1")]
+    if gun.limbered and not gun.lf:
+        return [reason(f"{gun.id} is limbered and has no Limbered Fire", "C10.21")]
+    return []
 
 
 def crew_can_fire(shot: Shot) -> str | None:

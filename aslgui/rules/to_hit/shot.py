@@ -14,7 +14,7 @@ from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import AMMO, PIVOTS, TARGET_TYPES, Action
 from aslgui.rules.arcs import unit_arc
-from aslgui.rules.los import LosResult, unit_sight
+from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.resolution import DrmLine, IllegalAction
 from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
@@ -264,9 +264,6 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"
     spine = unit_arc(firer, fired_from, f"{path}.{fired_from}")
     reaction = action.flag("reaction_fire")
-    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
-    spines = 0 if reaction else _spines(action, firer, spine, target_hex)
-    arc = _arc(firer, arms, action.optional_choice("pivot", PIVOTS), spines)
     basic_tk = action.integer("basic_tk", 0) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
     counter = counter or fire_counter(firer)
@@ -274,7 +271,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     # the Reaction Fire of a Gun under a First Fire counter (D7.23).
     marked = firer.fired or firer.intensive_fired
     forced_intensive = (ovr_prevention and marked) or (reaction and counter == "first")
-    return Shot(
+    shot = Shot(
         scenario=scenario,
         firer=firer,
         crew=crew,
@@ -284,11 +281,11 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         target_type=target_type,
         ammo=ammo,
         phase=action.phase,
-        range=distance(firer.hex, target_hex),
-        arc=arc,
+        range=0,
+        arc=fired_from,
         spine=spine,
-        gun_type="NT" if arc == "vca" else arms.mount,
-        spines=spines,
+        gun_type=arms.mount,
+        spines=0,
         intensive=action.flag("intensive") or forced_intensive,
         ovr_prevention=ovr_prevention,
         reaction=reaction,
@@ -301,5 +298,25 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         basic_tk=basic_tk,
         extra=action.drm_lines("extra_drm", "extra", "user"),
         effects_extra=action.drm_lines("effects_drm", "extra", "user"),
-        sight=unit_sight(scenario, firer, target_hex, target),
     )
+    return sighted(aimed(shot, action, target, target_hex))
+
+
+def aimed(shot: Shot, action: Action, target: Unit | None, target_hex: Hex) -> Shot:
+    """The shot aimed at ``target`` in ``target_hex``, its LOS not yet traced (``sighted``): what
+    changes from hex to hex (range, Case A hexspines, the arc turned), so an odds map re-aims one
+    read shot per hex rather than reading the action again (DESIGN.md 12)."""
+    firer = shot.firer
+    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
+    spines = 0 if shot.reaction else _spines(action, firer, shot.spine, target_hex)
+    arc = _arc(firer, shot.arms, action.optional_choice("pivot", PIVOTS), spines)
+    return shot._replace(target=target, target_hex=target_hex, range=distance(firer.hex, target_hex), arc=arc,
+                         gun_type="NT" if arc == "vca" else shot.arms.mount, spines=spines, sight=None)
+
+
+def sighted(shot: Shot, los: LosMap | None = None) -> Shot:
+    """The shot with its LOS traced (A6); ``los``: the scenario's LOS map, read once for many hexes
+    (a target's own counter hinders no thread to its hex, D9)."""
+    los = los_map(shot.scenario) if los is None else los
+    firer, target = shot.firer, shot.target
+    return shot._replace(sight=trace(los, firer.hex, shot.target_hex, unit_level(firer), unit_level(target)))

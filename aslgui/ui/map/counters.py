@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from aslgui.model import Unit
 from aslgui.ui.map import style
+from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.image_pyramid import device_scale, kept_scale
 
 #: Item data role holding the unit id, on a counter tile and on each of its children.
@@ -155,6 +156,8 @@ def marker_offset(index: int) -> QPointF:
 
 class CounterItem(QGraphicsItem):
     """One unit's counter: tile, key numbers, facing arrows (CA/VCA black, TCA red) and markers.
+    A unit whose ``vasl.image`` the player's module draws shows that art instead of the tile and
+    its numbers (``counter_art``), rendered once per zoom kept; arrows and markers go over it.
 
     One item per counter. Its drawing is recorded once as a QPicture, and Qt caches what
     ``paint`` draws as a pixmap at the current zoom (DeviceCoordinateCache): a repaint blits 200
@@ -170,6 +173,9 @@ class CounterItem(QGraphicsItem):
         self.selected = False
         self.setData(UNIT_ROLE, unit.id)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        stem = art_stem(unit.extra)
+        #: The module's counter art it shows, if any (else the plain tile).
+        self.art = stem if stem is not None and library().renderer(stem) is not None else None
         fill = style.nationality_color(unit.nationality or unit.side)
         self.fill = fill.darker(140) if unit.broken else fill
         self.ink = style.color(style.BROKEN_INK if unit.broken else style.COUNTER_INK)
@@ -205,9 +211,11 @@ class CounterItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        level = kept_scale(device_scale(painter))
+        scale = device_scale(painter)
+        level = kept_scale(scale)
         if level is None:
             painter.setRenderHint(_ANTIALIASING, True)
+            self._draw_art(painter, scale)
             painter.drawPicture(0, 0, self.picture)
             return
         image = self._images.get(level)
@@ -226,9 +234,17 @@ class CounterItem(QGraphicsItem):
         painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         painter.scale(image.width() / _BOUNDS.width(), image.height() / _BOUNDS.height())
         painter.translate(-_BOUNDS.topLeft())
+        self._draw_art(painter, scale)
         painter.drawPicture(0, 0, self.picture)
         painter.end()
         return image
+
+    def _draw_art(self, painter: QPainter, scale: float) -> None:
+        """The module's art on the tile's square, rendered for ``scale`` device pixels a unit."""
+        art = library().image(self.art, math.ceil(style.COUNTER_SIZE * scale)) if self.art else None
+        if art is not None:
+            painter.setRenderHint(_SMOOTH, True)
+            painter.drawImage(_TILE.boundingRect(), art)
 
     def _record(self) -> QPicture:
         picture = QPicture()
@@ -238,17 +254,18 @@ class CounterItem(QGraphicsItem):
         return picture
 
     def _draw(self, painter: QPainter) -> None:
-        painter.setBrush(self.fill)
-        if self.selected:
-            painter.setPen(QPen(style.color(style.SELECTION_COLOR), 3.0))
-        else:
-            painter.setPen(QPen(style.color(style.COUNTER_INK), 1.0))
-        painter.drawPath(_TILE)
-        painter.setPen(self.ink)
+        """The tile and its numbers (or, over the art, only the selection's outline), arrows, markers."""
+        if self.art is None or self.selected:
+            painter.setBrush(self.fill if self.art is None else Qt.BrushStyle.NoBrush)
+            edge, width = (style.SELECTION_COLOR, 3.0) if self.selected else (style.COUNTER_INK, 1.0)
+            painter.setPen(QPen(style.color(edge), width))
+            painter.drawPath(_TILE)
         centred = Qt.AlignmentFlag.AlignCenter
-        for line in self.lines:
-            painter.setFont(line.font)
-            painter.drawText(line.rect, centred, line.text)
+        if self.art is None:
+            painter.setPen(self.ink)
+            for line in self.lines:
+                painter.setFont(line.font)
+                painter.drawText(line.rect, centred, line.text)
         painter.setPen(Qt.PenStyle.NoPen)
         for polygon, colour in self.arrows:
             painter.setBrush(colour)

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import shapely
-from PySide6.QtCore import QMimeData, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -191,6 +191,12 @@ class MapScene(QGraphicsScene):
         self.zooming = False
         self.redraw_background()
 
+    def rest_zoom(self) -> None:
+        """The zoom rests now (the view's wheel came to rest): draw the art filtered already."""
+        if self._zoom_rest.isActive():
+            self._zoom_rest.stop()
+            self._zoom_rested()
+
     def set_layer_shown(self, layer: str, shown: bool) -> None:
         """Show or hide one of the toggled layers (``map_layers.TOGGLED_LAYERS``)."""
         if self.shown_layers[layer] != shown:
@@ -213,6 +219,11 @@ class MapScene(QGraphicsScene):
             self.selected = None
             self.selection_changed.emit(None)
         self._refresh_arcs()
+
+    def redraw_counters(self) -> None:
+        """Draw every counter afresh (the counter library changed: other art, or none)."""
+        self._drawn.clear()
+        self._sync_counters()
 
     def _sync_counters(self) -> None:
         scenario = self.scenario
@@ -459,10 +470,19 @@ class MapScene(QGraphicsScene):
         elif self._stroke and h is not None and h not in self._stroke:
             self._stroke.append(h)
             self._show_stroke()
+        self._set_hovered(h)
+
+    def _set_hovered(self, h: Hex | None) -> None:
         if h != self._hovered:
             self._hovered = h
             self._hover_item.setPath(geometry_path(hex_polygons([h])[0]) if h is not None else QPainterPath())
             self.hex_hovered.emit(h)
+
+    def event(self, event: QEvent) -> bool:
+        """The pointer leaving the map's view hovers no hex: the hover line named the last one."""
+        if event.type() == QEvent.Type.GraphicsSceneLeave:
+            self._set_hovered(None)
+        return super().event(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         pos = event.scenePos()

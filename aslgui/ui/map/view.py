@@ -1,11 +1,17 @@
 """The view on the map: wheel zoom anchored under the cursor, pan by dragging empty map or with
 the middle button, fit-to-window, and a step of scrolling for a drag that nears the window's edge
-(the LOS tool's)."""
+(the LOS tool's).
+
+A burst of wheel notches glides, as image viewers do: the first notch keeps the map as last
+painted and every notch of the burst draws that picture scaled to the new zoom (one blit, a
+frame on any machine), instead of redrawing the board layers, counters and art at each notch;
+once the wheel rests (``WHEEL_REST_MS`` without a notch) the map is drawn sharp at the zoom
+reached (issue 30)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPixmap, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from aslgui.ui.map.scene import MapScene
@@ -16,6 +22,8 @@ MAX_SCALE = 6.0
 WHEEL_STEP = 1.2
 #: Within this many screen pixels of the window's edge a drag scrolls the map, this far a step.
 EDGE_MARGIN, EDGE_STEP = 36, 28
+#: The wheel rests when no notch came for this long (ms): the map is then drawn sharp.
+WHEEL_REST_MS = 150
 
 
 class MapView(QGraphicsView):
@@ -34,6 +42,14 @@ class MapView(QGraphicsView):
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self._pan_from: QPoint | None = None
+        #: While the wheel turns: the map as painted before the burst, and the viewport
+        #: transform it was painted with.
+        self._glide: tuple[QPixmap, QTransform] | None = None
+        #: Fires when the wheel rests (a test may fire it at once).
+        self.wheel_rest = QTimer(self)
+        self.wheel_rest.setSingleShot(True)
+        self.wheel_rest.setInterval(WHEEL_REST_MS)
+        self.wheel_rest.timeout.connect(self.end_glide)
 
     def map_scene(self) -> MapScene:
         scene = self.scene()
@@ -64,8 +80,42 @@ class MapView(QGraphicsView):
     def wheelEvent(self, event: QWheelEvent) -> None:
         notches = event.angleDelta().y() / 120.0
         if notches:
-            self.zoom_at(WHEEL_STEP**notches, event.position().toPoint())
+            self.wheel_zoom(WHEEL_STEP**notches, event.position().toPoint())
         event.accept()
+
+    @property
+    def gliding(self) -> bool:
+        """Whether the wheel is turning: the map is drawn scaled from before the burst."""
+        return self._glide is not None
+
+    def wheel_zoom(self, factor: float, anchor: QPoint) -> None:
+        """One notch of a burst: zoom as ``zoom_at`` does, but draw the map as it was painted
+        before the burst, scaled, until the wheel rests."""
+        if self._glide is None:
+            self._glide = (self.viewport().grab(), self.viewportTransform())
+        self.zoom_at(factor, anchor)
+        self.wheel_rest.start()
+        self.viewport().update()
+
+    def end_glide(self) -> None:
+        """The wheel rests (or the user does something else): draw the map sharp at this zoom."""
+        self.wheel_rest.stop()
+        if self._glide is not None:
+            self._glide = None
+            self.map_scene().rest_zoom()
+            self.viewport().update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._glide is None:
+            super().paintEvent(event)
+            return
+        picture, painted_with = self._glide
+        painter = QPainter(self.viewport())
+        painter.fillRect(self.viewport().rect(), self.viewport().palette().color(self.viewport().backgroundRole()))
+        # viewport then -> scene -> viewport now
+        painter.setTransform(painted_with.inverted()[0] * self.viewportTransform())
+        painter.drawPixmap(0, 0, picture)
+        painter.end()
 
     def zoom_at(self, factor: float, anchor: QPoint) -> None:
         """Zoom by ``factor`` keeping the map point under viewport point ``anchor`` in place
@@ -93,6 +143,7 @@ class MapView(QGraphicsView):
         return moved
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.end_glide()  # what the user presses on is drawn as it is
         if event.button() == Qt.MouseButton.MiddleButton:
             self._pan_from = event.position().toPoint()
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)

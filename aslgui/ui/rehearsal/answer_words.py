@@ -7,12 +7,18 @@ player. No Qt: the log's plain text and the popup's labels are built from the sa
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
+from aslgui.model import Scenario
+from aslgui.rules.gestures import ROLLING_KINDS
 from aslgui.rules.resolution import DrmLine, Resolution
 
-#: Unit id -> how a player names that counter (``57LL AT``); ids not known are shown as they are.
+#: Unit id -> how a player names that counter (``57LL AT``, ``T-34 M43 in 1K6``); ids not known
+#: are shown as they are.
 UnitNames = Mapping[str, str]
 
 #: Answer keys, in the order they are shown, with the words for them (DESIGN.md 4 and the
@@ -164,6 +170,8 @@ QUIET_WHEN_FALSE = frozenset({
 })
 #: Keys whose value is a list of unit ids.
 UNIT_LISTS = frozenset({"ti", "pushers", "destroyed"})
+#: Keys whose value is a file's lowercase abbreviation a player writes in capitals (``ca`` -> CA).
+ABBREVIATED = frozenset({"arc", "pivot"})
 #: Abbreviations a fallback name keeps in capitals, for keys added after this table.
 _ABBREVIATIONS = {"ti": "TI", "mp": "MP", "mf": "MF", "th": "TH#", "ovr": "OVR", "ca": "CA", "vca": "VCA",
                   "tca": "TCA", "fp": "FP", "ift": "IFT", "pp": "PP", "dc": "DC", "rof": "ROF", "drm": "DRM",
@@ -186,20 +194,23 @@ def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str
         return "yes" if value else "no"
     if value is None:
         return "none"
+    if key in ABBREVIATED and isinstance(value, str):
+        return value.upper()
     if key in UNIT_LISTS and isinstance(value, list):
         return ", ".join(unit_name(str(v), names) for v in value) or "none"
     if isinstance(value, dict):
         return _show_object(value, names)
     if isinstance(value, list):
         return "; ".join(show_value(v, names) for v in value) or "none"
-    return str(value)
+    return in_words(value, names) if isinstance(value, str) else str(value)
 
 
 def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:
     if {"case", "rule", "value", "text"} <= value.keys():
-        return DrmLine(str(value["case"]), str(value["rule"]), int(value["value"]), str(value["text"])).label
+        line = DrmLine(str(value["case"]), str(value["rule"]), int(value["value"]), str(value["text"]))
+        return in_words(line.label, names)
     if {"rule", "value", "text"} <= value.keys():  # a C4 TH# modification
-        return f"{int(value['value']):+d} ({value['rule']}) {value['text']}"
+        return in_words(f"{int(value['value']):+d} ({value['rule']}) {value['text']}", names)
     if {"source", "fp"} <= value.keys():  # one part of an OVR's FP
         return f"{value['source']} {value['fp']}"
     if "id" in value:  # one target of an OVR, or one unit of a hex a shot attacks
@@ -224,10 +235,82 @@ def _target_words(value: dict[str, Any], names: UnitNames | None) -> str:
     return ", ".join(parts)
 
 
+def player_names(scenario: Scenario) -> dict[str, str]:
+    """Unit id -> the counter as a player names it: its name (``57LL AT``); with its hex when
+    several counters share the name (``T-34 M43 in 1K6``), and a number when they share the hex
+    too (``2-2-8 crew #2 in 4E5``). The rules' answers name units by id; the GUI shows these."""
+    def counter(unit_id: str) -> str:
+        unit = scenario.units[unit_id]
+        return unit.name or unit.kind
+
+    def where(unit_id: str) -> str:
+        h = scenario.units[unit_id].hex
+        return f"in {scenario.grid.name(h)}" if h is not None else "off the map"
+
+    shared = Counter(counter(i) for i in scenario.units)
+    in_hex = Counter((counter(i), where(i)) for i in scenario.units)
+    seen: Counter[tuple[str, str]] = Counter()
+    names = {}
+    for unit_id in scenario.units:
+        name, place = counter(unit_id), where(unit_id)
+        seen[name, place] += 1
+        number = f" #{seen[name, place]}" if in_hex[name, place] > 1 else ""
+        names[unit_id] = name if shared[name] == 1 else f"{name}{number} {place}"
+    return names
+
+
+def name_with_hex(scenario: Scenario, names: UnitNames, unit_id: str) -> str:
+    """The unit's player name with its hex, as VASL's report lines name who acted (``57LL AT in 4E5``)."""
+    name = unit_name(unit_id, names)
+    unit = scenario.units.get(unit_id)
+    if unit is None or unit.hex is None or " in " in name or name.endswith(" off the map"):
+        return name
+    return f"{name} in {scenario.grid.name(unit.hex)}"
+
+
+def mentioned_names(names: UnitNames, *values: Any) -> dict[str, str]:
+    """The player names of the unit ids ``values`` (JSON: an action, an answer) hold or their
+    sentences name, to keep with a log entry, so it names units as they were called then."""
+    pattern = _id_pattern(tuple(sorted(names, key=len, reverse=True)))
+    found: set[str] = set()
+    todo = list(values)
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo += value.values()
+        elif isinstance(value, list):
+            todo += value
+        elif isinstance(value, str):
+            found |= {value} & names.keys() | (set(pattern.findall(value)) if pattern else set())
+    return {unit_id: names[unit_id] for unit_id in sorted(found)}
+
+
 def unit_name(unit_id: str, names: UnitNames | None) -> str:
-    """``57LL AT (g1)``: the counter's name with its id (two counters may share a name)."""
-    name = (names or {}).get(unit_id)
-    return f"{name} ({unit_id})" if name and name != unit_id else unit_id
+    """The counter as a player names it (``player_names``); an id not known stays as it is."""
+    return (names or {}).get(unit_id) or unit_id
+
+
+def in_words(text: str, names: UnitNames | None) -> str:
+    """A sentence of the rules with each unit id in it turned into the unit's player name
+    (``crew c1 is broken`` -> ``crew 2-2-8 crew is broken``)."""
+    pattern = _id_pattern(tuple(sorted(names or (), key=len, reverse=True)))
+    if pattern is None or names is None:
+        return text
+    return pattern.sub(lambda match: names[match.group(0)], text)
+
+
+#: Short lowercase ids that are words of the rules' sentences too, left as they are.
+_SHORT_WORDS = frozenset({"a", "i", "an", "as", "at", "be", "by", "if", "in", "is", "it", "no", "of", "on", "or",
+                          "so", "to", "up"})
+
+
+@lru_cache(maxsize=64)
+def _id_pattern(ids: tuple[str, ...]) -> re.Pattern[str] | None:
+    """Whole-word ids, but for ids that are lowercase words (``gun``, ``tank``, ``a``), which a
+    sentence uses as words too (``g``, ``eg`` are ids); never the ``C5`` of a rule number ``C5.1``
+    nor the ``s`` of ``g's``."""
+    wanted = [re.escape(i) for i in ids if not (re.fullmatch(r"[a-z]{3,}", i) or i in _SHORT_WORDS)]
+    return re.compile(rf"(?<![\w.'-])(?:{'|'.join(wanted)})(?![\w-]|\.\d)") if wanted else None
 
 
 def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list[str]:
@@ -243,6 +326,8 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
         lines.append(f"Basic TH# {values.pop('basic_th')} \u2192 Modified TH# {values.pop('modified_th')}")
     ordered = [k for k in ANSWER_WORDS if k in values] + [k for k in values if k not in ANSWER_WORDS]
     lines += [f"{words_for(key)}: {show_value(values[key], names, key)}" for key in ordered]
+    if not resolution.drm and resolution.kind not in ROLLING_KINDS:
+        return lines  # nothing rolled, no DRM: no "Total DRM: +0" (a CA change)
     return [f"Total DRM: {resolution.total_drm:+d}", *lines]
 
 

@@ -37,6 +37,7 @@ from aslgui.rules.gestures import (
     staged,
 )
 from aslgui.ui.map.layers import geometry_path
+from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
 from aslgui.ui.rehearsal.examples import Example, ExamplesMenu
 from aslgui.ui.rehearsal.log import ActionLogDock
 from aslgui.ui.rehearsal.phase import PhaseBar
@@ -75,13 +76,13 @@ def action_hexes(scenario: Scenario, gesture: Gesture) -> set[Hex]:
     return hexes
 
 
-def acting_side(scenario: Scenario, action: dict[str, Any]) -> str:
-    """The side of the unit that acts (fires, moves, places): who rolls the dice."""
+def acting_unit(scenario: Scenario, action: dict[str, Any]) -> Unit | None:
+    """The unit that acts (fires, moves, places): whose side rolls the dice, whom the log names."""
     for key in ("firer", "unit", "vehicle", "gun"):
         unit = scenario.units.get(str(action.get(key)))
         if unit is not None:
-            return unit.side
-    return ""
+            return unit
+    return None
 
 
 class Host(Protocol):
@@ -207,7 +208,8 @@ class RehearsalController(QObject):
         gestures = self.spare_friends(unit_id, h, gestures)
         if not gestures:
             return None
-        return self.offer(gestures, f"Rehearse: {scenario.units[unit_id].name or unit_id} to {scenario.grid.name(h)}")
+        mover = name_with_hex(scenario, player_names(scenario), unit_id)
+        return self.offer(gestures, f"Rehearse: {mover} to {scenario.grid.name(h)}")
 
     def spare_friends(self, unit_id: str, h: Hex, gestures: list[Gesture]) -> list[Gesture]:
         """Ask before an attack on a hex that holds the mover's own units (an Area Target shot on
@@ -219,7 +221,7 @@ class RehearsalController(QObject):
         attacks = [g for g in gestures if g.kind in ATTACK_KINDS]
         if not friends or not attacks:
             return gestures
-        names = ", ".join(f"{u.name or u.kind} ({u.id})" for u in friends)
+        names = ", ".join(unit_name(u.id, player_names(scenario)) for u in friends)
         verb = "Fire on it" if any(g.kind == "fire" for g in attacks) else "Attack it"
         question = f"{scenario.grid.name(h)} holds your own {names}.\n\n{verb} anyway?"
         if MessageBox.confirm(self.parent_widget, "Your own units in the target hex", question, f"{verb} anyway"):
@@ -282,7 +284,8 @@ class RehearsalController(QObject):
         return rect if not rect.isEmpty() else None
 
     def refuse(self, message: str) -> None:
-        self.refused.emit(message)
+        """Say why not (the status line), units named as a player names them."""
+        self.refused.emit(in_words(message, player_names(self.host.scenario)))
 
     # -- committing ----------------------------------------------------------------------------
     def commit(self, decision: Decision) -> LogEntry | None:
@@ -296,11 +299,16 @@ class RehearsalController(QObject):
         moved = {uid: before.units[uid] for uid, _ in decision.gesture.moves}
         units = list({**moved, **{u.id: u for u in unit_changes(before, decision.action, resolution)}}.values())
         destroyed = destroyed_units(resolution)
+        answer = resolution.to_json()
+        every = player_names(before)
+        names = mentioned_names(every, decision.action, answer)
+        acting = acting_unit(before, decision.action)
         entry = LogEntry(
             turn=scenario.turn, phase=str(decision.action.get("phase", scenario.phase)), player=scenario.player,
-            summary=decision.label, action=decision.action, answer=resolution.to_json(),
-            drm=tuple(line.label for line in resolution.drm), rolled=decision.rolled,
-            side=acting_side(before, decision.action),
+            summary=decision.label, action=decision.action, answer=answer,
+            drm=tuple(in_words(line.label, every) for line in resolution.drm), rolled=decision.rolled,
+            side=acting.side if acting else "", actor=name_with_hex(before, names, acting.id) if acting else "",
+            names=names,
         )
         stack = self.host.undo_stack
         stack.beginMacro(decision.label)

@@ -118,6 +118,11 @@ class DiceWidget(QWidget):
     def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None) -> None:
         """Show a roll and tell the popup (which re-resolves the action with it)."""
         self.roll, self.dr, self.effects_dr = roll, dr, effects_dr
+        # The boxes to type dice in show the dice shown: a roll left the last typed ones there,
+        # which read as what was rolled.
+        for name, value in (("colored", roll.colored), ("white", roll.white), ("dr", dr), ("effects", effects_dr)):
+            if value is not None:
+                self.typed[name].setValue(value)
         #: Whether these dice came from the Roll button (set after the call by ``_on_roll``).
         self.from_roll_button = False
         self.faces["colored"].setPixmap(die_pixmap(roll.colored, "colored"))

@@ -15,13 +15,9 @@ from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QPushButton, QTextBrowse
 from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.model.log import LogEntry, read_log
+from aslgui.ui.rehearsal.answer_words import player_names
 from aslgui.ui.rehearsal.dice_stats import DiceStatsDialog
 from aslgui.ui.rehearsal.log_lines import log_html, log_plain
-
-
-def unit_names(scenario: Scenario) -> dict[str, str]:
-    """Unit id -> the name a player knows the counter by."""
-    return {u.id: u.name or u.kind for u in scenario.units.values()}
 
 
 class ActionLogDock(QDockWidget):
@@ -59,7 +55,7 @@ class ActionLogDock(QDockWidget):
     def text(self) -> str:
         """The whole log as plain text (a broken saved log says where it is broken)."""
         try:
-            return log_plain(self.entries(), unit_names(self._scenario()))
+            return log_plain(self.entries(), player_names(self._scenario()))
         except AslError as error:
             return f"The saved action log cannot be read: {error}"
 
@@ -68,7 +64,7 @@ class ActionLogDock(QDockWidget):
 
     def refresh(self) -> None:
         try:
-            self.view.setHtml(log_html(self.entries(), unit_names(self._scenario())))
+            self.view.setHtml(log_html(self.entries(), player_names(self._scenario())))
         except AslError as error:
             self.view.setPlainText(f"The saved action log cannot be read: {error}")
         bar = self.view.verticalScrollBar()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from aslgui.model.log import LogEntry
-from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, outcome_summary, show_value
+from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, in_words, outcome_summary, show_value
 
 #: The key numbers a log line keeps per action kind (the popup shows them all).
 KEY_NUMBERS: dict[str, tuple[str, ...]] = {
@@ -62,14 +62,17 @@ def roll_text(action: dict[str, Any], outcome: dict[str, Any] | None) -> tuple[s
 
 
 def entry_lines(entry: LogEntry, names: UnitNames | None = None) -> list[LogLine]:
-    """The entry's line (when, whose roll, what, the roll, what it meant) and, if there is any,
-    its details line."""
-    head = f"T{entry.turn} {entry.phase} {entry.side or entry.player}: {entry.summary}".replace("  ", " ")
+    """The entry's line (when, whose roll, who acted and where, what, the roll, what it meant)
+    and, if there is any, its details line. Units are named as the entry names them, then as
+    ``names`` does (the map now)."""
+    names = {**(names or {}), **entry.names}
+    what = f"{entry.actor} \u2014 {entry.summary}" if entry.actor else entry.summary
+    head = f"T{entry.turn} {entry.phase} {entry.side or entry.player}: {what}".replace("  ", " ")
     roll, roll_html = roll_text(entry.action, entry.answer.get("outcome"))
     outcome = entry.answer.get("outcome")
     meaning = outcome_summary(entry.kind, outcome, names) if isinstance(outcome, dict) else ""
     if not entry.answer.get("legal", True):
-        meaning = "refused: " + "; ".join(str(r) for r in entry.answer.get("reasons", []))
+        meaning = "refused: " + "; ".join(in_words(str(r), names) for r in entry.answer.get("reasons", []))
     text = head + (f"  {roll}" if roll else "") + (f": {meaning}" if meaning else "")
     marked = (f"{html.escape(head)}" + (f"&nbsp;&nbsp;{roll_html}" if roll else "")
               + (f": <b>{html.escape(meaning)}</b>" if meaning else ""))

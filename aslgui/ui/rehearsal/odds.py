@@ -47,6 +47,14 @@ def hit_words(values: Mapping[str, Any]) -> str:
     return f"hits on {values.get('final_th_needed')} or less{doubled}"
 
 
+def hits_on_cell(values: Mapping[str, Any]) -> str:
+    """``hit_words`` short enough for the what-if table's "Hits on" column at the popup's size
+    (``hits on 10 or ...`` was cut off); the row's tooltip keeps the words."""
+    if values.get("improbable"):
+        return "Improbable only"
+    return f"\u2264 {values.get('final_th_needed')}" + (" (doubled)" if values.get("doubled_lower_dr") else "")
+
+
 def _results(shares: Mapping[str, float]) -> str:
     return ", ".join(f"{RESULT_WORDS.get(result, result)} {percent(share)}" for result, share in shares.items())
 
@@ -92,8 +100,15 @@ class WhatIf(NamedTuple):
         odds = res.values.get("odds")
         if not res.legal or not isinstance(odds, Mapping):
             return (self.label, "not allowed", "", "", "")
-        return (self.label, hit_words(res.values), percent(odds["hit"]), percent(odds["critical"]),
+        return (self.label, hits_on_cell(res.values), percent(odds["hit"]), percent(odds["critical"]),
                 percent(odds["malfunction"]))
+
+    def tooltip(self) -> str:
+        """Why the shot is refused, or what its Original DR must be, in words."""
+        res = self.resolution
+        if res is None:
+            return self.error
+        return "\n".join(res.reasons) if not res.legal else f"{self.label}: {hit_words(res.values)}"
 
 
 def _marked_fired(scenario: Scenario, firer_id: str) -> Scenario:
@@ -155,7 +170,7 @@ class OddsView:
         if self.table.rowCount() != len(rows):
             self._lay_out(len(rows))
         for row, line in enumerate(rows):
-            why = line.error or "\n".join(line.resolution.reasons if line.resolution else ())
+            why = line.tooltip()
             for column, text in enumerate(line.cells()):
                 item = self.table.item(row, column)
                 if item is not None and (item.text(), item.toolTip()) != (text, why):

@@ -11,14 +11,20 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget,
 
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import AMMO, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.ui.rehearsal.answer_words import UnitNames, player_names, unit_name
+
+#: Non-CC Reaction Fire weapons as the D7.22 text names them.
+WEAPON_WORDS = {"tpbf": "TPBF", "ordnance": "Ordnance", "ft": "FT", "dc": "DC", "mol": "MOL", "gun": "Gun"}
 
 
-def _combo(items: Sequence[str], current: str | None = None, none_text: str | None = None) -> QComboBox:
+def _combo(items: Sequence[str], current: str | None = None, none_text: str | None = None,
+           shown: Callable[[str], str] = str) -> QComboBox:
+    """A choice of action values, each shown as a player reads it (``shown``: ``tca`` -> TCA)."""
     combo = QComboBox()
     if none_text is not None:
         combo.addItem(none_text, None)
     for item in items:
-        combo.addItem(item, item)
+        combo.addItem(shown(item), item)
     if current is not None:
         combo.setCurrentIndex(combo.findData(current))
     return combo
@@ -27,10 +33,10 @@ def _combo(items: Sequence[str], current: str | None = None, none_text: str | No
 class UnitChecklist(QListWidget):
     """Units to tick, e.g. who pushes a Gun (C10.3); its value is the ticked ids, in list order."""
 
-    def __init__(self, units: Sequence[Unit]) -> None:
+    def __init__(self, units: Sequence[Unit], names: UnitNames) -> None:
         super().__init__()
         for unit in units:
-            item = QListWidgetItem(f"{unit.name or unit.kind} ({unit.id})")
+            item = QListWidgetItem(unit_name(unit.id, names))
             item.setData(Qt.ItemDataRole.UserRole, unit.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
@@ -65,14 +71,15 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
     out: list[tuple[str, str, QWidget]] = []
     if kind == "fire":
         firer = scenario.units.get(str(action.get("firer")))
-        out.append(("target_type", "Target Type (C3.3)", _combo(TARGET_TYPES, action.get("target_type"))))
+        out.append(("target_type", "Target Type (C3.3)", _combo(TARGET_TYPES, action.get("target_type"),
+                                                                 shown=str.capitalize)))
         out.append(("ammo", "Ammo", _combo(AMMO, None, "default (HE; AP vs AFV)")))
         out.append(("acquisition", "Acquisition (Case N)", _spin(0, 2)))
         out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
         out.append(("opportunity", "Opportunity Fire (A7.25)", QCheckBox()))
         if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
-            out.append(("pivot", "Bring target in by (C5.11)", _combo(("tca", "vca"), None, "default")))
+            out.append(("pivot", "Bring target in by (C5.11)", _combo(("tca", "vca"), None, "default", str.upper)))
         if firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh":
             mp = QDoubleSpinBox()
             mp.setRange(-0.5, 60)
@@ -87,13 +94,14 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         out.append(("opportunity", "Opportunity Fire (A23.62)", QCheckBox()))
     elif kind == "push":
         gun = scenario.units.get(str(action.get("gun")))
-        out.append(("pushers", "Pushing (C10.3)", UnitChecklist(_pusher_candidates(scenario, action.get("gun")))))
+        pushers = UnitChecklist(_pusher_candidates(scenario, action.get("gun")), player_names(scenario))
+        out.append(("pushers", "Pushing (C10.3)", pushers))
         out.append(("double_time", "Double Time (A4.5)", QCheckBox()))
         out.append(("mf_spent", "MF already spent this MPh", _spin(0, 99)))
         if gun is not None and not gun.low_ammo:
             out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
-        out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default")))
+        out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default", WEAPON_WORDS.__getitem__)))
     if kind in ("overrun", "hook_up", "unhook"):
         out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
     return out

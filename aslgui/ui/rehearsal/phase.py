@@ -18,6 +18,11 @@ from aslgui.rules.apply import end_player_turn
 
 #: What the ATTACKER box shows for a scenario that names none (``"player": ""``).
 NO_ATTACKER = "(none: choose)"
+#: What the ATTACKER box means, on the box and its label: an imported VASL game names its sides
+#: as VASL does (allied, axis) and never says whose Player Turn it is.
+ATTACKER_HELP = ("The side whose Player Turn it is (A3): it moves in the MPh and fires in the PFPh and AFPh; "
+                 "the other side is the DEFENDER and fires in the DFPh. A VASL game imported names its sides "
+                 "allied and axis, as VASL does, and not who moves: choose the side whose turn it is.")
 
 
 class PhaseCommand(QUndoCommand):
@@ -85,9 +90,15 @@ class PhaseBar(QToolBar):
         self.turn.setRange(1, MAX_TURN)
         self.turn.valueChanged.connect(self._on_turn)
         self.addWidget(self.turn)
-        self.addWidget(QLabel(" ATTACKER "))
+        attacker = QLabel(" ATTACKER ")
+        attacker.setToolTip(ATTACKER_HELP)
+        self.addWidget(attacker)
         self.player = QComboBox()
         self.player.setObjectName("attacker")
+        self.player.setToolTip(ATTACKER_HELP)
+        # As wide as its longest side each time the sides change (an import's "(none: choose)"
+        # was cut to "(none: c" by the width the demo's sides gave it).
+        self.player.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.player.currentIndexChanged.connect(self._on_player)
         self.addWidget(self.player)
         undo_stack.indexChanged.connect(self._on_stack_index)  # a bound slot: no call once deleted

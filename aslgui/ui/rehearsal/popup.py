@@ -38,7 +38,7 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines
+from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
@@ -103,7 +103,7 @@ class RehearsalPopup(QDialog):
         self.roller = roller
         self.resolution: Resolution | None = None
         self.error = ""
-        self.names = {u.id: u.name or u.kind for u in scenario.units.values()}
+        self.names = player_names(scenario)
         self.heading = QLabel()
         self.heading.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.heading.setWordWrap(True)
@@ -146,7 +146,8 @@ class RehearsalPopup(QDialog):
         left.addWidget(self.buttons)
         answer = QWidget()
         column = QVBoxLayout(answer)
-        column.addWidget(QLabel("<b>DRM</b>"))
+        self.drm_title = QLabel("<b>DRM</b>")
+        column.addWidget(self.drm_title)
         for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds.words, self.outcome_label,
                       self.odds.what_if):
             column.addWidget(label)
@@ -192,9 +193,13 @@ class RehearsalPopup(QDialog):
             self.resolution, self.error = None, str(error)
         res = self.resolution
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
+        # No DRM block where nothing is rolled and no DRM applies (a CA change, a hook-up).
+        has_drm = bool(res and res.drm) or self.gesture.kind in ROLLING_KINDS
+        self.drm_title.setVisible(has_drm)
+        self.drm_label.setVisible(has_drm)
         self.numbers_label.setText("\n".join(number_lines(res, self.names)) if res else "")
         reasons = list(res.reasons) if res else [self.error]
-        self.reasons_label.setText("\n".join(f"Not allowed: {r}" for r in reasons))
+        self.reasons_label.setText("\n".join(f"Not allowed: {in_words(r, self.names)}" for r in reasons))
         self.reasons_label.setVisible(bool(reasons))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
         self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
@@ -204,7 +209,7 @@ class RehearsalPopup(QDialog):
 
     def drm_labels(self) -> list[str]:
         """The DRM lines as shown: ``A +4 (C5.1) NT, 2 hexspines``."""
-        return [line.label for line in self.resolution.drm] if self.resolution else []
+        return [in_words(line.label, self.names) for line in self.resolution.drm] if self.resolution else []
 
     def can_commit(self) -> bool:
         """Only a legal action, and a rolled one when its outcome depends on dice; a fire whose

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 
 SCENARIO_FILTER = "aslgui scenarios (*.json);;All files (*)"
 VSAV_FILTER = "VASL saves (*.vsav);;All files (*)"
+MODULE_FILTER = "VASL modules (*.vmod);;All files (*)"
 #: Characters no file name may hold on Windows (and "/" nowhere), with control characters.
 _NOT_IN_FILE_NAMES = re.compile(r'\s*[<>:"/\\|?*\x00-\x1f]+\s*')
 _WINDOWS_DEVICES = re.compile(r"(CON|PRN|AUX|NUL|COM\d|LPT\d)(\..*)?", re.IGNORECASE)
@@ -56,6 +57,16 @@ class MessageBox:
         return box.clickedButton() is ahead
 
     @classmethod
+    def offer(cls, parent: QWidget | None, title: str, text: str, yes: str, no: str) -> bool:
+        """Whether the player takes an offer (``yes``, the default) rather than declines (``no``)."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+        taken = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(taken)
+        box.exec()
+        return box.clickedButton() is taken
+
+    @classmethod
     def ask_save_changes(cls, parent: QWidget | None, name: str) -> str:
         """``"save"``, ``"discard"`` or ``"cancel"`` for unsaved changes to ``name``."""
         buttons = QMessageBox.StandardButton
@@ -80,6 +91,11 @@ class FileDialog:
     @classmethod
     def open_vsav_path(cls, parent: QWidget | None, folder: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(parent, "Import VASL game", folder, VSAV_FILTER)
+        return path or None
+
+    @classmethod
+    def open_module_path(cls, parent: QWidget | None, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, "Add VASL module", folder, MODULE_FILTER)
         return path or None
 
     @classmethod

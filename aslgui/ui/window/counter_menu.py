@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from aslgui.model import Scenario, Unit
 from aslgui.ui.map.counters import fire_marker
+from aslgui.ui.rehearsal.answer_words import player_names, unit_name
 from aslgui.ui.window.panels import field_value, with_value
 
 INFANTRY = frozenset({"squad", "halfsquad", "crew", "leader"})
@@ -139,8 +140,9 @@ class CounterMenu:
         return menu
 
     def _add_man_with(self, menu: QMenu, gun: Unit) -> None:
+        names = player_names(self._scenario())  # two alike crews: "#1 in 4E5", "#2 in 4E5", no ids
         for crew in [*self.crew_candidates(gun), None]:
-            label = f"{crew.name or crew.kind} ({crew.id})" if crew is not None else "Nobody (unmanned)"
+            label = unit_name(crew.id, names) if crew is not None else "Nobody (unmanned)"
             action = menu.addAction(label)
             action.setCheckable(True)
             action.setChecked(gun.crew == (crew.id if crew is not None else None))

@@ -25,6 +25,7 @@ from aslgui.model import Scenario, Unit, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
 from aslgui.ui.map.hover import hover_text
 from aslgui.ui.map.los_view import LosTools
+from aslgui.ui.map.odds_view import OddsTools
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.view import MapView
 from aslgui.ui.rehearsal.controller import Rehearsal
@@ -32,11 +33,13 @@ from aslgui.ui.widgets.dialogs import FileDialog, MessageBox, file_name_for
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 from aslgui.ui.window.autosave import AutosaveController
 from aslgui.ui.window.commands import EditCommand
+from aslgui.ui.window.counter_library import CounterLibrary, add_vasl_module
 from aslgui.ui.window.counter_menu import CounterMenu
 from aslgui.ui.window.new_scenario import NewScenarioDialog
 from aslgui.ui.window.order_of_battle import OrderOfBattleDock
-from aslgui.ui.window.palette import Template, make_unit
-from aslgui.ui.window.panels import PalettePanel, PropertiesPanel, TerrainBrushPanel
+from aslgui.ui.window.palette import Template, make_unit, unmanned_gun
+from aslgui.ui.window.palette_panel import PalettePanel
+from aslgui.ui.window.panels import PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.window.preferences import PreferencesDialog, add_boards_folder, layer_actions
 from aslgui.vasl.library import BOARDS_ENV
 
@@ -68,6 +71,8 @@ class MainWindow(QMainWindow):
         self.path = path
         self.settings = settings if settings is not None else QSettings("aslgui", "aslgui")
         self.undo_stack = QUndoStack(self)
+        #: The player's VASL modules: counters for the palette, art for every counter (DESIGN.md 11).
+        self.counter_library = CounterLibrary()
         self.scene = MapScene(scenario)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
@@ -76,7 +81,9 @@ class MainWindow(QMainWindow):
         #: Boards drawn plain (DESIGN.md 7), and why: none in the library, or no library at all.
         self.board_status = QLabel()
         self.statusBar().addPermanentWidget(self.board_status)
+        self.statusBar().addPermanentWidget(self.counter_library.status)
         self.palette_panel = PalettePanel()
+        self.palette_panel.set_counters(self.counter_library.templates)
         self.properties = PropertiesPanel()
         self.brush = TerrainBrushPanel()
         self.toolbar = QToolBar("Main", self)
@@ -96,6 +103,7 @@ class MainWindow(QMainWindow):
         self.rehearsal = Rehearsal(self, self)
         #: The LOS tool and "Show what this unit sees" (issue 14, A6).
         self.los_tools = LosTools(self, self)
+        self.odds_tools = OddsTools(self, self)  # "Show where it hits", "Show the enemy's threat" (issue 29)
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused
@@ -137,6 +145,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("Open the &demo", lambda: self.open_file(DEMO_PATH)))
         file_menu.addAction(self._action("&Import VASL game...", lambda: self.order_of_battle.import_dialog()))
         file_menu.addAction(self._action("Add VASL &boards folder...", self.add_boards_folder))
+        file_menu.addAction(self._action("Add VASL &module...", self.add_vasl_module))
         file_menu.addSeparator()
         file_menu.addAction(self._action("&Save", self.save, keys.Save))
         file_menu.addAction(self._action("Save &as...", self.save_as, keys.SaveAs))
@@ -151,6 +160,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([undo, redo])
         edit_menu.addSeparator()
         self.delete_action = self._action("&Delete counter", self.delete_selected, keys.Delete)
+        edit_menu.addAction(self._action("&Stop placing", self.palette_panel.disarm, "Escape"))
         edit_menu.addAction(self.delete_action)
         self.rotate_actions = {
             (arc, step): self._action(f"Turn {label} {direction}", partial(self.rotate_selected, arc, step), key)
@@ -267,10 +277,23 @@ class MainWindow(QMainWindow):
         text = f"Paint {terrain} ({len(changes)} hex{'es' if len(changes) != 1 else ''})"
         self._push(EditCommand(self.scenario, text, terrain=changes))
 
-    def add_unit(self, template: Template, h: Hex, side: str) -> Unit:
-        """Place a new counter from the palette."""
-        unit = make_unit(self.scenario, template, side, h)
-        self.apply_unit_changes([unit], f"Add {unit.name or unit.kind} in {self.scenario.grid.name(unit.hex)}")
+    def add_unit(self, template: Template, h: Hex, side: str) -> Unit | None:
+        """Place a new counter from the palette; a crew placed on an unmanned Gun of its side is
+        offered the Gun (one undo step either way).  None when the template does not make a unit
+        (a module counter whose keys do not read: said why)."""
+        try:
+            unit = make_unit(self.scenario, template, side, h)
+        except AslError as error:
+            MessageBox.error(self, "Cannot place counter", f"{template.label}\n\n{error}")
+            return None
+        text = f"Add {unit.name or unit.kind} in {self.scenario.grid.name(unit.hex)}"
+        gun = unmanned_gun(self.scenario, unit)
+        if gun is not None and MessageBox.offer(self, "Man the Gun?", f"Man {gun.name or 'the Gun'} in "
+                                                f"{self.scenario.grid.name(h)} with this {unit.name or 'crew'}?",
+                                                "Man it", "Leave it unmanned"):
+            self.apply_unit_changes([unit, gun._replace(crew=unit.id)], f"{text}, manning {gun.name or 'the Gun'}")
+        else:
+            self.apply_unit_changes([unit], text)
         return unit
 
     # -- reactions --------------------------------------------------------------------------
@@ -321,7 +344,7 @@ class MainWindow(QMainWindow):
 
     def _on_brush(self, terrain: object) -> None:
         if terrain is not None:
-            self.palette_panel.list.setCurrentRow(-1)
+            self.palette_panel.disarm()
             self.scene.brush_terrain = str(terrain)
         self.scene.tool = "paint" if terrain is not None else "select"
 
@@ -374,7 +397,20 @@ class MainWindow(QMainWindow):
             self.reload_boards()
 
     def edit_preferences(self) -> None:
-        PreferencesDialog.edit(self, self.reload_boards)
+        PreferencesDialog.edit(self, self.reload_boards, self.reload_counters)
+
+    def add_vasl_module(self) -> None:
+        """Ask for a VASL module, save it, and draw the counters from it."""
+        if add_vasl_module(self) is not None:
+            self.reload_counters()
+
+    def reload_counters(self) -> None:
+        """The counter library changed: the palette, the map's counters and the order of battle
+        show the modules' counters and art now."""
+        self.counter_library.reload()
+        self.palette_panel.set_counters(self.counter_library.templates)
+        self.scene.redraw_counters()
+        self.order_of_battle.list.redraw(self.scenario)
 
     def reload_boards(self) -> None:
         """The board library changed: look the map's boards up again and redraw them."""

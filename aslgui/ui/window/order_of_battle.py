@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QUndoCommand
 from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMainWindow, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -21,11 +21,14 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.ui.map import style
+from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
 from aslgui.ui.rehearsal.controller import WindowServices
 from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
+#: A line's icon: the counter's own art when the module draws it, else a swatch of its colour.
+ICON_PIXELS = 28
 
 
 def describe(entry: dict[str, Any]) -> str:
@@ -56,6 +59,7 @@ class OrderOfBattle(QTreeWidget):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setToolTip("Units off the boards. Drag one onto a hex to place it there.")
+        self.setIconSize(QSize(ICON_PIXELS, ICON_PIXELS))
         self._shown: tuple[tuple[str, str], ...] | None = None
         self._icons: dict[str, QIcon] = {}
         #: The line showing each unit id (alike units share one), and the ids of each line.
@@ -86,11 +90,17 @@ class OrderOfBattle(QTreeWidget):
                 item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
                 item.setData(0, UNIT_ID_ROLE, ids[0])
                 item.setToolTip(0, f"{nationality} {entries[ids[0]].get('kind', '')}: {', '.join(ids)}".strip())
-                item.setIcon(0, self._icon(nationality or side))
+                art = library().icon(art_stem(entries[ids[0]]), ICON_PIXELS)
+                item.setIcon(0, art or self._icon(nationality or side))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items.update(dict.fromkeys(ids, item))
                 self._lines.append(ids)
             group.setExpanded(True)
+
+    def redraw(self, scenario: Scenario) -> None:
+        """List the scenario's order of battle again, with the counter art the library has now."""
+        self._shown = None
+        self.show_scenario(scenario)
 
     def _icon(self, nationality: str) -> QIcon:
         """A swatch of the nationality's counter colour, as the map draws its counters."""

@@ -1,14 +1,21 @@
-"""Unit templates for the palette: the basic kinds, plus every Gun and AFV of the roster
-(resources/data/roster.json, read through aslgui.rules.roster)."""
+"""Unit templates for the palette: the basic kinds, every Gun and vehicle of the player's VASL
+module (``aslgui.model.counters.module_templates``, placed with its counter's numbers), and the
+built-in roster (resources/data/roster.json, read through aslgui.rules.roster), the fallback for a
+player without a module."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from aslgui.geometry import Hex
+from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import MainArmament, Scenario, Unit
+from aslgui.model.counters import CounterTemplate
+from aslgui.model.jsonvalues import from_json
 from aslgui.rules.roster import roster
+
+BASIC, ROSTER = "Basic", "Roster (built in)"
 
 
 @dataclass(frozen=True)
@@ -18,6 +25,10 @@ class Template:
     label: str
     kind: str
     values: dict[str, Any] = field(default_factory=dict)
+    #: Where the palette lists it: ``BASIC``, ``ROSTER``, or a nationality of the module.
+    group: str = BASIC
+    #: A module counter's scenario keys (name, nationality, ``vasl``, its printed values).
+    keys: dict[str, Any] | None = None
 
 
 BASIC_TEMPLATES: tuple[Template, ...] = (
@@ -55,13 +66,19 @@ def roster_templates() -> list[Template]:
         else:
             continue
         values.update(name=entry.name, nationality=entry.nationality)
-        out.append(Template(f"{entry.name} ({entry.nationality})", entry.kind, values))
+        out.append(Template(f"{entry.name} ({entry.nationality})", entry.kind, values, ROSTER))
     return out
 
 
-def all_templates() -> list[Template]:
-    """Everything the palette offers: basic kinds first, then the roster by name."""
-    return [*BASIC_TEMPLATES, *sorted(roster_templates(), key=lambda t: t.label)]
+def counter_templates(counters: Sequence[CounterTemplate]) -> list[Template]:
+    """The module's Guns and vehicles, each under its nationality, in the order given."""
+    return [Template(c.label, c.kind, group=c.nationality, keys=c.keys) for c in counters]
+
+
+def all_templates(counters: Sequence[CounterTemplate] = ()) -> list[Template]:
+    """Everything the palette offers: basic kinds first, then the module's counters by nationality,
+    then the roster by name."""
+    return [*BASIC_TEMPLATES, *counter_templates(counters), *sorted(roster_templates(), key=lambda t: t.label)]
 
 
 def new_unit_id(scenario: Scenario, kind: str) -> str:
@@ -73,12 +90,34 @@ def new_unit_id(scenario: Scenario, kind: str) -> str:
     return f"{prefix}{number}"
 
 
+def unmanned_gun(scenario: Scenario, unit: Unit) -> Unit | None:
+    """The Gun a crew just placed could man: one of its side in its hex whose crew is not there."""
+    if unit.kind != "crew":
+        return None
+    here = list(scenario.units_at(unit.hex))
+    present = {u.id for u in here}
+    return next((g for g in here if g.kind == "gun" and g.side == unit.side and g.crew not in present), None)
+
+
+#: A placed Gun or vehicle faces a hexspine, so its CA shows and turns.
+_FACING = {"gun": {"ca": SPINE_NAMES[0]}, "vehicle": {"vca": SPINE_NAMES[0]}}
+
+
 def make_unit(scenario: Scenario, template: Template, side: str, h: Hex) -> Unit:
-    """A new unit of ``side`` from a template, in hex ``h``.
+    """A new unit of ``side`` from a template, in hex ``h``: a module counter's exactly as its
+    keys say (AslError when they do not read), others from their values.
 
     The side's own colour wins over the roster's nationality only when the template has none.
     """
+    unit_id = new_unit_id(scenario, template.kind)
+    if template.keys is not None:
+        keys = {**_FACING.get(template.kind, {}), **template.keys}
+        if template.kind == "vehicle" and keys.get("turret"):
+            keys.setdefault("tca", keys["vca"])
+        data = {**keys, "id": unit_id, "side": side, "kind": template.kind, "hex": scenario.grid.name(h)}
+        placed: Unit = from_json(Unit, data, f"palette counter {template.label!r}", scenario.grid)
+        return placed
     values = dict(template.values)
     nationality = values.pop("nationality", None) or side
-    unit = Unit(id=new_unit_id(scenario, template.kind), side=side, kind=template.kind, hex=h, nationality=nationality)  # type: ignore[arg-type]
+    unit = Unit(id=unit_id, side=side, kind=template.kind, hex=h, nationality=nationality)  # type: ignore[arg-type]
     return unit._replace(**values)

@@ -1,4 +1,5 @@
-"""Side panels: the unit palette, the selected unit's properties, and the terrain brush.
+"""Side panels: the selected unit's properties (with a Gun's or vehicle's printed numbers and
+where each came from), and the terrain brush (the palette is ``palette_panel``).
 
 They only show values and emit what the user asked for; the main window turns each request
 into an undoable command.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -26,61 +26,9 @@ from PySide6.QtWidgets import (
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
 from aslgui.model.scenario import terrain_names
+from aslgui.rules.counter_numbers import printed_numbers
 from aslgui.ui.map import style
 from aslgui.ui.widgets.wheel_guard import guard_wheel
-from aslgui.ui.window.palette import Template, all_templates
-
-# -- the palette ----------------------------------------------------------------------------
-
-
-class PalettePanel(QWidget):
-    """Pick a unit type and a side, then click hexes to place counters."""
-
-    armed = Signal(object)  # Template | None
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        self.side = QComboBox()
-        self.side.setEditable(True)
-        self.side.setToolTip("Side of new counters (its nationality colours the counter)")
-        layout.addWidget(QLabel("Side"))
-        layout.addWidget(self.side)
-        self.list = QListWidget()
-        self.templates = all_templates()
-        for template in self.templates:
-            item = QListWidgetItem(template.label)
-            item.setData(Qt.ItemDataRole.UserRole, template.label)
-            self.list.addItem(item)
-        layout.addWidget(QLabel("Click a unit, then click hexes to place it"))
-        layout.addWidget(self.list, 1)
-        self.stop = QPushButton("Stop placing")
-        self.stop.setEnabled(False)  # only while a unit type is picked
-        self.stop.clicked.connect(self.disarm)
-        layout.addWidget(self.stop)
-        self.list.currentRowChanged.connect(self._on_row)
-
-    def set_sides(self, sides: list[str]) -> None:
-        """Offer the scenario's sides first, then the nationalities we have colours for."""
-        current = self.side.currentText()
-        self.side.clear()
-        self.side.addItems(list(dict.fromkeys([*sides, *style.NATIONALITY_COLORS])))
-        if current:
-            self.side.setCurrentText(current)
-
-    @property
-    def template(self) -> Template | None:
-        row = self.list.currentRow()
-        return self.templates[row] if 0 <= row < len(self.templates) else None
-
-    def _on_row(self, _row: int) -> None:
-        self.stop.setEnabled(self.template is not None)
-        self.armed.emit(self.template)
-
-    def disarm(self) -> None:
-        self.list.setCurrentRow(-1)
-        self.armed.emit(None)
-
 
 # -- the properties editor ------------------------------------------------------------------
 _COMMON = (
@@ -110,6 +58,45 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 _NUMBERS = ("caliber", "rof", "manhandling", "breakdown", "mp", "towing", "pp")
 _SPINES = ("ca", "vca", "tca")
+#: A key's row label as a player reads it, and what it means (the label's tooltip).
+LABELS: dict[str, tuple[str, str]] = {
+    "cx": ("CX", "Exhausted (A4.51)"),
+    "ti": ("TI", "TI marker: busy with a task this turn (e.g. pushing a Gun, C10.3)"),
+    "ca": ("CA", "Covered Arc (C3.2): the hexspine it faces"),
+    "vca": ("VCA", "Vehicular Covered Arc (D3.1): the hexspine the hull faces"),
+    "tca": ("TCA", "Turret Covered Arc (D3.1): the hexspine the turret faces"),
+    "bu": ("BU", "Buttoned Up (D5.2)"),
+    "ce": ("CE", "Crew Exposed (D5.3)"),
+    "rof": ("ROF", "Rate of Fire (A9.2, C2.24)"),
+    "mp": ("MP", "Movement Points (D2.1)"),
+    "pp": ("PP", "Portage Points a vehicle carries (A4.42, D6.1)"),
+    "dc": ("DC", "Demolition Charge (A23)"),
+    "manhandling": ("M#", "Manhandling Number (C10.3)"),
+    "breakdown": ("B#", "Breakdown Number (C2.3)"),
+    "towing": ("T#", "Towing Number (C10.1)"),
+    "qsu": ("QSU", "Quick Set Up (C2.29)"),
+    "no_move": ("No Move", "No Move marker after a CA change in the PFPh (C3.22)"),
+    "caliber": ("Caliber", "The Gun's caliber in mm (C2.21)"),
+    "intensive_fired": ("Intensive Fire", "Fired Intensive Fire this phase (C5.6)"),
+}
+
+
+def key_label(key: str) -> tuple[str, str]:
+    """A key's row label and tooltip: ``cx`` is CX, Exhausted (A4.51); ``low_ammo`` is Low ammo."""
+    if key in LABELS:
+        return LABELS[key]
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:], ""
+
+
+def printed_html(unit: Unit) -> str:
+    """A Gun's or vehicle's printed numbers as a player reads the counter (``MA 75*, ROF 1``), under
+    where they came from in small grey words, so a narrow dock wraps them (empty for other kinds)."""
+    by_source: dict[str, list[str]] = {}
+    for number in printed_numbers(unit):
+        by_source.setdefault(number.source, []).append(f"<b>{number.label}</b>&nbsp;{number.text}")
+    return "".join(f"<div><small style='color:gray'>from the {source}:</small><br>{', '.join(numbers)}</div>"
+                   for source, numbers in by_source.items())
 
 
 def editable_keys(unit: Unit) -> tuple[str, ...]:
@@ -177,6 +164,13 @@ class PropertiesPanel(QWidget):
         self.title = QLabel("No unit selected")
         self.title.setWordWrap(True)
         self.form.addRow(self.title)
+        #: The counter's printed numbers (MA 76L, ROF 1, AF 11/6, MP 16) and where each came from.
+        self.printed = QLabel()
+        self.printed.setObjectName("printed_numbers")
+        self.printed.setWordWrap(True)
+        self.printed.setToolTip("The counter's numbers: from your VASL counter, the scenario file, or the built-in "
+                                "roster (checked against its counter, or not)")
+        self.form.addRow(self.printed)
         self.widgets: dict[str, QWidget] = {}
 
     def set_unit(self, unit: Unit | None) -> None:
@@ -185,10 +179,12 @@ class PropertiesPanel(QWidget):
         if unit is None or self.unit is None or editable_keys(self.unit) != keys:
             self._rebuild(keys)
         self.unit = unit
+        self.printed.setText(printed_html(unit) if unit is not None else "")
+        self.printed.setVisible(bool(self.printed.text()))
         if unit is None:
             self.title.setText("No unit selected")
             return
-        self.title.setText(f"<b>{unit.id}</b>: {unit.kind}")
+        self.title.setText(f"<b>{unit.name or unit.id}</b>: {unit.kind} ({unit.id})")
         for key, widget in self.widgets.items():
             value = field_value(unit, key)
             widget.blockSignals(True)
@@ -201,8 +197,8 @@ class PropertiesPanel(QWidget):
             widget.blockSignals(False)
 
     def _rebuild(self, keys: tuple[str, ...]) -> None:
-        while self.form.rowCount() > 1:
-            self.form.removeRow(1)
+        while self.form.rowCount() > 2:
+            self.form.removeRow(2)
         self.widgets = {}
         for key in keys:
             widget: QWidget
@@ -220,7 +216,11 @@ class PropertiesPanel(QWidget):
                 box.toggled.connect(self._sender_for(key))
                 widget = box
             widget.setObjectName(f"prop_{key}")
-            self.form.addRow(key.replace("_", " "), widget)
+            text, tip = key_label(key)
+            label = QLabel(text)
+            label.setToolTip(tip)
+            widget.setToolTip(tip)
+            self.form.addRow(label, widget)
             self.widgets[key] = widget
         guard_wheel(self)  # scrolling the panel must not change a value (issue 17.4)
         self.form.activate()  # size the form now, so its scroll area never squeezes the rows

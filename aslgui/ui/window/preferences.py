@@ -1,6 +1,7 @@
 """What the user chooses once and aslgui remembers: which map layers show (View menu, kept in
-QSettings with the window's other view state), and where the VASL boards are (Preferences,
-kept in aslgui's own settings file so ``aslgui resolve`` finds them without Qt, DESIGN.md 7)."""
+QSettings with the window's other view state), and where the VASL boards and the VASL modules
+(the counters) are (Preferences, kept in aslgui's own settings file so ``aslgui resolve`` finds
+them without Qt, DESIGN.md 7 and 11)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from aslgui.ui.map.layers import TOGGLED_LAYERS
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.widgets.dialogs import MessageBox
 from aslgui.ui.window.board_list import board_order
+from aslgui.ui.window.counter_library import add_vasl_module
 from aslgui.vasl.library import (
     BOARDS_ENV,
     add_board_folder,
@@ -33,6 +35,8 @@ from aslgui.vasl.library import (
     remove_board_folder,
     saved_board_folders,
 )
+from aslgui.vasl.module import read_module
+from aslgui.vasl.module_library import MODULE_ENV, module_paths, remove_module, saved_modules
 
 
 def layer_setting(layer: str) -> str:
@@ -98,12 +102,25 @@ def add_boards_folder(parent: QWidget | None) -> str | None:
     return folder
 
 
+def module_line(path: str, saved: set[str]) -> str:
+    """A module as Preferences lists it: its path, where it is set if not here, and why it cannot
+    be read if it cannot (a missing file, not a module, ...)."""
+    line = path if path in saved else f"{path}  (from {MODULE_ENV})"
+    try:
+        read_module(path)
+    except AslError as error:
+        return f"{line}  - cannot be read: {error.message}"
+    return line
+
+
 class PreferencesDialog(QDialog):
-    """The board library: the folders aslgui searches for VASL board archives, and the boards
-    found there.  Every change is saved at once and reported through ``library_changed``, so the
-    open map redraws its boards."""
+    """The board library (the folders searched for VASL board archives, and the boards found
+    there) and the counter library (the VASL modules counters come from).  Every change is saved
+    at once and reported through ``library_changed`` or ``modules_changed``, so the open map
+    redraws its boards or its counters."""
 
     library_changed = Signal()
+    modules_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -120,6 +137,16 @@ class PreferencesDialog(QDialog):
         self.remove_button = buttons.addButton("Remove", QDialogButtonBox.ButtonRole.ActionRole)
         self.add_button.clicked.connect(self.add_folder)
         self.remove_button.clicked.connect(self.remove_selected)
+        layout.addWidget(QLabel("VASL modules (.vmod) the counters and their art come from, in order:"))
+        self.modules = QListWidget()
+        self.modules.setObjectName("vasl_modules")
+        layout.addWidget(self.modules)
+        module_buttons = QDialogButtonBox()
+        self.add_module_button = module_buttons.addButton("Add VASL module...", QDialogButtonBox.ButtonRole.ActionRole)
+        self.remove_module_button = module_buttons.addButton("Remove module", QDialogButtonBox.ButtonRole.ActionRole)
+        self.add_module_button.clicked.connect(self.add_module)
+        self.remove_module_button.clicked.connect(self.remove_selected_module)
+        layout.addWidget(module_buttons)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.refresh()
@@ -138,6 +165,12 @@ class PreferencesDialog(QDialog):
             if boards
             else "No boards found: maps are drawn plain, with the terrain their files give."
         )
+        self.modules.clear()
+        saved = set(saved_modules())
+        for path in module_paths():  # those from $ASLGUI_VASL_MODULE cannot be removed here
+            item = QListWidgetItem(module_line(path, saved))
+            item.setData(Qt.ItemDataRole.UserRole, path if path in saved else None)
+            self.modules.addItem(item)
 
     def add_folder(self) -> None:
         if add_boards_folder(self) is not None:
@@ -152,10 +185,25 @@ class PreferencesDialog(QDialog):
             self.refresh()
             self.library_changed.emit()
 
+    def add_module(self) -> None:
+        if add_vasl_module(self) is not None:
+            self.refresh()
+            self.modules_changed.emit()
+
+    def remove_selected_module(self) -> None:
+        item = self.modules.currentItem()
+        path = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        if path:
+            remove_module(path)
+            self.refresh()
+            self.modules_changed.emit()
+
     @classmethod
-    def edit(cls, parent: QWidget | None, on_change: Callable[[], None]) -> None:
-        """Show the dialog modally, calling ``on_change`` after each change to the library."""
+    def edit(cls, parent: QWidget | None, on_change: Callable[[], None], on_modules: Callable[[], None]) -> None:
+        """Show the dialog modally, calling ``on_change`` after each change to the board library
+        and ``on_modules`` after each change to the modules."""
         dialog = cls(parent)
         dialog.library_changed.connect(on_change)
+        dialog.modules_changed.connect(on_modules)
         dialog.exec()
 

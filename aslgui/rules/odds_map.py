@@ -1,0 +1,192 @@
+"""Odds maps (DESIGN.md 12): for every hex of the map, what a ``fire`` at a target placed there
+would answer, the TH# and the chance to hit and to Critical Hit, by one Gun or vehicle (where
+should it stand?) or the best of every enemy one (where is the enemy's threat?).
+
+Reading the shot is the same for every hex; only what ``aimed`` re-aims changes (range, Case A,
+LOS, the target's Location), so each firer's shot is read once and each hex costs its TH# and
+legality (its LOS traced only where nothing else forbids the shot), never a whole ``resolve``.
+Equal TH# numbers roll alike, so their odds are counted once. tests/rules/test_odds_map.py checks
+random hexes against ``fire`` itself.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from aslgui.errors import AslError, shown
+from aslgui.geometry import Hex
+from aslgui.model import Scenario, Unit
+from aslgui.model.jsonvalues import from_json, key_path, to_json
+from aslgui.model.units import KeptUnitKeys
+from aslgui.rules.actions import MAP_TARGET_TYPES, Action, refuse_unknown_keys
+from aslgui.rules.los import los_map
+from aslgui.rules.resolution import IllegalAction, Resolution
+from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
+from aslgui.rules.to_hit.legality import in_los, reasons
+from aslgui.rules.to_hit.numbers import ThNumbers
+from aslgui.rules.to_hit.outcome import fire_odds
+from aslgui.rules.to_hit.shot import FIRERS, aimed, sighted
+
+#: The id of the target an odds map places (its answers name no target: ``fire``'s would name this).
+TARGET_ID = "odds-map-target"
+#: Keys of a target unit the map places itself: where it is, whose it is, who it is.
+_PLACED_KEYS = ("id", "hex", "side")
+#: The keys a target may be given: a unit's, but those the map sets.
+TARGET_KEYS = frozenset((*Unit._fields, *KeptUnitKeys.__annotations__)) - {*_PLACED_KEYS, "extra"}
+
+
+class HexOdds(NamedTuple):
+    """One hex of an odds map: the ``fire`` answer's ``final_th_needed``, ``odds.hit`` and
+    ``odds.critical`` for a target placed there, and who fires."""
+
+    firer: str
+    final_th_needed: int
+    hit: float
+    critical: float
+
+    def to_json(self, with_firer: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"final_th_needed": self.final_th_needed, "hit": self.hit, "critical": self.critical}
+        return {**out, "firer": self.firer} if with_firer else out
+
+
+def enemy_side(scenario: Scenario, side: str) -> str:
+    """The side a firer's target is on: the first other side of the file, else ``enemy``."""
+    sides = (unit.side for unit in scenario.units.values())
+    off = (entry.get("side") for entry in scenario.off_board.values())
+    return next((s for s in (*sides, *off) if isinstance(s, str) and s and s != side), "enemy")
+
+
+def target_unit(scenario: Scenario, side: str, target_type: str, keys: Any, path: str = "action.target") -> Unit:
+    """The target an odds map places: a vehicle (an AFV unless its keys say ``afv: false``) for the
+    Vehicle Target Type, a squad for the Infantry one, of ``side``, with the keys a target unit
+    would have (``{"size": -1, "bu": true}``); AslError naming ``path.<key>`` for a bad one."""
+    if keys is None:
+        keys = {}
+    if not isinstance(keys, Mapping):
+        raise AslError(f'expected an object of target unit keys such as {{"size": -1}}, got {shown(keys)}', path)
+    refuse_unknown_keys(keys, sorted(TARGET_KEYS), path, "a target")
+    keys = {key: value for key, value in keys.items() if value is not None}  # null: an absent key, as everywhere
+    kind = "vehicle" if target_type == "vehicle" else "squad"
+    name = "target AFV" if kind == "vehicle" else "target squad"
+    origin = scenario.grid.name(scenario.grid.all_hexes[0])
+    data = {"kind": kind, "name": name, **keys, "id": TARGET_ID, "side": side, "hex": origin}
+    unit: Unit = from_json(Unit, data, path, scenario.grid)
+    return unit
+
+
+def keys_of(unit: Unit, scenario: Scenario) -> dict[str, Any]:
+    """A unit's own keys as an odds map's ``target``: the player's vehicle as the enemy's target."""
+    return {key: value for key, value in to_json(unit, scenario.grid).items() if key in TARGET_KEYS}
+
+
+def with_target(scenario: Scenario, target: Unit) -> Scenario:
+    """The scenario with ``target`` placed (sharing the map and terrain, never changing them)."""
+    placed = copy.copy(scenario)
+    placed.units = {**scenario.units, target.id: target}
+    return placed
+
+
+def fire_action(firer: Unit, target: Unit, target_type: str, phase: str) -> dict[str, Any]:
+    """The ``fire`` action each hex of the map answers, its target placed there."""
+    return {"kind": "fire", "firer": firer.id, "target": target.id, "target_type": target_type, "phase": phase}
+
+
+def fire_at(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str, h: Hex) -> Resolution:
+    """The ``fire`` answer an odds map's hex stands for: ``target`` placed in ``h``, shot at."""
+    from aslgui.rules import resolve
+
+    placed = target._replace(hex=h)
+    return resolve(with_target(scenario, placed), fire_action(firer, placed, target_type, phase))
+
+
+def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
+              hexes: Iterable[Hex] | None = None) -> dict[Hex, HexOdds]:
+    """Every hex (of ``hexes``, default the map) where ``firer`` may fire at ``target`` placed
+    there, with what that ``fire`` answers (IllegalAction when the firer fires no ordnance)."""
+    from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
+
+    spec = RESOLVERS["fire"]
+    placed = with_target(scenario, target)
+    action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
+    shot = read_shot(action)
+    colour = shot_colour(shot).colour
+    los = los_map(scenario)  # without the target: a counter hinders no thread to its own hex (D9)
+    counted: dict[ThNumbers, HexOdds] = {}
+    out: dict[Hex, HexOdds] = {}
+    for h in scenario.grid.all_hexes if hexes is None else hexes:
+        here = aimed(shot, action, target._replace(hex=h), h)
+        # LOS is traced only where nothing else forbids the shot, then asked of the one check
+        # that reads it (A6): the legality of every hex stays that of ``fire``
+        if reasons(here) or in_los(here := sighted(here, los)):
+            continue
+        numbers = th_numbers(here, colour).numbers
+        found = counted.get(numbers)
+        if found is None:
+            odds = fire_odds(here, numbers).to_json()["odds"]
+            found = counted[numbers] = HexOdds(firer.id, numbers.final_th_needed, odds["hit"], odds["critical"])
+        out[h] = found
+    return out
+
+
+def threat_firers(scenario: Scenario, side: str) -> list[Unit]:
+    """Every Gun and vehicle on the map not of ``side``: who may fire at its units."""
+    return [unit for unit in scenario.units.values() if unit.kind in FIRERS and unit.side != side]
+
+
+def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
+    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3)."""
+    try:
+        return unit_odds(scenario, firer, target, target_type, phase)
+    except IllegalAction:
+        return {}
+
+
+def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
+    """Keep in ``into`` the better chance of each hex: to hit, then to Critical Hit; a tie keeps
+    the firer found first (file order)."""
+    for h, odds in more.items():
+        kept = into.get(h)
+        if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical):
+            into[h] = odds
+
+
+def threatened_side(action: Action) -> str:
+    """The ``threat_to_side`` key's domain: a side of the file's units."""
+    side = action.data["threat_to_side"]
+    scenario = action.scenario
+    sides = sorted({u.side for u in scenario.units.values()} | {
+        s for s in (e.get("side") for e in scenario.off_board.values()) if isinstance(s, str)})
+    if not isinstance(side, str) or side not in sides:
+        raise AslError(f"expected a side of the scenario ({', '.join(sides) or 'none'}), got {shown(side)}",
+                       "action.threat_to_side")
+    return side
+
+
+def check_target(action: Action, key: str) -> Unit:
+    """The ``target`` key's domain: the keys of a target unit, checked as a unit's are."""
+    return target_unit(action.scenario, "enemy", "vehicle", action.data.get(key), key_path("action", key))
+
+
+def resolve_odds_map(action: Action) -> Resolution:
+    """``odds_map``: each hex where the ``fire`` at a target placed there is legal, with its
+    TH#, chance to hit and to Critical Hit; for ``threat_to_side`` the best over every Gun and
+    vehicle of the other side, naming it (DESIGN.md 12)."""
+    scenario, target_type = action.scenario, action.choice("target_type", MAP_TARGET_TYPES)
+    keys = action.data.get("target")
+    if action.has("unit") and action.has("threat_to_side"):
+        raise AslError("give unit or threat_to_side, not both", "action.threat_to_side")
+    found: dict[Hex, HexOdds] = {}
+    if action.has("unit"):
+        firer = action.unit("unit")
+        target = target_unit(scenario, enemy_side(scenario, firer.side), target_type, keys)
+        found = unit_odds(scenario, firer, target, target_type, action.phase)
+    else:
+        side = threatened_side(action)
+        target = target_unit(scenario, side, target_type, keys)
+        for firer in threat_firers(scenario, side):
+            best(found, firer_odds(scenario, firer, target, target_type, action.phase))
+    name, threat = scenario.grid.name, not action.has("unit")
+    hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
+    return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes})

@@ -1,0 +1,360 @@
+"""Odds maps on the map (issue 29, DESIGN.md 12), drawn from the rules core's ``odds_map``:
+
+- "Show where it hits" (toolbar and View menu): every hex the selected Gun or vehicle may fire
+  at, shaded by its chance to hit a target there and written as the percentage or the TH#; hexes
+  it cannot fire at (out of LOS, its state) stay dark;
+- "Show the enemy's threat": every hex shaded by the best chance any enemy Gun or vehicle has to
+  hit a target there (the selected vehicle for the Vehicle Target Type), one firer at a time on
+  a timer, so the window never freezes while ten Guns are counted.
+
+Hovering a hex says the shot in one line, from the ``fire`` answer for a target placed there.
+Both follow the selection, moves and undo. Qt only draws here; the numbers are the rules core's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+import shiboken6
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPen, QUndoStack
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QStyleOptionGraphicsItem,
+    QToolBar,
+    QWidget,
+)
+
+from aslgui.errors import AslError
+from aslgui.geometry import BoardPlacement, Hex, MapGrid
+from aslgui.geometry.shapes import boards_outline
+from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, MAP_TARGET_TYPES
+from aslgui.rules.odds_map import (
+    HexOdds,
+    best,
+    enemy_side,
+    fire_at,
+    firer_odds,
+    keys_of,
+    target_unit,
+    threat_firers,
+    unit_odds,
+)
+from aslgui.rules.resolution import Resolution
+from aslgui.rules.to_hit.shot import FIRERS
+from aslgui.ui.map.layers import geometry_path
+from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline
+from aslgui.ui.map.scene import MapScene
+from aslgui.ui.map.style import font
+
+_Z_ODDS = 6.4
+#: The shading's steps: chances to hit are shaded in 5% steps, one path per step.
+_STEPS = 20
+#: Below this zoom the numbers are left out (they would not be readable).
+_TEXT_ZOOM = 0.3
+#: Case P target sizes a player may choose for the target AFV (C6.7).
+SIZES = (-2, -1, 0, 1, 2)
+
+
+def shade(hit: float) -> QColor:
+    """Pale yellow for a slim chance to deep red for a sure one."""
+    return QColor.fromHsvF(0.16 * (1.0 - hit), 0.35 + 0.6 * hit, 0.98, 0.62)
+
+
+def percent(chance: float) -> str:
+    """A chance as a player reads it: whole percent, and ``<1%`` for one that still hits sometimes."""
+    if 0 < chance < 0.005:
+        return "<1%"
+    return f"{round(chance * 100)}%"
+
+
+def shot_words(answer: Resolution) -> str:
+    """A ``fire`` answer in one line: ``TH# 7, 58%: range 6, Case A +2, 1 Hindrance``."""
+    values = answer.values
+    if not answer.legal:
+        return f"no shot: {answer.reasons[0]}" if answer.reasons else "no shot"
+    parts = [f"range {values['range']}"]
+    hindrances = sum(1 for line in answer.drm if line.case == "hindrance")
+    for line in answer.drm:
+        if line.case != "hindrance" and line.value:
+            parts.append(f"{'Case ' + line.case if len(line.case) == 1 else line.case} {line.value:+d}")
+    if hindrances:
+        parts.append(f"{hindrances} Hindrance{'s' if hindrances > 1 else ''}")
+    odds = values["odds"] or {}
+    return f"TH# {values['final_th_needed']}, {percent(odds.get('hit', 0.0))}: {', '.join(parts)}"
+
+
+def shot_phase(scenario: Scenario, side: str) -> str:
+    """The phase a side's shots are counted in: the scenario's when that side may fire in it (the
+    MPh too: Bounding and Defensive First Fire), else its own fire phase (A3); with no ATTACKER
+    set, the scenario's, whose side rules the answers skip."""
+    if not scenario.player:
+        return scenario.phase
+    own = ATTACKER_FIRE_PHASES if side == scenario.player else DEFENDER_FIRE_PHASES
+    return scenario.phase if scenario.phase in (*own, "MPh") else own[0]
+
+
+class Shading(NamedTuple):
+    """What the shading shown is of: one firer's shots (``firer``) or, with none, the enemy's."""
+
+    firer: str | None
+    target: Unit
+    target_type: str
+    phase: str
+
+
+class OddsLayer(QGraphicsItem):
+    """The shading: one item painting each hex's colour and number, clipped to the boards."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(_Z_ODDS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # painted once per zoom and shading, not at each repaint (a hover, a moved counter)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.odds: dict[Hex, HexOdds] = {}
+        self.th = False
+        self._paths: list[tuple[QColor, QPainterPath]] = []
+        self._clip = QPainterPath()
+        self._rect = QRectF()
+
+    def show_odds(self, grid: MapGrid, odds: dict[Hex, HexOdds], dark: bool, clip: QPainterPath) -> None:
+        """Shade ``odds``; ``dark``: every other hex of the map is dark (out of the firer's reach)."""
+        self.prepareGeometryChange()
+        self.odds, self._clip, self._rect = odds, clip, clip.boundingRect()
+        steps: dict[int, list[Hex]] = {}
+        for h, found in odds.items():
+            steps.setdefault(round(found.hit * _STEPS), []).append(h)
+        self._paths = [(shade(step / _STEPS), hex_outline(hexes)) for step, hexes in sorted(steps.items())]
+        if dark:
+            self._paths.insert(0, (BLOCKED_SHADE, hex_outline(h for h in grid.all_hexes if h not in odds)))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setClipPath(self._clip)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for colour, path in self._paths:
+            painter.fillPath(path, colour)
+        if painter.worldTransform().m11() < _TEXT_ZOOM:
+            return
+        painter.setFont(font(15, bold=True))
+        painter.setPen(QPen(QColor(40, 20, 0)))
+        exposed = option.exposedRect.adjusted(-40, -40, 40, 40)
+        for h, found in self.odds.items():
+            x, y = MapGrid.center(h)
+            if exposed.contains(x, y):
+                text = str(found.final_th_needed) if self.th else percent(found.hit)
+                painter.drawText(QRectF(x - 40, y + 4, 80, 22), Qt.AlignmentFlag.AlignHCenter, text)
+
+
+class OddsHost(Protocol):
+    """What the odds maps need from the window that hosts them (passed in, so the map part never
+    imports the window that composes it)."""
+
+    scene: MapScene
+    scenario: Scenario
+    undo_stack: QUndoStack
+    toolbar: QToolBar
+    view_menu: QMenu
+
+
+class OddsTools(QObject):
+    """"Show where it hits" and "Show the enemy's threat" of a main window (module docstring)."""
+
+    def __init__(self, window: QMainWindow, host: OddsHost) -> None:
+        super().__init__(window)
+        self.window, self.host = window, host
+        self.layer = OddsLayer()
+        host.scene.addItem(self.layer)
+        self.layer.hide()
+        #: The shading now shown: hex -> odds; and what it is of, for the hover line.
+        self.shown: dict[Hex, HexOdds] = {}
+        self._about: Shading | None = None
+        self._pending: list[Unit] = []
+        #: Enemy units the threat left out, and why (a unit whose values the rules cannot read).
+        self._skipped: list[str] = []
+        self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._next_firer)
+        self.label = QLabel()
+        window.statusBar().addWidget(self.label)
+        self.hits_action = self._toggle("Show where it hits", "Shade every hex the selected Gun or vehicle may fire at "
+                                        "by its chance to hit a target there (C3)")
+        self.threat_action = self._toggle("Show the enemy's threat", "Shade every hex by the best chance any enemy "
+                                          "Gun or vehicle has to hit a target there (C3)")
+        shown = QActionGroup(self)
+        shown.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        shown.addAction(self.hits_action)
+        shown.addAction(self.threat_action)
+        menu = host.view_menu.addMenu("Odds map target")
+        self.type_actions = self._choices(menu, [f"{t.capitalize()} Target Type" for t in MAP_TARGET_TYPES], 0)
+        menu.addSeparator()
+        self.size_actions = self._choices(menu, [f"Target AFV size {s:+d} (C6.7)" if s else "Target AFV size 0"
+                                                 for s in SIZES], SIZES.index(0))
+        menu.addSeparator()
+        self.th_action = QAction("Write the TH# instead of the chance", window)
+        self.th_action.setCheckable(True)
+        self.th_action.toggled.connect(self._on_th)
+        menu.addAction(self.th_action)
+        host.scene.selection_changed.connect(lambda _unit: self.refresh())
+        host.scene.hex_hovered.connect(self._on_hover)
+        host.undo_stack.indexChanged.connect(lambda _index: self.refresh())
+
+    def _toggle(self, text: str, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setCheckable(True)
+        action.setToolTip(tip)
+        action.toggled.connect(lambda _on: self.refresh())
+        self.window.addAction(action)
+        self.host.toolbar.addAction(action)
+        self.host.view_menu.addAction(action)
+        return action
+
+    def _choices(self, menu: QMenu, texts: list[str], checked: int) -> list[QAction]:
+        group = QActionGroup(self)
+        actions = []
+        for i, text in enumerate(texts):
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(i == checked)
+            action.toggled.connect(self._on_choice)
+            group.addAction(action)
+            actions.append(action)
+        return actions
+
+    def _on_choice(self, on: bool) -> None:
+        if on:
+            self.refresh()
+
+    @property
+    def target_type(self) -> str:
+        return next(t for t, a in zip(MAP_TARGET_TYPES, self.type_actions, strict=True) if a.isChecked())
+
+    @property
+    def size(self) -> int:
+        return next(s for s, a in zip(SIZES, self.size_actions, strict=True) if a.isChecked())
+
+    def _on_th(self, on: bool) -> None:
+        self.layer.th = on
+        self.layer.update()
+
+    def _selected(self) -> Unit | None:
+        unit_id = self.host.scene.selected
+        return self.host.scenario.units.get(unit_id) if unit_id else None
+
+    def _target(self, side: str, selected: Unit | None) -> Unit:
+        """The target placed in each hex: the selected vehicle of the threatened side for the
+        Vehicle Target Type, else an AFV of the chosen size, or a squad."""
+        scenario, target_type = self.host.scenario, self.target_type
+        own = selected is not None and selected.kind == "vehicle" and selected.side == side
+        keys = keys_of(selected, scenario) if own and target_type == "vehicle" and selected else {"size": self.size}
+        return target_unit(scenario, side, target_type, keys if target_type == "vehicle" else {})
+
+    # -- shading -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Shade the map again for what is checked, selected and where the units now are."""
+        parts = (self.host.scene, self.label, self.layer, *self.type_actions, *self.size_actions)
+        if not all(shiboken6.isValid(part) for part in parts):  # the window is being torn down
+            return
+        self._timer.stop()
+        self._pending, self.shown, self._about, self._skipped = [], {}, None, []
+        self.layer.hide()
+        self.label.setText("")
+        try:
+            if self.hits_action.isChecked():
+                self._show_hits()
+            elif self.threat_action.isChecked():
+                self._start_threat()
+        except AslError as error:  # a unit the rules cannot read: said, never a traceback
+            self.label.setText(error.message)
+
+    def _draw(self, dark: bool) -> None:
+        grid = self.host.scenario.grid
+        if self._boards[0] != grid.boards:  # the boards' outline (the shading's clip), kept per map layout
+            self._boards = (grid.boards, geometry_path(boards_outline(grid)))
+        self.layer.show_odds(grid, self.shown, dark, self._boards[1])
+        self.layer.show()
+
+    def _show_hits(self) -> None:
+        scenario, unit = self.host.scenario, self._selected()
+        if unit is None or unit.kind not in FIRERS:
+            self.label.setText("Show where it hits: select a Gun or vehicle")
+            return
+        target = self._target(enemy_side(scenario, unit.side), None)
+        phase = shot_phase(scenario, unit.side)
+        self._about = Shading(unit.id, target, self.target_type, phase)
+        self.shown = unit_odds(scenario, unit, target, self.target_type, phase)
+        self._draw(dark=True)
+        what = f"Where {unit.name or unit.id} hits ({phase}, {self.target_type} target)"
+        self.label.setText(f"{what}: {len(self.shown)} hexes" if self.shown else f"{what}: no hex")
+
+    def _threatened(self) -> tuple[str, Unit | None]:
+        """The side whose units are threatened: the selected unit's, else the ATTACKER's, else the
+        file's first side."""
+        scenario, selected = self.host.scenario, self._selected()
+        if selected is not None:
+            return selected.side, selected
+        first = next((u.side for u in scenario.units.values()), "")
+        return scenario.player or first, None
+
+    def _start_threat(self) -> None:
+        scenario = self.host.scenario
+        side, selected = self._threatened()
+        target = self._target(side, selected)
+        phase = shot_phase(scenario, enemy_side(scenario, side))
+        self._about = Shading(None, target, self.target_type, phase)
+        self._pending = threat_firers(scenario, side)
+        self._draw(dark=False)
+        self.label.setText(f"Enemy threat to {side} ({phase}): counting {len(self._pending)} Guns and vehicles...")
+        self._timer.start()
+
+    def _next_firer(self) -> None:
+        """Count one more enemy firer and shade what is known so far."""
+        if not self._pending or self._about is None:
+            self._timer.stop()
+            return
+        about, firer = self._about, self._pending.pop(0)
+        try:
+            best(self.shown, firer_odds(self.host.scenario, firer, about.target, about.target_type, about.phase))
+        except AslError as error:  # a unit the rules cannot read: left out, and said
+            self._skipped.append(f"{firer.id} left out: {error.message}")
+        self._draw(dark=False)
+        if not self._pending:
+            self._timer.stop()
+            self.label.setText("; ".join([f"Enemy threat ({about.phase}): {len(self.shown)} hexes in reach",
+                                          *self._skipped]))
+
+    # -- the hover line ------------------------------------------------------------------------
+    def describe(self, h: Hex) -> str:
+        """The shot at a hex in one line: the unit's own, or who threatens it most."""
+        if self._about is None:
+            return ""
+        firer_id, target, target_type, phase = self._about
+        scenario = self.host.scenario
+        name = scenario.grid.name
+        if firer_id is None:
+            found = self.shown.get(h)
+            if found is None:
+                return f"{name(h)}: no enemy Gun or vehicle can hit here" if not self._pending else ""
+            threat = scenario.units[found.firer]
+            return (f"{threat.name or threat.id} in {name(threat.hex)}: {percent(found.hit)} "
+                    f"(TH# {found.final_th_needed})")
+        firer = scenario.units.get(firer_id)
+        if firer is None:
+            return ""
+        return f"{name(h)}: {shot_words(fire_at(scenario, firer, target, target_type, phase, h))}"
+
+    def _on_hover(self, h: Hex | None) -> None:
+        if self._about is not None and h is not None:
+            try:
+                self.label.setText(self.describe(h))
+            except AslError as error:
+                self.label.setText(error.message)

@@ -1,0 +1,72 @@
+"""Issue 29 in the window: "Show where it hits" shades the selected Gun's hexes with the
+``odds_map`` answer and says the shot on hover; "Show the enemy's threat" is counted one firer at a
+time and follows moves and undo (DESIGN.md 12)."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from aslgui.geometry import Hex
+from aslgui.rules import resolve
+from aslgui.rules.odds_map import HexOdds
+from aslgui.ui.map.odds_view import shot_phase
+from aslgui.ui.window.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+def named(window: MainWindow, shown: dict[Hex, HexOdds]) -> dict[str, tuple[int, float]]:
+    return {window.scenario.grid.name(h): (o.final_th_needed, o.hit) for h, o in shown.items()}
+
+
+def answer(window: MainWindow, **action: object) -> dict[str, tuple[int, float]]:
+    hexes = resolve(window.scenario, {"kind": "odds_map", **action}).values["hexes"]
+    return {name: (value["final_th_needed"], value["hit"]) for name, value in hexes.items()}
+
+
+def test_issue29_show_where_it_hits_is_the_odds_map_and_the_hover_says_the_shot(window: MainWindow) -> None:
+    tools = window.odds_tools
+    window.scene.select_unit("g1")
+    tools.hits_action.trigger()
+    assert tools.layer.isVisible()
+    assert named(window, tools.shown) == answer(window, unit="g1", target_type="vehicle", target={"size": 0},
+                                                phase="PFPh")
+    grid = window.scenario.grid
+    assert grid.parse("4E9") not in tools.shown  # behind the 4E6 woods (A6)
+    line = tools.describe(grid.parse("4K8"))
+    assert line.startswith("4K8: TH# ") and "range 6" in line and "1 Hindrance" in line, line
+    assert "no shot: no LOS to 4E9" in tools.describe(grid.parse("4E9"))
+    tools.type_actions[1].trigger()  # the Infantry Target Type: the 4C9 squad's hex takes its TEM
+    assert named(window, tools.shown) == answer(window, unit="g1", target_type="infantry", phase="PFPh")
+    tools.th_action.trigger()
+    assert tools.layer.th
+
+
+def test_issue29_show_where_it_hits_asks_for_a_gun_or_vehicle(window: MainWindow) -> None:
+    window.scene.select_unit("s1")
+    window.odds_tools.hits_action.trigger()
+    assert not window.odds_tools.layer.isVisible() and "select a Gun or vehicle" in window.odds_tools.label.text()
+
+
+def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qtbot: QtBot,
+                                                                              window: MainWindow) -> None:
+    tools, grid = window.odds_tools, window.scenario.grid
+    window.scene.select_unit("s1")  # a Russian unit: the German tank's threat, in the German's next fire phase
+    assert shot_phase(window.scenario, "german") == "DFPh"
+    tools.threat_action.trigger()
+    qtbot.waitUntil(lambda: not tools._pending and tools._timer.isActive() is False)
+    expected = answer(window, threat_to_side="russian", target_type="vehicle", target={"size": 0}, phase="DFPh")
+    assert named(window, tools.shown) == expected and expected
+    hexes = sorted(tools.shown)
+    assert tools.describe(hexes[0]).startswith("PzKpfw IIIG in 4")
+    window.move_unit("t1", grid.parse("4A1"))
+    qtbot.waitUntil(lambda: not tools._pending and tools._timer.isActive() is False)
+    moved = named(window, tools.shown)
+    assert moved != expected and moved == answer(window, threat_to_side="russian", target_type="vehicle",
+                                                 target={"size": 0}, phase="DFPh")
+    window.undo_stack.undo()
+    qtbot.waitUntil(lambda: not tools._pending and tools._timer.isActive() is False)
+    assert named(window, tools.shown) == expected
+    tools.threat_action.trigger()  # off
+    assert not tools.layer.isVisible() and tools.shown == {}
