@@ -157,23 +157,27 @@ def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None
 
 def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
     """Every Gun and vehicle PieceSlot of the modules whose art names a nationality, with its
-    counter's values when the module draws it as SVG, by nationality then name; a gpid once."""
-    seen: set[str] = set()
-    out: list[CounterTemplate] = []
+    counter's values when the module draws it as SVG, by nationality, then vehicles and Guns before
+    their wrecks, then name. A name once per nationality and kind (VASL repeats a counter in
+    several palettes and with several pieces of art): the slot whose counter prints most wins."""
+    best: dict[tuple[str, str, str], CounterTemplate] = {}
     for module in modules:
         for slot in module.slots.values():
             image = slot.image or ""
             kind = ordnance_kind(slot.name, image)
             nationality = nationality_of_image(image)
-            if kind is None or not nationality or slot.gpid in seen:
+            if kind is None or not nationality:
                 continue
-            seen.add(slot.gpid)
             keys = counter_unit_keys(kind, slot, module.counter(image), image)
             if kind == "vehicle" and WRECK_NAME.search(slot.name):
                 keys["wreck"] = True  # a Hindrance only (D9)
-            out.append(CounterTemplate(slot.name, kind, nationality, {"name": slot.name, "nationality": nationality,
-                                                                      **keys}))
-    return sorted(out, key=lambda t: (t.nationality, t.kind, t.label.lower()))
+            found = CounterTemplate(slot.name, kind, nationality, {"name": slot.name, "nationality": nationality,
+                                                                   **keys})
+            key = (nationality, kind, slot.name)
+            kept = best.get(key)
+            if kept is None or len(keys["vasl"]["printed"]) > len(kept.keys["vasl"]["printed"]):
+                best[key] = found
+    return sorted(best.values(), key=lambda t: (t.nationality, t.kind, "wreck" in t.keys, t.label.lower()))
 
 
 class CounterLibrary:
