@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtCore import QByteArray, QLoggingCategory, QRectF, Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -36,6 +36,9 @@ MAX_PIXELS = 512
 
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
+#: QtSvg warns on stderr about each SVG element it does not support in VASL's counters (a few
+#: draw an element inside a text it cannot hold); the counter still draws, so the noise is muted.
+QLoggingCategory.setFilterRules("qt.svg.warning=false")
 
 
 def _local(tag: Any) -> str:
