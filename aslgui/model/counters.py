@@ -86,8 +86,9 @@ def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
         marked = [f"{facing} {kind}" for facing, kind in (("front", values.turret_armor_front),
                                                           ("side/rear", values.turret_armor_side)) if kind]
         if marked:
-            notes.append(f"turret armor {', '.join(marked)} to the hull's (the counter prints no turret AF; "
-                         "the hull's are used)")
+            notes.append(f"turret Armor Factors: its counter marks the turret's armor {', '.join(marked)} to the "
+                         "hull's but prints no number (its Vehicle Note does), so the hull's are used; give "
+                         "af.turret to use the turret's")
     if values.turret:
         keys["turret"] = TURRET_TYPES.get(values.turret, "T")
         if values.turret in ("RST", "1MT"):
@@ -147,12 +148,11 @@ class CounterTemplate(NamedTuple):
 def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None, image: str,
                       info: Sequence[str] = ()) -> dict[str, Any]:
     """The keys a unit of a module's counter has: ``vasl`` (gpid, image, and which keys the counter
-    ``printed``) and the printed values themselves (DESIGN.md 11)."""
+    ``printed``), the printed values themselves, and in ``unverified`` what it marks but does not
+    print (a turret's own Armor Factors), so every answer reading the unit says so (DESIGN.md 11)."""
     found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
     vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys)}
-    if found.notes:
-        vasl["notes"] = found.notes
-    return {**found.keys, "vasl": vasl}
+    return {**found.keys, "vasl": vasl, **({"unverified": found.notes} if found.notes else {})}
 
 
 def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:

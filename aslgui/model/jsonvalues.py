@@ -103,7 +103,13 @@ def convert(value: Any, tp: Any, path: str, grid: MapGrid) -> Any:
         item_type = get_args(tp)[0]
         return tuple(convert(item, item_type, f"{path}[{i}]", grid) for i, item in enumerate(value))
     elif origin is dict and isinstance(value, dict):
-        item_type = get_args(tp)[1]
+        key_type, item_type = get_args(tp)
+        if get_origin(key_type) is Literal:
+            allowed = get_args(key_type)
+            for key in value:
+                if key not in allowed:
+                    raise AslError(f"unknown key {shown(key)}; expected one of: {', '.join(allowed)}",
+                                   f"{path}.{cut(key)}")
         return {key: convert(item, item_type, f"{path}.{cut(key)}", grid) for key, item in value.items()}
     elif tp is Hex and isinstance(value, str):
         return grid.parse(value, path)

@@ -2,10 +2,10 @@
 
 NamedTuples rather than frozen dataclasses: ``aslgui resolve`` loads these in every process,
 and the ``dataclasses`` module plus a 60-field frozen class cost a sixth of its start-up.
-Change a unit with ``unit._replace(key=value)``.
+Change a unit with ``unit._replace(key=value)``.  Annotations are evaluated as the module runs
+(no ``from __future__ import annotations``): a NamedTuple compiles each string annotation at
+import and the loader evaluates them again (``jsonvalues``), a tenth of that start-up too.
 """
-
-from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -65,6 +65,10 @@ class MachineGun(NamedTuple):
     mount: Literal["CMG", "BMG", "AAMG", "RMG"] = "CMG"
     functioning: bool = True
     extra: Mapping[str, Any] = NO_EXTRA
+
+
+#: Special ammunition a counter lists (C8), as ``fire`` names it; Canister too, which it does not fire.
+SpecialAmmo = Literal["APCR", "APDS", "HEAT", "SMOKE", "WP", "CANISTER"]
 
 
 class VaslOrigin(NamedTuple):
@@ -187,7 +191,7 @@ class KeptUnitKeys:
     strength: str
     af: dict[str, tuple[Annotated[int, COUNT], ...]]
     #: Special ammunition its counter lists -> depletion number (C8; DESIGN.md 11).
-    special_ammo: dict[str, Annotated[int, COUNT]]
+    special_ammo: dict[SpecialAmmo, Annotated[int, COUNT]]
     fp: Annotated[float, COUNT]
     he_fp: Annotated[float, COUNT]
     max_range: Annotated[int, RANGE]

@@ -155,6 +155,7 @@ def _printed_keys(keys: dict[str, Any], piece: Piece, kind: str, library: Counte
     values = found.values if found is not None else None
     printed = counter_unit_keys(kind, slot, values, image, piece.info or (slot.info if slot else ()))
     keys["vasl"].update({k: v for k, v in printed["vasl"].items() if k not in ("gpid", "image")})
+    unverified.extend(printed.pop("unverified", ()))
     keys.update({k: v for k, v in printed.items() if k != "vasl"})
 
 
@@ -184,10 +185,16 @@ def _gun_keys(keys: dict[str, Any], name: str, spine: int | None, unverified: li
         keys["barrel"] = match.group(2)
     keys["type"] = match.group(3)
     entry_name = f"{match.group(1)}{match.group(2) or ''} {match.group(3)}"
+    unverified.append(f"caliber {keys['caliber']}, barrel {match.group(2) or 'normal'} and Gun type "
+                      f"{match.group(3)} read from its name {name!r}")
     entry = _roster().get(entry_name)
+    wanted = ("mount", "rof", "breakdown", "manhandling")
     if entry is not None and entry["nationality"] == keys["nationality"] and entry["kind"] == "gun":
-        _from_roster(keys, {**entry, "name": entry_name}, ("mount", "rof", "breakdown", "manhandling"),
-                     "matched by caliber and type", unverified)
+        _from_roster(keys, {**entry, "name": entry_name}, wanted, "matched by caliber and type", unverified)
+    else:
+        unverified.append(f"its ROF, B#, M# and Case A mount are unknown (not in the built-in roster for a "
+                          f"{keys['nationality'] or 'unknown'} {entry_name}): the rules take no Multiple ROF "
+                          "(C2.24), B# 12 and NT until they are set in the side panel")
 
 
 def _vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | None, unverified: list[str]) -> None:
@@ -200,7 +207,8 @@ def _vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | N
         how = "matched by its name" if entry_name == name else f"VASL's name {name!r}"
         roster_ma = {"caliber": entry["caliber"], **({"barrel": entry["barrel"]} if entry.get("barrel") else {})}
         _from_roster(keys, {**entry, "name": entry_name, "ma": roster_ma if entry.get("caliber") else None},
-                     ("turret", "ma", "mp", "towing", "pp", "gyro", "stabilized", "af"), how, unverified)
+                     ("turret", "ma", "rof", "breakdown", "mp", "towing", "pp", "gyro", "stabilized", "af"), how,
+                     unverified)
         if entry.get("tracked") is False:
             keys["tracked"] = False
     if tca is not None:

@@ -18,6 +18,10 @@ from aslgui.vasl.module import forget_modules, read_module
 from tests import vsav_saves as vs
 from tests.vasl_modules import STUG, TANK, build_file, definition, group, make_module, svg
 
+#: The tiny TANK counter boxes its front and circles its side AF: its turret's differ, unprinted.
+TURRET_NOTE = ("turret Armor Factors: its counter marks the turret's armor front superior, side/rear inferior to the "
+               "hull's but prints no number (its Vehicle Note does), so the hull's are used; give af.turret to use "
+               "the turret's")
 PAK = svg(group("MA", "75L"), group("ROF", "2"), group("Gun Type", "AT"), group("Manhandling #", "8"),
           note="10", name="7.5cm PaK 40")
 PAK_SLOT = definition(["prototype;DBCommon", "info;QSU", "piece;K;D;ge/gun/geAT75L;75L AT PaK 40"],
@@ -54,14 +58,14 @@ def test_d11_a_vehicle_takes_its_counters_printed_values(tmp_path: Path, library
     assert unit["ct"] is True  # prototype geCTnt
     assert unit["vasl"]["gpid"] == "2610" and unit["vasl"]["image"] == "ge/veh/stgiiig"
     assert {"ma", "rof", "af", "mp", "turret", "mgs", "special_ammo"} <= set(unit["vasl"]["printed"])
-    assert "unverified" not in unit and not result.report.missing_counters
+    assert unit["unverified"] == [TURRET_NOTE] and not result.report.missing_counters
 
 
 def test_d11_a_turreted_counter_without_a_tca_in_the_save_turns_with_its_vca(tmp_path: Path,
                                                                              library: CounterLibrary) -> None:
     (unit,) = imported(tmp_path, [stug(turret=False)], library).scenario["units"]
     assert (unit["turret"], unit["tca"]) == ("T", unit["vca"])
-    assert unit["unverified"] == ["TCA: VASL shows none for this turreted vehicle; taken as its VCA"]
+    assert unit["unverified"] == [TURRET_NOTE, "TCA: VASL shows none for this turreted vehicle; taken as its VCA"]
 
 
 def test_d11_a_gun_takes_its_counters_values_and_info_flags(tmp_path: Path, library: CounterLibrary) -> None:
@@ -97,7 +101,7 @@ def _on_board(result: Imported, **extra: Any) -> Any:
 def test_d11_c3_an_imported_vehicle_fires_with_its_counters_numbers(tmp_path: Path, library: CounterLibrary) -> None:
     situation = _on_board(imported(tmp_path, [stug()], library))
     answer = resolve(situation, {"kind": "fire", "firer": "v1", "target": "t"}).to_json()
-    assert answer["legal"] is True and answer["rof"] == 1 and answer.get("unverified") is None
+    assert answer["legal"] is True and answer["rof"] == 1 and answer["unverified"] == [f"v1: {TURRET_NOTE}"]
 
 
 @pytest.mark.parametrize(("ammo", "legal"), [("APCR", True), ("SMOKE", True), ("APDS", False), ("HEAT", False)])
@@ -119,7 +123,7 @@ def test_d11_a_value_copied_from_the_roster_stays_unverified_in_later_answers(tm
     (unit,) = result.scenario["units"]
     assert set(unit["vasl"]["roster"]) >= {"ma", "mp", "turret"}
     answer = resolve(_on_board(result), {"kind": "fire", "firer": "v1", "target": "t"}).to_json()
-    assert any(note.startswith("v1: turret, ma, mp, af from the built-in roster's 'PzKpfw IVH'")
+    assert any(note.startswith("v1: turret, ma, rof, breakdown, mp, af from the built-in roster's 'PzKpfw IVH'")
                for note in answer["unverified"])
 
 
@@ -151,3 +155,23 @@ def test_d9_a_wreck_counter_is_a_vehicle_marked_wreck_with_no_guessed_numbers(tm
     (unit,) = imported(tmp_path, [wreck], library).scenario["units"]
     assert (unit["kind"], unit["wreck"], unit["vca"]) == ("vehicle", True, "SE/S")
     assert "unverified" not in unit and "ma" not in unit and not unit["vasl"].get("missing")
+
+
+def test_d11_without_its_counter_a_gun_names_what_its_name_gave_and_what_is_unknown(tmp_path: Path) -> None:
+    gun = vs.gun("p1", "37L AT PTP obr. 30", "ru/gun/ruAT37L", *vs.hex_pixel("E5"))
+    (unit,) = imported(tmp_path, [gun], None).scenario["units"]
+    assert (unit["caliber"], unit["barrel"], unit["type"]) == (37, "L", "AT") and "rof" not in unit
+    notes = unit["unverified"]
+    assert "caliber 37, barrel L and Gun type AT read from its name '37L AT PTP obr. 30'" in notes
+    assert any(note.startswith("its ROF, B#, M# and Case A mount are unknown") and "(C2.24)" in note
+               for note in notes)
+
+
+@pytest.mark.parametrize("key", ["apcr", "APXX", "HE"])
+def test_design_9_a_special_ammo_name_outside_c8s_is_an_error_naming_it(key: str) -> None:
+    from aslgui.errors import AslError
+    tank = {"id": "t", "side": "axis", "nationality": "german", "kind": "vehicle", "hex": "1E5", "vca": "S/SW",
+            "special_ammo": {key: 6}}
+    with pytest.raises(AslError) as caught:
+        scenario_from_json({"boards": [{"id": "1", "col": 0, "row": 0}], "units": [tank]})
+    assert caught.value.path == f"units[0].special_ammo.{key}" and "expected one of: APCR, APDS" in caught.value.message

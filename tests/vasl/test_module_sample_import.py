@@ -51,7 +51,10 @@ def test_d11_the_tiger_has_exactly_its_printed_numbers() -> None:
     assert tiger["ma"] == {"caliber": 88.0, "kind": "gun", "barrel": "L"}
     assert (tiger["rof"], tiger["af"], tiger["mp"], tiger["turret"]) == (1, {"hull": [11, 8, 8]}, 12, "ST")
     assert tiger["mgs"] == [{"fp": 3, "mount": "BMG"}, {"fp": 5, "mount": "CMG"}]
-    assert tiger["special_ammo"] == {"APCR": 6} and "unverified" not in tiger
+    assert tiger["special_ammo"] == {"APCR": 6}
+    assert tiger["unverified"] == ["turret Armor Factors: its counter marks the turret's armor front superior to the "
+                                   "hull's but prints no number (its Vehicle Note does), so the hull's are used; give "
+                                   "af.turret to use the turret's"]
 
 
 def test_d11_the_88_flak_has_exactly_its_printed_numbers() -> None:
