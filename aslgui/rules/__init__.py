@@ -8,7 +8,6 @@ point for the CLI, the GUI and the tests.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError, shown
@@ -174,7 +173,8 @@ def resolver_for(kind: str) -> Resolver:
     """The resolver function of an action kind (AslError naming ``action.kind`` if unknown)."""
     spec = _spec(kind)
     module, function = spec.resolver.split(":")
-    resolver: Resolver = getattr(import_module(module), function)
+    # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
+    resolver: Resolver = getattr(__import__(module, fromlist=[function]), function)
     return resolver
 
 
@@ -192,12 +192,16 @@ def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, A
         return Resolution(kind, legal=False, reasons=(error.message,)), []
 
 
-def _units_unverified(scenario: Scenario, action: dict[str, Any]) -> list[str]:
-    """The ``unverified`` notes of the units an action names (a VASL import's guesses, such as a
-    value copied from the roster because the module lacks the counter), each ``id: note``, so a
-    guess made once stays named in every answer that reads it (DESIGN.md 11)."""
+def _units_unverified(scenario: Scenario, action: dict[str, Any], answer: Resolution) -> list[str]:
+    """The ``unverified`` notes of the units an action names, and of the firers an odds map's
+    threat names (a VASL import's guesses, such as a value copied from the roster because the
+    module lacks the counter), each ``id: note``, so a guess made once stays named in every answer
+    that reads it (DESIGN.md 11)."""
     named = [value for value in action.values() if isinstance(value, str)]
     named += [item for value in action.values() if isinstance(value, list) for item in value if isinstance(item, str)]
+    hexes = answer.values.get("hexes")
+    if isinstance(hexes, dict):
+        named += [entry["firer"] for entry in hexes.values() if isinstance(entry, dict) and "firer" in entry]
     notes: list[str] = []
     for unit_id in dict.fromkeys(named):
         unit = scenario.units.get(unit_id)
@@ -213,7 +217,7 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     kind = action_kind(action)
     spec = _spec(kind)
     answer, taken = _answer(kind, spec, scenario, action)
-    taken = [*taken, *(note for note in _units_unverified(scenario, action) if note not in taken)]
+    taken = [*taken, *(note for note in _units_unverified(scenario, action, answer) if note not in taken)]
     if taken:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     if not scenario.player and kind in SIDE_RULES:
