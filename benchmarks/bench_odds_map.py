@@ -1,5 +1,5 @@
 """Speed of odds maps (issue 29): one unit's map over 4 boards, in process and in the window, and
-the threat of 10 enemy Guns in the window, counted one Gun at a time on a timer.
+the threat of 10 enemy Guns in the window, counted a slice of one Gun's hexes per timer step.
 
 Run ``.venv/bin/python benchmarks/bench_odds_map.py``; it prints a markdown table.  With the real
 boards beside the repository (``../shared/vasl/boards``) boards 2-5 are VASL's, else (or with
@@ -9,7 +9,7 @@ from each (its LOS threads not walked yet); "a `fire` per hex" is what the map w
 ``resolve`` once per hex with the target placed there (what tests/rules/test_odds_map.py compares
 it with).  "In the window" is "Show where it hits" switched on (``OddsTools.refresh``, the layer
 painted once in a 1200x800 offscreen window).  The threat is timed from switching it on until the
-last Gun is drawn, with the longest single step (what the window waits at most between events).
+last Gun is drawn, with the longest single timer step (what the window waits at most between events).
 Figures are medians with their range, wall-clock; CPU time medians too (the machine is shared).
 """
 
@@ -135,7 +135,7 @@ def _window(origins: int, guns: int) -> list[Row]:
             tools.hits_action.trigger()
         threat, steps = [], []
         window.scene.select_unit("s1")
-        step = tools._next_firer
+        step = tools._next_step
 
         def timed_step() -> None:
             steps.append(_timed(step)[0])
@@ -160,7 +160,8 @@ def _window(origins: int, guns: int) -> list[Row]:
                 "(counting and drawing)", hits, 0.2),
         _spread(f"'Show the enemy's threat' of {guns} Guns in the window, switched on to the last drawn (5 runs)",
                 threat, 1.0),
-        ("... its longest step (one Gun counted and drawn: the window waits at most this long)",
+        ("... its longest step (a slice of one Gun's hexes counted, its last also drawn: the window waits at most "
+         "this long)",
          _ms(max(steps)), "", ""),
     ]
 

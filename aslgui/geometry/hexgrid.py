@@ -117,15 +117,21 @@ def direction_to(a: Hex, b: Hex) -> int | None:
         return None
 
 
-def _spine_coefficients(origin: Hex, spine: int, target: Hex) -> tuple[int, int]:
-    """Solve ``target - origin = a*d1 + b*d2`` for the two hexsides of ``spine`` (C3.2)."""
+def _offset(origin: Hex, target: Hex) -> tuple[int, int]:
+    """``target - origin`` in cube q and r."""
     ox, _, oz = to_cube(origin)
     tx, _, tz = to_cube(target)
-    vq, vr = tx - ox, tz - oz
+    return tx - ox, tz - oz
+
+
+def _holds(vq: int, vr: int, spine: int) -> bool:
+    """Whether the cube offset lies in the CA facing ``spine`` (``in_ca``): solve it as
+    ``a*d1 + b*d2`` for the two hexsides of ``spine`` (C3.2)."""
     q1, _, r1 = _CUBE_DIRS[spine % 6]
     q2, _, r2 = _CUBE_DIRS[(spine + 1) % 6]
     det = q1 * r2 - q2 * r1  # adjacent directions: always +-1
-    return (vq * r2 - q2 * vr) * det, (q1 * vr - vq * r1) * det
+    a, b = (vq * r2 - q2 * vr) * det, (q1 * vr - vq * r1) * det
+    return a >= 0 and b >= 0 and a + b > 0
 
 
 def in_ca(origin: Hex, spine: int, target: Hex) -> bool:
@@ -134,8 +140,7 @@ def in_ca(origin: Hex, spine: int, target: Hex) -> bool:
     The CA is every hex ``a*d1 + b*d2`` (a, b >= 0, not both 0): both boundary hexrows belong to
     it, so a hex on the line between two CAs is in both.
     """
-    a, b = _spine_coefficients(origin, spine, target)
-    return a >= 0 and b >= 0 and a + b > 0
+    return _holds(*_offset(origin, target), spine)
 
 
 class Box(NamedTuple):
@@ -186,8 +191,9 @@ def spines_to_bring(origin: Hex, spine: int, target: Hex) -> int:
     """
     if target == origin:
         return 0
+    vq, vr = _offset(origin, target)  # once, for each of the turns tried
     for turn in range(4):
-        if in_ca(origin, spine + turn, target) or in_ca(origin, spine - turn, target):
+        if _holds(vq, vr, spine + turn) or _holds(vq, vr, spine - turn):
             return turn
     raise AssertionError("the six CAs cover every other hex")  # pragma: no cover
 

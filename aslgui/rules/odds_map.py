@@ -101,33 +101,50 @@ def fire_at(scenario: Scenario, firer: Unit, target: Unit, target_type: str, pha
     return resolve(with_target(scenario, placed), fire_action(firer, placed, target_type, phase))
 
 
-def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
-              hexes: Iterable[Hex] | None = None) -> dict[Hex, HexOdds]:
-    """Every hex (of ``hexes``, default the map) where ``firer`` may fire at ``target`` placed
-    there, with what that ``fire`` answers (IllegalAction when the firer fires no ordnance)."""
-    from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
+class FirerOdds:
+    """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
+    window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
 
-    spec = RESOLVERS["fire"]
-    placed = with_target(scenario, target)
-    action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
-    shot = read_shot(action)
-    colour = shot_colour(shot).colour
-    los = los_map(scenario)  # without the target: a counter hinders no thread to its own hex (D9)
-    counted: dict[ThNumbers, HexOdds] = {}
-    out: dict[Hex, HexOdds] = {}
-    for h in scenario.grid.all_hexes if hexes is None else hexes:
-        here = aimed(shot, action, target._replace(hex=h), h)
-        # LOS is traced only where nothing else forbids the shot, then asked of the one check
-        # that reads it (A6): the legality of every hex stays that of ``fire``
-        if reasons(here) or in_los(here := sighted(here, los)):
-            continue
-        numbers = th_numbers(here, colour).numbers
-        found = counted.get(numbers)
-        if found is None:
-            odds = fire_odds(here, numbers).to_json()["odds"]
-            found = counted[numbers] = HexOdds(firer.id, numbers.final_th_needed, odds["hit"], odds["critical"])
-        out[h] = found
-    return out
+    def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> None:
+        """IllegalAction when the firer fires no ordnance."""
+        from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
+
+        spec = RESOLVERS["fire"]
+        placed = with_target(scenario, target)
+        self.firer, self.target = firer, target
+        self.action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
+        self.shot = read_shot(self.action)
+        self.colour = shot_colour(self.shot).colour
+        self.los = los_map(scenario)  # without the target: a counter hinders no thread to its own hex (D9)
+        #: The odds of each TH# numbers met so far: equal numbers roll alike.
+        self.counted: dict[ThNumbers, HexOdds] = {}
+
+    def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
+        """Each of ``hexes`` where the firer may fire at the target placed there, with what that
+        ``fire`` answers."""
+        shot, action, target, colour, los, counted = (self.shot, self.action, self.target, self.colour, self.los,
+                                                      self.counted)
+        out: dict[Hex, HexOdds] = {}
+        for h in hexes:
+            here = aimed(shot, action, target._replace(hex=h), h)
+            # LOS is traced only where nothing else forbids the shot, then asked of the one check
+            # that reads it (A6): the legality of every hex stays that of ``fire``
+            if reasons(here) or in_los(here := sighted(here, los)):
+                continue
+            numbers = th_numbers(here, colour).numbers
+            found = counted.get(numbers)
+            if found is None:
+                odds = fire_odds(here, numbers).to_json()["odds"]
+                found = counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
+                                                   odds["critical"])
+            out[h] = found
+        return out
+
+
+def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
+    """Every hex of the map where ``firer`` may fire at ``target`` placed there, with what that
+    ``fire`` answers (IllegalAction when the firer fires no ordnance)."""
+    return FirerOdds(scenario, firer, target, target_type, phase).count(scenario.grid.all_hexes)
 
 
 def threat_firers(scenario: Scenario, side: str) -> list[Unit]:

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from aslgui.geometry import Hex
 from aslgui.rules import resolve
 from aslgui.rules.odds_map import HexOdds
+from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
 from aslgui.ui.window.main_window import MainWindow
 
@@ -70,3 +71,21 @@ def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qt
     assert named(window, tools.shown) == expected
     tools.threat_action.trigger()  # off
     assert not tools.layer.isVisible() and tools.shown == {}
+
+
+def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_firer_by_firer(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps per firer
+    tools = window.odds_tools
+    window.scene.select_unit("s1")
+    tools.threat_action.trigger()
+    tools._timer.stop()  # stepped by hand: each step a slice of one firer's hexes
+    firers, steps, drawn = len(tools._pending), 0, []
+    while tools._pending:
+        tools._next_step()
+        steps += 1
+        drawn.append(dict(tools.shown))
+    assert steps >= firers * len(window.scenario.grid) // 64
+    assert len({tuple(sorted(shown.items())) for shown in drawn}) <= firers + 1  # changed only as a firer is done
+    assert named(window, tools.shown) == answer(window, threat_to_side="russian", target_type="vehicle",
+                                                target={"size": 0}, phase="DFPh")

@@ -31,6 +31,9 @@ REACH_PIXELS = 1.0
 PIXEL_AREA = HALF_UNIT_PIXELS[0] * HALF_UNIT_PIXELS[1]
 NO_FEATURES: tuple[Feature, ...] = ()
 NO_WALLS: tuple[str | None, ...] = (None,) * 6
+#: Up to this many hexes holding something, a thread is first tested against each of them (a
+#: product or two per hex) rather than walked hex by hex: a plain board, its SSR terrain, counters.
+MARKED_MOST = 48
 
 
 
@@ -86,9 +89,29 @@ class LosMap:
     #: The Hindrances the situation's counters make per hex (SMOKE, vehicles, wrecks; ``counters``).
     counters: Mapping[Hex, tuple[Marker, ...]] = MappingProxyType({})
 
+    #: ``marked``'s last answer and the counters it was for (a copy laid with other counters shares it).
+    _marked: tuple[Mapping[Hex, tuple[Marker, ...]], frozenset[Hex] | None] | None = None
+
     def read_around(self, a: Hex, b: Hex) -> None:
         """Make ``features`` hold every hex a thread between ``a`` and ``b`` may touch, and the
         hexes a column beyond (a map built whole already holds them all)."""
+
+    def marked(self) -> frozenset[Hex] | None:
+        """Every hex where a thread may meet something: terrain, ground above level 0, a wall or
+        hedge, a counter, a depression; None when they may be more than ``MARKED_MOST`` (told from
+        the sizes alone, so a VASL board's map never builds the set) or are still being read
+        (``partial``). A thread passing near none of them is clear (``judgement.trace``)."""
+        if self.partial:
+            return None
+        kept = self._marked
+        if kept is None or kept[0] is not self.counters:
+            parts = (self.features, self.hexsides, self.counters, self.depressions, self.floors)
+            hexes = None
+            if sum(map(len, parts)) <= MARKED_MOST:
+                raised = (h for h, floor in self.floors.items() if floor > 0)
+                hexes = frozenset((*self.features, *self.hexsides, *self.counters, *self.depressions, *raised))
+            kept = self._marked = (self.counters, hexes)
+        return kept[1]
 
     def level(self, h: Hex) -> int:
         """Ground level of a hex (its centre dot's)."""

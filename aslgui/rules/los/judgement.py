@@ -217,6 +217,53 @@ def _depressed_end(t: Trace) -> bool:
 def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
     """The LOS from ``source`` to ``target`` (levels above each hex's ground): blocked or clear,
     where and why, and the Hindrances of a clear thread."""
+    clear = _open_ground(los, source, target, source_level, target_level)
+    return walked(los, source, target, source_level, target_level) if clear is None else clear
+
+
+def _cube_z(h: Hex) -> int:
+    return h.row - (h.col - (h.col & 1)) // 2
+
+
+@lru_cache(maxsize=4)
+def _centres(marked: frozenset[Hex], source: Hex) -> tuple[tuple[int, int], ...]:
+    """The centres, in half units from ``source``'s, of the ``marked`` hexes but ``source``: kept
+    for the last sources asked (a map is traced from one hex to every hex)."""
+    sx, sz = source.col, _cube_z(source)
+    return tuple((3 * (h.col - sx), h.col - sx + 2 * (_cube_z(h) - sz)) for h in marked if h != source)
+
+
+def _open_ground(los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> LosResult | None:
+    """The clear thread without a Hindrance, told without walking it, when no hex it touches but
+    its ends holds anything (``LosMap.marked``) and nothing of the ends' own counts: no SMOKE in
+    them, neither in a depression (A6.3) nor below level 0 (ground would rise above it); else None.
+    A hex the thread touches has its hexagon meet the segment between the centres, so a marked hex
+    whose hexagon lies wholly to one side of the thread's line, or before or beyond the segment
+    along it, is passed by; each is told with integer products (the half units of
+    ``geometry.thread``)."""
+    marked = los.marked()
+    if marked is None or source in los.depressions or target in los.depressions:
+        return None
+    if los.level(source) + source_level < 0 or los.level(target) + target_level < 0:
+        return None
+    counters = los.counters
+    if counters and any(m.ends for end in (source, target) for m in counters.get(end, ())):
+        return None
+    dx, dz = target.col - source.col, _cube_z(target) - _cube_z(source)
+    bx, by = 3 * dx, dx + 2 * dz
+    # the hexagon's reach across the line and along it: its greatest product with a vertex
+    across = max(abs(bx + by), abs(2 * by), abs(bx - by))
+    along = max(abs(bx - by), abs(2 * bx), abs(bx + by))
+    length = bx * bx + by * by
+    for cx, cy in _centres(marked, source):
+        if (abs(bx * cy - by * cx) <= across and -along <= bx * cx + by * cy <= length + along
+                and (cx, cy) != (bx, by)):
+            return None
+    return LosResult(cube_distance(dx, dz), False, None, "", ())
+
+
+def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
+    """``trace``, the thread walked hex by hex whatever the map holds."""
     if los.partial:
         los.read_around(source, target)
     t = Trace(los, source, target, source_level, target_level)

@@ -4,8 +4,9 @@
   at, shaded by its chance to hit a target there and written as the percentage or the TH#; hexes
   it cannot fire at (out of LOS, its state) stay dark;
 - "Show the enemy's threat": every hex shaded by the best chance any enemy Gun or vehicle has to
-  hit a target there (the selected vehicle for the Vehicle Target Type), one firer at a time on
-  a timer, so the window never freezes while ten Guns are counted.
+  hit a target there (the selected vehicle for the Vehicle Target Type), counted a slice of one
+  firer's hexes per timer step and drawn as each firer is done, so the window never waits long
+  while ten Guns are counted.
 
 Hovering a hex says the shot in one line, from the ``fire`` answer for a target placed there.
 Both follow the selection, moves and undo. Qt only draws here; the numbers are the rules core's.
@@ -13,11 +14,14 @@ Both follow the selection, moves and undo. Qt only draws here; the numbers are t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
+from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 import shiboken6
-from PySide6.QtCore import QObject, QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPen, QUndoStack
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPen, QStaticText, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QLabel,
@@ -34,20 +38,20 @@ from aslgui.geometry.shapes import boards_outline
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, MAP_TARGET_TYPES
 from aslgui.rules.odds_map import (
+    FirerOdds,
     HexOdds,
     best,
     enemy_side,
     fire_at,
-    firer_odds,
     keys_of,
     target_unit,
     threat_firers,
     unit_odds,
 )
-from aslgui.rules.resolution import Resolution
+from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path
-from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline
+from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline, without_collections
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.style import font
 
@@ -58,6 +62,9 @@ _STEPS = 20
 _TEXT_ZOOM = 0.3
 #: Case P target sizes a player may choose for the target AFV (C6.7).
 SIZES = (-2, -1, 0, 1, 2)
+#: Hexes of one firer counted per timer step of the threat: about 5 ms on open ground, 10 on
+#: VASL boards (threads walked), whatever the map's size.
+HEXES_PER_STEP = 128
 
 
 def shade(hit: float) -> QColor:
@@ -107,6 +114,16 @@ class Shading(NamedTuple):
     phase: str
 
 
+class _Counting(NamedTuple):
+    """The threat's firer being counted: its shot read once (None before its first step), how
+    many hexes of the map it has counted, and its odds so far (kept in the shading once all are
+    counted, so a firer the rules cannot read leaves none, as the rules core's ``odds_map``)."""
+
+    odds: FirerOdds | None = None
+    counted: int = 0
+    found: Mapping[Hex, HexOdds] = MappingProxyType({})
+
+
 class OddsLayer(QGraphicsItem):
     """The shading: one item painting each hex's colour and number, clipped to the boards."""
 
@@ -121,6 +138,9 @@ class OddsLayer(QGraphicsItem):
         self._paths: list[tuple[QColor, QPainterPath]] = []
         self._clip = QPainterPath()
         self._rect = QRectF()
+        #: Each number written, laid out once with its half width (``drawText`` lays it out anew
+        #: at every hex, most of the text's cost).
+        self._labels: dict[str, tuple[QStaticText, float]] = {}
 
     def show_odds(self, grid: MapGrid, odds: dict[Hex, HexOdds], dark: bool, clip: QPainterPath) -> None:
         """Shade ``odds``; ``dark``: every other hex of the map is dark (out of the firer's reach)."""
@@ -140,8 +160,11 @@ class OddsLayer(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setClipPath(self._clip)
         painter.setPen(Qt.PenStyle.NoPen)
+        smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # every edge is a hexside: most of the cost
         for colour, path in self._paths:
             painter.fillPath(path, colour)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
         if painter.worldTransform().m11() < _TEXT_ZOOM:
             return
         painter.setFont(font(15, bold=True))
@@ -150,8 +173,17 @@ class OddsLayer(QGraphicsItem):
         for h, found in self.odds.items():
             x, y = MapGrid.center(h)
             if exposed.contains(x, y):
-                text = str(found.final_th_needed) if self.th else percent(found.hit)
-                painter.drawText(QRectF(x - 40, y + 4, 80, 22), Qt.AlignmentFlag.AlignHCenter, text)
+                label, half = self._label(str(found.final_th_needed) if self.th else percent(found.hit))
+                painter.drawStaticText(QPointF(x - half, y + 4), label)
+
+    def _label(self, text: str) -> tuple[QStaticText, float]:
+        kept = self._labels.get(text)
+        if kept is None:
+            label = QStaticText(text)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.prepare(font=font(15, bold=True))
+            kept = self._labels[text] = (label, label.size().width() / 2)
+        return kept
 
 
 class OddsHost(Protocol):
@@ -177,13 +209,15 @@ class OddsTools(QObject):
         #: The shading now shown: hex -> odds; and what it is of, for the hover line.
         self.shown: dict[Hex, HexOdds] = {}
         self._about: Shading | None = None
+        #: The enemy firers of the threat not counted yet, the one being counted first.
         self._pending: list[Unit] = []
+        self._counting = _Counting()
         #: Enemy units the threat left out, and why (a unit whose values the rules cannot read).
         self._skipped: list[str] = []
         self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
         self._timer = QTimer(self)
         self._timer.setInterval(0)
-        self._timer.timeout.connect(self._next_firer)
+        self._timer.timeout.connect(self._next_step)
         self.label = QLabel()
         window.statusBar().addWidget(self.label)
         self.hits_action = self._toggle("Show where it hits", "Shade every hex the selected Gun or vehicle may fire at "
@@ -265,7 +299,7 @@ class OddsTools(QObject):
         if not all(shiboken6.isValid(part) for part in parts):  # the window is being torn down
             return
         self._timer.stop()
-        self._pending, self.shown, self._about, self._skipped = [], {}, None, []
+        self._pending, self._counting, self.shown, self._about, self._skipped = [], _Counting(), {}, None, []
         self.layer.hide()
         self.label.setText("")
         try:
@@ -291,7 +325,7 @@ class OddsTools(QObject):
         target = self._target(enemy_side(scenario, unit.side), None)
         phase = shot_phase(scenario, unit.side)
         self._about = Shading(unit.id, target, self.target_type, phase)
-        self.shown = unit_odds(scenario, unit, target, self.target_type, phase)
+        self.shown = without_collections(lambda: unit_odds(scenario, unit, target, self.target_type, phase))
         self._draw(dark=True)
         what = f"Where {unit.name or unit.id} hits ({phase}, {self.target_type} target)"
         self.label.setText(f"{what}: {len(self.shown)} hexes" if self.shown else f"{what}: no hex")
@@ -316,16 +350,29 @@ class OddsTools(QObject):
         self.label.setText(f"Enemy threat to {side} ({phase}): counting {len(self._pending)} Guns and vehicles...")
         self._timer.start()
 
-    def _next_firer(self) -> None:
-        """Count one more enemy firer and shade what is known so far."""
+    def _next_step(self) -> None:
+        """Count the next ``HEXES_PER_STEP`` hexes of the firer now counted; once all are, keep
+        its best odds and shade what is known."""
         if not self._pending or self._about is None:
             self._timer.stop()
             return
-        about, firer = self._about, self._pending.pop(0)
+        about, firer, (odds, counted, found) = self._about, self._pending[0], self._counting
+        scenario = self.host.scenario
+        hexes = scenario.grid.all_hexes
         try:
-            best(self.shown, firer_odds(self.host.scenario, firer, about.target, about.target_type, about.phase))
+            odds = odds or FirerOdds(scenario, firer, about.target, about.target_type, about.phase)
+            found = {**found, **without_collections(partial(odds.count, hexes[counted:counted + HEXES_PER_STEP]))}
+        except IllegalAction:  # it fires no ordnance (a truck, C3)
+            odds, found = None, {}
         except AslError as error:  # a unit the rules cannot read: left out, and said
             self._skipped.append(f"{firer.id} left out: {error.message}")
+            odds, found = None, {}
+        if odds is not None and counted + HEXES_PER_STEP < len(hexes):
+            self._counting = _Counting(odds, counted + HEXES_PER_STEP, found)
+            return
+        self._pending.pop(0)
+        self._counting = _Counting()
+        best(self.shown, found)
         self._draw(dark=False)
         if not self._pending:
             self._timer.stop()

@@ -1,0 +1,53 @@
+"""A6, issue 29: ``trace`` tells a thread that passes near nothing clear without walking it (a
+plain board's open ground); its answer must be the walked one's on every map, whatever lies on
+it: terrain, hills, depressions, walls and cliffs, SMOKE and vehicles, units above the ground."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aslgui.geometry import Hex, MapGrid
+from aslgui.rules.los import LosMap, terrain_features, trace
+from aslgui.rules.los.counters import Marker
+from aslgui.rules.los.features import MARKED_MOST
+from aslgui.rules.los.judgement import walked
+
+GRID = MapGrid.single("1")
+HEXES = list(GRID.all_hexes)
+TERRAIN = ("woods", "stone building", "grain", "brush", "orchard", "marsh", "crags", "stone rubble")
+WALLS = ("wall", "hedge", "bocage", "cliff")
+MARKERS = (Marker("vehicle", "D9", 1, 0, False), Marker("SMOKE", "A24", 3, 4, True))
+
+hexes = st.sampled_from(HEXES)
+
+
+@st.composite
+def maps(draw: st.DrawFn) -> LosMap:
+    """A board with a few things on it, at most as many as ``trace`` tests one by one."""
+    levels = draw(st.dictionaries(hexes, st.integers(-1, 2), max_size=6))
+    features = {h: terrain_features(name, levels.get(h, 0))
+                for h, name in draw(st.dictionaries(hexes, st.sampled_from(TERRAIN), max_size=8)).items()}
+    sides = {h: tuple(draw(st.sampled_from((None, *WALLS))) for _ in range(6))
+             for h in draw(st.lists(hexes, max_size=4, unique=True))}
+    depressions = frozenset(draw(st.lists(hexes, max_size=3)))
+    the_map = LosMap(GRID, features, sides, levels, depressions)
+    if counters := draw(st.dictionaries(hexes, st.sampled_from(MARKERS).map(lambda m: (m,)), max_size=4)):
+        the_map.counters = counters
+    return the_map
+
+
+@settings(max_examples=120, deadline=None)
+@given(maps(), st.lists(st.tuples(hexes, hexes, st.integers(0, 2), st.integers(0, 2)), min_size=1, max_size=30))
+def test_a6_a_thread_told_clear_unwalked_is_the_walked_answer(the_map: LosMap,
+                                                             pairs: list[tuple[Hex, Hex, int, int]]) -> None:
+    for source, target, source_level, target_level in pairs:
+        assert trace(the_map, source, target, source_level, target_level) == walked(
+            the_map, source, target, source_level, target_level)
+
+
+def test_a6_open_ground_is_told_unwalked_only_up_to_a_few_marked_hexes() -> None:
+    few = LosMap(GRID, {h: terrain_features("woods") for h in HEXES[:MARKED_MOST]}, {})
+    many = LosMap(GRID, {h: terrain_features("woods") for h in HEXES[:MARKED_MOST + 1]}, {})
+    assert few.marked() == frozenset(HEXES[:MARKED_MOST])
+    assert many.marked() is None
