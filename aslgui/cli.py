@@ -6,15 +6,19 @@ starts about as fast as Python itself (benchmarks/bench_core.py).
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from aslgui import __version__
+from aslgui.collector import collector_paused
 from aslgui.errors import AslError
 
+#: ``typing.TYPE_CHECKING`` without importing ``typing``, which ``run_resolve`` imports with the
+#: collector paused (mypy takes any ``TYPE_CHECKING`` as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
@@ -152,23 +156,24 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2); stdin
     holding JSON lines gets one answer line per action line (``run_batch``)."""
-    from aslgui.model.json_files import parse_json_bytes, read_json_file, read_stream
-    from aslgui.model.scenario import load_scenario
-    from aslgui.rules import resolve
+    with collector_paused():
+        from aslgui.model.json_files import parse_json_bytes, read_json_file, read_stream
+        from aslgui.model.scenario import load_scenario
+        from aslgui.rules import resolve
 
-    try:
-        scenario = load_scenario(scenario_path)
-        if action_path == "-":
-            data = read_stream(sys.stdin.buffer, "action on stdin", "action")
-            lines = json_lines(data)
-            if lines is not None:
-                return run_batch(scenario, lines)
-            action = parse_json_bytes(data, "action on stdin", "action")
-        else:
-            action = read_json_file(action_path, "action file", "action")
-        answer = with_board_notes(scenario, resolve(scenario, action))
-    except AslError as error:
-        return write_error(error.to_json())
+        try:
+            scenario = load_scenario(scenario_path)
+            if action_path == "-":
+                data = read_stream(sys.stdin.buffer, "action on stdin", "action")
+                lines = json_lines(data)
+                if lines is not None:
+                    return run_batch(scenario, lines)
+                action = parse_json_bytes(data, "action on stdin", "action")
+            else:
+                action = read_json_file(action_path, "action file", "action")
+            answer = with_board_notes(scenario, resolve(scenario, action))
+        except AslError as error:
+            return write_error(error.to_json())
     return write_output(_answer_line(answer), "the answer")
 
 
@@ -209,6 +214,7 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     from aslgui.model.json_files import parse_json_bytes
     from aslgui.rules import resolve
 
+    gc.enable()  # a long batch: each error line's traceback is a cycle to collect
     failed = False
     for number, line in lines:
         try:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 #: How much of a bad value a message quotes: enough to recognise it, never the whole of a
 #: 100 MB string (a dialog showing that freezes the GUI).
@@ -19,7 +18,7 @@ def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit]}... ({len(text)} characters)"
 
 
-def shown(value: Any, limit: int = QUOTE_LIMIT) -> str:
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     """A bad value as a message quotes it: like ``repr``, with long strings, lists and objects
     cut, so quoting a 100 MB value costs no more than quoting a short one. null/true/false and a
     list or object are quoted as JSON, the way the user wrote them (``[null, {"fp": 2}]``); a lone

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import io
 import json
 import os
 import stat
@@ -87,6 +90,46 @@ def test_resolve_path_imports_no_qt_shapely_numpy_argparse_or_dataclasses() -> N
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "0 []"
+
+
+def test_resolve_path_records_have_no_string_annotations() -> None:
+    """The records `aslgui resolve` builds for a fire question evaluate their annotations (issue 30):
+    typing compiles a string one, and a process's first compile costs about 1 ms. The LOS
+    engine's four records are not converted yet (docs/performance.md), so its package is left out."""
+    probe = (
+        "import sys, io, contextlib, typing\n"
+        "from aslgui.cli import main\n"
+        "action = b'{\"kind\": \"fire\", \"firer\": \"g1\", \"target\": \"t1\", \"target_type\": \"vehicle\"}'\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(action))\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['resolve', {DEMO!r}, '-']) == 0\n"
+        "found = sorted(f'{name}.{cls.__name__}' for name, module in list(sys.modules.items())\n"
+        "               if name.startswith('aslgui') and not name.startswith('aslgui.rules.los')\n"
+        "               for cls in vars(module).values() if isinstance(cls, type) and cls.__module__ == name\n"
+        "               and hasattr(cls, '_fields')\n"
+        "               and any(isinstance(v, typing.ForwardRef) for v in cls.__annotations__.values()))\n"
+        "print(found)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_resolve_gives_the_collector_back_as_it_was(tmp_path: Path, enabled: bool) -> None:
+    """`aslgui resolve` pauses the cycle collector while it starts (issue 30): a caller in the same
+    process gets it back as it was, with nothing left frozen."""
+    from aslgui.cli import main
+
+    action = tmp_path / "action.json"
+    action.write_text(json.dumps({"kind": "fire", "firer": "g1", "target": "t1"}), encoding="utf-8")
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["resolve", DEMO, str(action)]) == 0
+        assert (gc.isenabled(), gc.get_freeze_count()) == (enabled, 0)
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 def test_help_lists_the_commands() -> None:

@@ -5,8 +5,6 @@ grid); cube coordinates are used only inside the arithmetic.  Nothing here knows
 or pixels, so it stays fast and importable without shapely.
 """
 
-from __future__ import annotations
-
 import math
 from collections.abc import Iterator
 from typing import NamedTuple

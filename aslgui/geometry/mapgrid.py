@@ -11,8 +11,6 @@ columns) or ``10 - r`` (odd columns), so its A1 lies at the bottom right and GG1
 left; the grid itself, and so ranges, CAs and joins, is the same as for any board.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from collections.abc import Iterator, Sequence
@@ -127,7 +125,7 @@ class MapGrid:
         self._name_cache: dict[Hex, str] = {}
 
     @classmethod
-    def single(cls, board_id: str = "1") -> MapGrid:
+    def single(cls, board_id: str = "1") -> "MapGrid":
         """A one-board map, handy for tests and quick questions."""
         return cls([BoardPlacement(board_id, 0, 0)])
 

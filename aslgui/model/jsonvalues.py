@@ -5,8 +5,6 @@ validated the same way and every error names its JSON path.  A field annotated
 ``Annotated[int | None, SPINE]`` is a hexspine, spelled by name in the file.
 """
 
-from __future__ import annotations
-
 import math
 import types
 from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
@@ -182,7 +180,7 @@ class Spelled(float):
 
     spelled: str
 
-    def __new__(cls, spelled: str) -> Spelled:
+    def __new__(cls, spelled: str) -> "Spelled":
         number = super().__new__(cls, spelled)  # float() reads NaN, Infinity and 1e999 alike
         number.spelled = spelled
         return number

@@ -3,8 +3,6 @@
 SMOKE counter belongs to no side and is no unit the rules move or fire, only a Hindrance the LOS
 engine reads (``aslgui.rules.los.counters``)."""
 
-from __future__ import annotations
-
 from typing import Any, Literal, NamedTuple
 
 from aslgui.errors import AslError, shown

@@ -267,7 +267,8 @@ def _typed(data: dict[str, Any], key: str, kind: type, expected: str, default: A
     return value
 
 
-_BOARD_PREFIXED = re.compile(r"([0-9]+)[A-Za-z]{1,2}[0-9]+")
+#: A board-prefixed hex name; compiled on first use (``re``'s cache), as few files need it.
+_BOARD_PREFIXED = r"([0-9]+)[A-Za-z]{1,2}[0-9]+"
 
 
 def _implied_board(data: dict[str, Any]) -> str | None:
@@ -277,7 +278,7 @@ def _implied_board(data: dict[str, Any]) -> str | None:
     if isinstance(units, list):
         names += [u.get("hex") for u in units if isinstance(u, dict)]
     prefixes = {
-        m.group(1) for n in names if isinstance(n, str) and (m := _BOARD_PREFIXED.fullmatch(n.strip()))
+        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(_BOARD_PREFIXED, n.strip()))
     }
     return prefixes.pop() if len(prefixes) == 1 else None
 

@@ -4,7 +4,7 @@ NamedTuples rather than frozen dataclasses: ``aslgui resolve`` loads these in ev
 and the ``dataclasses`` module plus a 60-field frozen class cost a sixth of its start-up.
 Change a unit with ``unit._replace(key=value)``.  Annotations are evaluated as the module runs
 (no ``from __future__ import annotations``): a NamedTuple compiles each string annotation at
-import and the loader evaluates them again (``jsonvalues``), a tenth of that start-up too.
+import and the loader evaluates them again (``jsonvalues``): a millisecond of that start-up.
 """
 
 from collections.abc import Mapping

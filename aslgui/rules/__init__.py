@@ -5,8 +5,6 @@ Each rules area registers its action kinds in ``RESOLVERS`` with the action keys
 point for the CLI, the GUI and the tests.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Any, NamedTuple
 

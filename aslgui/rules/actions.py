@@ -1,7 +1,5 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 

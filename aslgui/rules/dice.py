@@ -1,7 +1,5 @@
 """Dice as injected values (boardgame.io style): rules take rolls, a roller makes them."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # ``random`` loads only when dice are rolled, not for every resolve
@@ -40,7 +38,7 @@ class DrNeeded(Exception):
 class DiceRoller:
     """Rolls real dice; pass a seeded ``random.Random`` for repeatable rehearsals and tests."""
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: "random.Random | None" = None) -> None:
         if rng is None:
             import random
 

@@ -7,8 +7,6 @@ when that is a nationality the A25 chart lists (files often say ``"side": "russi
 none. The caller words the reading into its answer's notes.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 from aslgui.model import Unit

@@ -8,8 +8,6 @@ runs that function on every roll. A reading that never asks for the subsequent d
 plus six more for each DR whose meaning a dr decides (C3.6, C3.7).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from operator import methodcaller
 from typing import Any, NamedTuple
@@ -53,7 +51,7 @@ class Odds(NamedTuple):
 
     counts: Mapping[str, Any]
 
-    def merged(self, other: Odds) -> Odds:
+    def merged(self, other: "Odds") -> "Odds":
         """Both tallies in one answer (a Thrown DC's own roll for the thrower's Location)."""
         return Odds({**self.counts, **other.counts})
 
@@ -108,7 +106,7 @@ class WithOdds(Mapping[str, Any]):
     def __contains__(self, name: object) -> bool:
         return name in ODDS_KEYS or name in self._values  # without counting the odds
 
-    def updated(self, more: Mapping[str, Any]) -> WithOdds:
+    def updated(self, more: Mapping[str, Any]) -> "WithOdds":
         """These values with ``more`` added, the odds still counted once, on first read."""
         found = WithOdds({**self._values, **more}, self._count)
         found._counted = self._counted

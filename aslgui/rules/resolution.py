@@ -4,8 +4,6 @@ NamedTuples rather than frozen dataclasses, like the model's units: nothing on t
 ``aslgui resolve`` path imports ``dataclasses`` (issue 8; tests/test_cli.py checks it).
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -66,7 +64,7 @@ class Resolution(NamedTuple):
     def total_drm(self) -> int:
         return sum(line.value for line in self.drm)
 
-    def with_values(self, more: Mapping[str, Any]) -> Resolution:
+    def with_values(self, more: Mapping[str, Any]) -> "Resolution":
         """This answer with more answer keys (notes, keys its kind always answers), odds that are
         counted on first read (``WithOdds``) still uncounted."""
         values = self.values

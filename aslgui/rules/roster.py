@@ -9,8 +9,6 @@ answer can name each one that comes from an entry not checked against its counte
 (``"verified": false``) in its ``unverified``: ``rules.resolve`` collects them with ``taking_notes``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple, TypeVar

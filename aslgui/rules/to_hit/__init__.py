@@ -5,8 +5,6 @@ DRM as its own line, works out the numbers a player needs before rolling, checks
 when dice are given, reads them. Each concern lives in its own module of this package.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError

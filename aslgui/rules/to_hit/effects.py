@@ -3,8 +3,6 @@ C3.53 marsh, C3.51 no PBF doubling, C3.71 CH doubling) and its Effects DRM: the 
 hex or the wall/hedge crossed, for an AFV on the vehicle line OT and thin armor (C1.55), and
 FFNAM/FFMO vs moving Infantry (A4.6)."""
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 from aslgui.rules.ift_attack import crossed_hexside_line, crossed_tem_line

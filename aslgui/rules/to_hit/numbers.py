@@ -6,8 +6,6 @@ the DR after its lower dr is doubled (C5.35), whose lowest value is 3 (a 1 and a
 A CH on the Vehicle/Area type, or via an Improbable Hit, is still the Original 2 (DESIGN.md 4).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 

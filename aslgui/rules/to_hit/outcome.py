@@ -6,8 +6,6 @@ Without the subsequent dr a shot may need (C3.6, C3.7) the dice are still read: 
 Original DR decides is answered, the ones the dr decides are null, and ``needs_dr`` says why.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Any, NamedTuple
 

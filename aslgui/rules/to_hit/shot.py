@@ -4,8 +4,6 @@ Everything the DRM cases, legality checks and dice resolution ask is a field or 
 here, so each of those stays a small function of the shot.
 """
 
-from __future__ import annotations
-
 import re
 from typing import NamedTuple
 
@@ -23,7 +21,8 @@ FIRERS = ("gun", "vehicle")
 #: The SMOKE rounds, WP among them (C3.76): ordnance other than a LATW fires them on the Area Target
 #: Type only (C3.33), which is so the Target Type a shot with them takes when the action names none.
 SMOKE_AMMO = frozenset({"SMOKE", "WP"})
-_PRINTED_MORALE = re.compile(r"^\s*\d+-\d+-(\d+)")
+#: A printed Infantry strength such as ``2-2-8``; compiled on first use (``re``'s cache), as few shots read it.
+_PRINTED_MORALE = r"^\s*\d+-\d+-(\d+)"
 #: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
 #: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
 ROF_KEPT = "rof_kept"
@@ -128,7 +127,7 @@ class Shot(NamedTuple):
         stated = self.crew.extra.get("morale")
         if type(stated) is int:
             return stated
-        match = _PRINTED_MORALE.match(self.crew.name)
+        match = re.match(_PRINTED_MORALE, self.crew.name)
         return int(match.group(1)) if match else None
 
     @property

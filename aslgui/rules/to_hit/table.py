@@ -1,8 +1,6 @@
 """The To Hit Table (C3.3): Basic TH# by Target Type, range and colour, and the C4 Gun/Ammo
 modifications that turn it into the Modified TH#. Chart values live in to_hit_table.json."""
 
-from __future__ import annotations
-
 from functools import cache
 from typing import Any, NamedTuple
 

@@ -14,8 +14,7 @@ Qt only draws here; the answers are ``trace`` results.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
 import shapely
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import LineString
 
+from aslgui.collector import collector_paused
 from aslgui.geometry import BoardPlacement, Hex, MapGrid
 from aslgui.geometry.shapes import boards_outline, hex_polygon
 from aslgui.model import Scenario
@@ -259,7 +259,8 @@ class LosTools(QObject):
         unit = scenario.units.get(unit_id) if unit_id else None
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return
-        self.shading = without_collections(lambda: sight(los_map(scenario), unit.hex, unit_level(unit)))
+        with collector_paused():
+            self.shading = sight(los_map(scenario), unit.hex, unit_level(unit))
         boards = QGraphicsPathItem(self._boards_path(scenario.grid))  # clips the half hexes at the boards' edges
         boards.setPen(QPen(Qt.PenStyle.NoPen))
         boards.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
@@ -282,23 +283,6 @@ class LosTools(QObject):
                 x, y = MapGrid.center(h)
                 text.setPos(x + 8, y - 30)
                 self._add(text, shade=True)
-
-
-def without_collections(work: Callable[[], T]) -> T:
-    """Run ``work`` with Python's cyclic garbage collector paused: a shading allocates thousands
-    of small objects, none in a reference cycle, and the collections they would trigger walk the
-    whole window's heap (a full one costs about as much as the shading itself).  What it kept goes
-    to the oldest generation (``freeze``, ``unfreeze``: no walk), so that it never adds up to a
-    full collection in a later step (25-30 ms in an odds map's threat)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return work()
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if paused:
-            gc.enable()
 
 
 def _remove(items: list[QGraphicsItem]) -> None:

@@ -15,7 +15,6 @@ Both follow the selection, moves and undo. Qt only draws here; the numbers are t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from aslgui.collector import collector_paused
 from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement, Hex, MapGrid
 from aslgui.geometry.shapes import boards_outline
@@ -51,7 +51,7 @@ from aslgui.rules.odds_map import (
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path
-from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline, without_collections
+from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.style import font
 
@@ -325,7 +325,8 @@ class OddsTools(QObject):
         target = self._target(enemy_side(scenario, unit.side), None)
         phase = shot_phase(scenario, unit.side)
         self._about = Shading(unit.id, target, self.target_type, phase)
-        self.shown = without_collections(lambda: unit_odds(scenario, unit, target, self.target_type, phase))
+        with collector_paused():
+            self.shown = unit_odds(scenario, unit, target, self.target_type, phase)
         self._draw(dark=True)
         what = f"Where {unit.name or unit.id} hits ({phase}, {self.target_type} target)"
         self.label.setText(f"{what}: {len(self.shown)} hexes" if self.shown else f"{what}: no hex")
@@ -361,7 +362,8 @@ class OddsTools(QObject):
         hexes = scenario.grid.all_hexes
         try:
             odds = odds or FirerOdds(scenario, firer, about.target, about.target_type, about.phase)
-            found = {**found, **without_collections(partial(odds.count, hexes[counted:counted + HEXES_PER_STEP]))}
+            with collector_paused():
+                found = {**found, **odds.count(hexes[counted:counted + HEXES_PER_STEP])}
         except IllegalAction:  # it fires no ordnance (a truck, C3)
             odds, found = None, {}
         except AslError as error:  # a unit the rules cannot read: left out, and said
