@@ -66,6 +66,10 @@ def target_unit(scenario: Scenario, side: str, target_type: str, keys: Any, path
         keys = {}
     if not isinstance(keys, Mapping):
         raise AslError(f'expected an object of target unit keys such as {{"size": -1}}, got {shown(keys)}', path)
+    placed = next((key for key in _PLACED_KEYS if key in keys), None)
+    if placed is not None:
+        raise AslError(f"the map places its target in each hex, for the side the firers shoot at: a target takes no "
+                       f"{shown(placed)}", key_path(path, placed))
     refuse_unknown_keys(keys, sorted(TARGET_KEYS), path, "a target")
     keys = {key: value for key, value in keys.items() if value is not None}  # null: an absent key, as everywhere
     kind = "vehicle" if target_type == "vehicle" else "squad"

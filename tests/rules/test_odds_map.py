@@ -164,6 +164,13 @@ def test_design_9_a_bad_odds_map_question_is_an_error_naming_its_key(action: dic
     assert error.value.path == path
 
 
+@pytest.mark.parametrize("key", ["id", "hex", "side"])
+def test_design_9_a_target_key_the_map_sets_itself_is_refused_saying_so(key: str) -> None:
+    with pytest.raises(AslError) as error:
+        resolve(PLAIN, {"kind": "odds_map", "unit": "pak", "target_type": "vehicle", "target": {key: "x"}})
+    assert error.value.path == f"action.target.{key}" and "the map places its target" in error.value.message
+
+
 def test_c3_a_unit_that_fires_no_ordnance_has_no_map_and_says_why() -> None:
     answer = resolve(PLAIN, {"kind": "odds_map", "unit": "s1", "target_type": "infantry"}).to_json()
     assert answer["legal"] is False and answer["hexes"] == {} and "(C3)" in answer["reasons"][0]
