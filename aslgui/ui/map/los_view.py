@@ -89,9 +89,9 @@ def describe(los: LosMap, result: LosResult) -> str:
     return f"Range {result.range}: {answer['reason']}"
 
 
-class LosHost(Protocol):
-    """What the LOS tools need from the window that hosts them (passed in, so the map part never
-    imports the window that composes it)."""
+class ToolHost(Protocol):
+    """What a map tool (the LOS tools, the odds maps) needs from the window that hosts it (passed
+    in, so the map part never imports the window that composes it)."""
 
     scene: MapScene
     scenario: Scenario
@@ -103,7 +103,7 @@ class LosHost(Protocol):
 class LosTools(QObject):
     """The LOS tool and the visibility shading of a main window (see the module docstring)."""
 
-    def __init__(self, window: QMainWindow, host: LosHost) -> None:
+    def __init__(self, window: QMainWindow, host: ToolHost) -> None:
         super().__init__(window)
         self.window = window
         self.host = host

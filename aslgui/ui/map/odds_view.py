@@ -16,18 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 import shiboken6
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPen, QStaticText, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QColor, QPainter, QPainterPath, QPen, QStaticText
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QLabel,
     QMainWindow,
     QMenu,
     QStyleOptionGraphicsItem,
-    QToolBar,
     QWidget,
 )
 
@@ -51,8 +50,7 @@ from aslgui.rules.odds_map import (
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path
-from aslgui.ui.map.los_view import BLOCKED_SHADE, hex_outline
-from aslgui.ui.map.scene import MapScene
+from aslgui.ui.map.los_view import BLOCKED_SHADE, ToolHost, hex_outline
 from aslgui.ui.map.style import font
 
 _Z_ODDS = 6.4
@@ -186,21 +184,10 @@ class OddsLayer(QGraphicsItem):
         return kept
 
 
-class OddsHost(Protocol):
-    """What the odds maps need from the window that hosts them (passed in, so the map part never
-    imports the window that composes it)."""
-
-    scene: MapScene
-    scenario: Scenario
-    undo_stack: QUndoStack
-    toolbar: QToolBar
-    view_menu: QMenu
-
-
 class OddsTools(QObject):
     """"Show where it hits" and "Show the enemy's threat" of a main window (module docstring)."""
 
-    def __init__(self, window: QMainWindow, host: OddsHost) -> None:
+    def __init__(self, window: QMainWindow, host: ToolHost) -> None:
         super().__init__(window)
         self.window, self.host = window, host
         self.layer = OddsLayer()

@@ -83,20 +83,22 @@ class MessageBox:
 class FileDialog:
     """Where to open from and save to (None when the user cancels)."""
 
+    @staticmethod
+    def _chosen(parent: QWidget | None, title: str, folder: str, kinds: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(parent, title, folder, kinds)
+        return path or None
+
     @classmethod
     def open_path(cls, parent: QWidget | None, folder: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(parent, "Open scenario", folder, SCENARIO_FILTER)
-        return path or None
+        return cls._chosen(parent, "Open scenario", folder, SCENARIO_FILTER)
 
     @classmethod
     def open_vsav_path(cls, parent: QWidget | None, folder: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(parent, "Import VASL game", folder, VSAV_FILTER)
-        return path or None
+        return cls._chosen(parent, "Import VASL game", folder, VSAV_FILTER)
 
     @classmethod
     def open_module_path(cls, parent: QWidget | None, folder: str) -> str | None:
-        path, _ = QFileDialog.getOpenFileName(parent, "Add VASL module", folder, MODULE_FILTER)
-        return path or None
+        return cls._chosen(parent, "Add VASL module", folder, MODULE_FILTER)
 
     @classmethod
     def save_path(cls, parent: QWidget | None, suggestion: str) -> str | None:
