@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.rules.los import LosMap, terrain_features, trace
-from aslgui.rules.los.counters import Marker
 from aslgui.rules.los.features import MARKED_MOST
 from aslgui.rules.los.judgement import walked
+from aslgui.rules.los.records import Marker
 
 GRID = MapGrid.single("1")
 HEXES = list(GRID.all_hexes)

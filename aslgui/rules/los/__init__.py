@@ -29,8 +29,9 @@ so Half-Level terrain needs no floats.
 """
 
 from aslgui.rules.los.answers import hindrance_drm, los_values, resolve_los, sight_reason, unit_level, unit_sight
-from aslgui.rules.los.features import HINDRANCE, Feature, LosMap, los_map, terrain_features
-from aslgui.rules.los.judgement import Hindrance, LosResult, sight, trace
+from aslgui.rules.los.features import HINDRANCE, LosMap, los_map, terrain_features
+from aslgui.rules.los.judgement import sight, trace
+from aslgui.rules.los.records import Feature, Hindrance, LosResult
 
 __all__ = [
     "HINDRANCE",

@@ -12,7 +12,8 @@ from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.los.features import LosMap, los_map
-from aslgui.rules.los.judgement import LosResult, trace
+from aslgui.rules.los.judgement import trace
+from aslgui.rules.los.records import LosResult
 from aslgui.rules.resolution import DrmLine, Resolution
 
 

@@ -6,29 +6,15 @@ terrain stays cached.  The readings are in docs/los.md ("Counters as Hindrances"
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from aslgui.geometry import Hex
 from aslgui.model import Scenario
 from aslgui.model.markers import Smoke
+from aslgui.rules.los.records import Marker
 
 if TYPE_CHECKING:
     from aslgui.rules.los.features import LosMap
-
-
-class Marker(NamedTuple):
-    """A counter's Hindrance in its hex."""
-
-    name: str
-    rule: str
-    #: Its Hindrance DRM.
-    drm: int
-    #: Height of its top in half levels (the hex's ground included): a thread whose higher end
-    #: is above it passes over it.
-    top: int
-    #: Whether it also hinders in the firer's or the target's own hex (LOS out of and into SMOKE,
-    #: A24), where an end at or below its top stands in it.
-    ends: bool
 
 
 #: SMOKE +3 (Dispersed +2), WP +2 (Dispersed +1): the DRM each counter prints (A24, A24.3).

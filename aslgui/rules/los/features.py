@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
@@ -22,7 +22,8 @@ from aslgui.geometry.thread import HALF_UNIT_PIXELS
 from aslgui.model import Scenario
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
-from aslgui.rules.los.counters import Marker, with_counters
+from aslgui.rules.los.counters import with_counters
+from aslgui.rules.los.records import Feature, Marker
 
 #: What a feature does to a thread that crosses it.
 OBSTACLE, HINDRANCE, SPLIT, GROUND = range(4)
@@ -35,26 +36,6 @@ NO_WALLS: tuple[str | None, ...] = (None,) * 6
 #: product or two per hex) rather than walked hex by hex: a plain board, its SSR terrain, counters.
 MARKED_MOST = 48
 
-
-
-class Feature(NamedTuple):
-    """Terrain in a hex that can block or hinder a thread."""
-
-    kind: int
-    #: Height of its top in half levels (ground level included): woods on level 0 tops at 2.
-    top: int
-    #: Convex hull ``(xs, ys)`` of a depicted patch in pixels from the hex centre; None: the whole hex.
-    hull: tuple[tuple[float, ...], tuple[float, ...]] | None
-    #: Largest distance of the hull from its ``core`` (a quick miss test).
-    radius: float
-    #: Inherent Terrain (B.6) counts along its hexsides even where it is not depicted.
-    inherent: bool
-    name: str
-    rule: str
-    #: A point well inside the hull (pixels from the hex centre) and the radius of a circle about
-    #: it inside the hull: a line that near it crosses the patch without a look at its vertices.
-    core: tuple[float, float] = (0.0, 0.0)
-    inner: float = 0.0
 
 
 #: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).

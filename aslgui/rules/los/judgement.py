@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from aslgui.geometry import Hex, distance
 from aslgui.geometry.mapgrid import COLUMN_STEP, ROW_STEP
 from aslgui.geometry.thread import ALONG, CROSS, HALF_UNIT_PIXELS, INTERIOR, SIDE_STEPS, cube_distance, walk
 from aslgui.resource_files import load_json
-from aslgui.rules.los.counters import Marker, applies
+from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
     BLIND,
@@ -29,37 +29,9 @@ from aslgui.rules.los.features import (
     PIXEL_AREA,
     REACH_PIXELS,
     SPLIT,
-    Feature,
     LosMap,
 )
-
-
-class Hindrance(NamedTuple):
-    """One Hindrance along a clear thread: a To Hit/IFT DRM (+1 for terrain, each its own rule;
-    a counter's its own, SMOKE +3)."""
-
-    hex: Hex
-    name: str
-    rule: str
-    drm: int = 1
-    #: A counter's (SMOKE, vehicle, wreck): it counts in its own hex, besides terrain at that range.
-    counter: bool = False
-
-
-class LosResult(NamedTuple):
-    """The answer for one thread."""
-
-    range: int
-    blocked: bool
-    blocked_at: Hex | None
-    reason: str
-    hindrances: tuple[Hindrance, ...]
-
-    @property
-    def hindrance(self) -> int:
-        """The Hindrance DRM: the sum of the Hindrances' DRM."""
-        return sum(x.drm for x in self.hindrances)
-
+from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
 
 
 # -- the engine ---------------------------------------------------------------------------------
