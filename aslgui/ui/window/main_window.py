@@ -9,7 +9,6 @@ others (menus, toolbar, docks, the scene's signals); what the parts do lives in 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -17,39 +16,37 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMainWindow, QMenu, QScrollArea, QToolBar, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QScrollArea, QToolBar, QWidget
 
 from aslgui.errors import AslError
-from aslgui.geometry import Hex, MapGrid
-from aslgui.model import Scenario, Unit, load_scenario, save_scenario
-from aslgui.resource_files import resource_path
+from aslgui.geometry import Hex
+from aslgui.model import Scenario, Unit
 from aslgui.ui.map.hover import hover_text
 from aslgui.ui.map.los_view import LosTools
 from aslgui.ui.map.odds_view import OddsTools
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.view import MapView
 from aslgui.ui.rehearsal.controller import Rehearsal
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox, file_name_for
+from aslgui.ui.widgets.dialogs import MessageBox
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 from aslgui.ui.window.autosave import AutosaveController
 from aslgui.ui.window.commands import EditCommand
 from aslgui.ui.window.counter_library import CounterLibrary, add_vasl_module
 from aslgui.ui.window.counter_menu import CounterMenu
-from aslgui.ui.window.new_scenario import NewScenarioDialog
 from aslgui.ui.window.order_of_battle import OrderOfBattleDock
 from aslgui.ui.window.palette import Template, make_unit, unmanned_gun
 from aslgui.ui.window.palette_panel import PalettePanel
 from aslgui.ui.window.panels import PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.window.preferences import PreferencesDialog, add_boards_folder, layer_actions
+from aslgui.ui.window.scenario_files import DEMO_PATH as DEMO_PATH
+from aslgui.ui.window.scenario_files import ScenarioFiles
 from aslgui.vasl.library import BOARDS_ENV
 
-DEMO_PATH = resource_path("scenarios", "demo.json")
 #: The status line's tooltip when no board library is set up at all (DESIGN.md 7).
 NO_LIBRARY_TIP = (
     "No VASL boards folder is set up: every board is drawn plain, its terrain the scenario file's only.\n"
     f"File > Add VASL boards folder... points aslgui at your VASL install's boards folder (or set {BOARDS_ENV})."
 )
-MAX_RECENT = 8
 Shortcut = QKeySequence | QKeySequence.StandardKey | str
 
 
@@ -58,7 +55,7 @@ def sides(scenario: Scenario) -> list[str]:
     return list(dict.fromkeys(u.side for u in scenario.units.values()))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ScenarioFiles):
     """One scenario on the map, with its file, undo history and panels."""
 
     scenario_changed = Signal()
@@ -438,83 +435,6 @@ class MainWindow(QMainWindow):
             self.set_scenario(recovered, None)
             self.undo_stack.resetClean()
             self._update_title()
-
-    def maybe_discard(self) -> bool:
-        """True when it is fine to drop the current scenario (saved, discarded, or saved now)."""
-        if self.undo_stack.isClean():
-            return True
-        answer = MessageBox.ask_save_changes(self, self.path.name if self.path else (self.scenario.name or "Untitled"))
-        return answer == "discard" or (answer == "save" and self.save())
-
-    def open_file(self, path: str | os.PathLike[str]) -> bool:
-        """Open a scenario; a broken or newer file shows why and keeps the current one."""
-        if not self.maybe_discard():
-            return False
-        try:
-            scenario = load_scenario(path)
-        except AslError as error:
-            MessageBox.error(self, "Cannot open scenario", f"{os.fspath(path)}\n\n{error}")
-            return False
-        is_demo = Path(path).resolve() == DEMO_PATH.resolve()
-        self.set_scenario(scenario, None if is_demo else Path(path))
-        if not is_demo:
-            self._remember(Path(path))
-        return True
-
-    def open_dialog(self) -> None:
-        folder = str(self.path.parent) if self.path else str(Path.home())
-        chosen = FileDialog.open_path(self, folder)
-        if chosen:
-            self.open_file(chosen)
-
-    def new_scenario(self) -> None:
-        if not self.maybe_discard():
-            return
-        answer = NewScenarioDialog.ask(self)
-        if answer is not None:
-            self.set_scenario(Scenario(grid=MapGrid(answer.boards), name=answer.name, player=answer.attacker), None)
-
-    def save(self) -> bool:
-        """Save to the scenario's file (asking for one first if it has none)."""
-        if self.path is None:
-            return self.save_as()
-        return self._save_to(self.path)
-
-    def save_as(self) -> bool:
-        suggestion = str(self.path or Path.home() / file_name_for(self.scenario.name))
-        chosen = FileDialog.save_path(self, suggestion)
-        return self._save_to(Path(chosen)) if chosen else False
-
-    def _save_to(self, path: Path) -> bool:
-        """Atomic save (the old file survives a failure, and the message says why it failed)."""
-        try:
-            save_scenario(self.scenario, path)
-        except (OSError, AslError) as error:
-            MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{error}\n\nThe previous file is unchanged.")
-            return False
-        self.path = path
-        self.scenario.file_index = {}  # the file written lists the units on the map first (unit_path)
-        self.undo_stack.setClean()
-        self._remember(path)
-        self._update_title()
-        return True
-
-    # -- settings ---------------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent_files", [])
-        return [str(v) for v in (value if isinstance(value, list) else [value] if value else [])]
-
-    def _remember(self, path: Path) -> None:
-        name = str(path.resolve())
-        recent = [name, *(p for p in self.recent_files() if p != name)][:MAX_RECENT]
-        self.settings.setValue("recent_files", recent)
-        self._fill_recent_menu()
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for name in self.recent_files():
-            self.recent_menu.addAction(name, partial(self.open_file, name))
-        self.recent_menu.setEnabled(bool(self.recent_files()))
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("geometry")
