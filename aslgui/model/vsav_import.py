@@ -153,7 +153,7 @@ def _printed_keys(keys: dict[str, Any], piece: Piece, kind: str, library: Counte
         unverified.append(f"printed values: {library.why_missing(found, piece.identity[0].strip(), image)}")
     slot = found.slot if found is not None else None
     values = found.values if found is not None else None
-    printed = counter_unit_keys(kind, slot, values, image, piece.info or (slot.info if slot else ()))
+    printed = counter_unit_keys(kind, slot, values, image, piece.info)  # the slot's info when it has none
     keys["vasl"].update({k: v for k, v in printed["vasl"].items() if k not in ("gpid", "image")})
     unverified.extend(printed.pop("unverified", ()))
     keys.update({k: v for k, v in printed.items() if k != "vasl"})
