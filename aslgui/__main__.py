@@ -1,5 +1,5 @@
 import sys
 
-from aslgui.cli import main
+from aslgui.cli import command
 
-sys.exit(main())
+sys.exit(command())

@@ -132,6 +132,26 @@ def test_resolve_gives_the_collector_back_as_it_was(tmp_path: Path, enabled: boo
         (gc.enable if was else gc.disable)()
 
 
+def test_the_program_leaves_its_objects_to_the_last_collection_frozen(tmp_path: Path) -> None:
+    """The ``aslgui`` program (``command``, the installed script's entry) freezes what is alive
+    as it exits, so the interpreter's last cycle collection does not walk the rules' objects
+    (issue 30); its answer and exit status are ``main``'s, and the entry is what pyproject installs."""
+    action = tmp_path / "action.json"
+    action.write_text(json.dumps({"kind": "fire", "firer": "g1", "target": "t1"}), encoding="utf-8")
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 1000, file=sys.stderr))\n"
+        "sys.argv = ['aslgui', 'resolve', sys.argv[1], sys.argv[2]]\n"
+        "import runpy; runpy.run_module('aslgui', run_name='__main__')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, DEMO, str(action)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0 and json.loads(done.stdout)["firer"] == "g1"
+    assert done.stderr.strip() == "frozen True"
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'aslgui = "aslgui.cli:command"' in pyproject
+
+
 def test_help_lists_the_commands() -> None:
     done = run("--help")
     assert done.returncode == 0 and "resolve" in done.stdout
