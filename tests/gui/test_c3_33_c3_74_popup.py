@@ -58,13 +58,20 @@ def test_c3_74_popup_words_each_units_two_ways_under_random_selection() -> None:
     resolution = resolve(scenario, {"kind": "fire", "firer": "g", "target_hex": "4E8", "target_type": "area",
                                     "ammo": "HE", "dice": {"colored": 1, "white": 1}, "effects_dr": 7})
     names = player_names(scenario)
-    summary = outcome_summary("fire", resolution.outcome or {}, names)
+    lines = outcome_lines(resolution, names)
+    shown = "\n".join(lines)
     for number in (1, 2):  # two alike squads in one hex, as a player tells them apart
         assert (f"4-6-7 #{number} in 4E8: Hit yes, Critical Hit decided by Random Selection, Improbable Hit no, "
-                f"Final DR 2, FP decided by Random Selection") in summary
-    assert "if Random Selection picks it for the CH (C3.74) (Hit yes, Critical Hit yes" in summary
-    assert "FP 24, IFT column 24" in summary and "else a normal hit (Hit yes, Critical Hit no" in summary
-    lines = outcome_lines(resolution, names)
+                f"Final DR 2, FP decided by Random Selection") in shown
+    assert "if Random Selection picks it for the CH (C3.74) (Hit yes, Critical Hit yes" in shown
+    assert "FP 24, IFT column 24" in shown and "else a normal hit (Hit yes, Critical Hit no" in shown
+    # the log's line: each unit's two IFT results, the C3.74 pick said once
+    first = (resolution.outcome or {})["targets"][0]
+    selected, normal = first["if_selected"]["result"], first["if_not_selected"]["result"]
+    assert outcome_summary("fire", resolution.outcome or {}, names) == (
+        "Critical Hit, Random Selection picks the unit it strikes (C3.74) \u2014 "
+        f"4-6-7 #1 in 4E8: IFT {selected} if picked, else IFT {normal}; "
+        f"4-6-7 #2 in 4E8: IFT {selected} if picked, else IFT {normal}")
     assert not any(line.startswith("FP:") for line in lines)  # the hex's FP is no longer every unit's
     assert lines[-1].startswith("Notes: Random Selection picks which of 4-6-7 #1 in 4E8, 4-6-7 #2 in 4E8")
     assert lines[-1].endswith("(C3.74)")

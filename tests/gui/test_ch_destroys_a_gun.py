@@ -62,8 +62,9 @@ def test_c3_71_commit_of_a_ch_removes_the_gun_and_its_crew_and_undo_brings_them_
     assert window.scenario.units["g"].fired is True
     [entry] = read_log(window.scenario)
     assert [target["destroyed"] for target in entry.answer["outcome"]["targets"]] == [["eg", "ec"], ["eg", "ec"]]
-    summary = outcome_summary("fire", entry.answer["outcome"])
-    assert summary.startswith("Critical Hit, ") and summary.count("Destroyed (C3.71) eg; ec") == 2
+    summary = outcome_summary("fire", entry.answer["outcome"], entry.names)
+    assert summary.startswith("Critical Hit") and summary.endswith(
+        "\u2014 75L AT: Critical Hit, destroyed; 2-2-8 in 4E8: Critical Hit, destroyed")
     window.undo_stack.undo()
     assert {"eg", "ec"} <= set(window.scenario.units) and read_log(window.scenario) == []
     assert window.scenario.units["g"].fired is False

@@ -10,9 +10,11 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.model import load_scenario
 from aslgui.model.log import LogEntry, read_log
+from aslgui.resource_files import resource_path
 from aslgui.rules.dice import DiceRoller
 from aslgui.ui.rehearsal.dice_stats import BAR_COLOR, DiceStatsDialog, count_dice
 from aslgui.ui.rehearsal.log_lines import entry_lines
+from aslgui.ui.rehearsal.options import set_option
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from tests.gui.conftest import answer_popup, rehearse
@@ -123,3 +125,28 @@ def test_issue17_14_counting_dice_by_side_and_source() -> None:
     assert counts.single == {1: 0, 2: 0, 3: 0, 4: 1, 5: 0, 6: 1}
     assert count_dice(log, "german").rolls == 1 and count_dice(log, "german", include_typed=True).rolls == 2
     assert count_dice(log, "finnish").rolls == 0
+
+
+def test_a_shot_at_a_hex_of_several_units_is_one_short_log_line(qtbot: QtBot, window: MainWindow) -> None:
+    """C3.331 EX's mortar drops on the hex of three squads (Area Target Type, C3.33): the log line
+    names each squad with its own IFT result, the popup keeps every number (issue 28's open point)."""
+    scenario = load_scenario(resource_path("examples", "c3_331_area_target.json"))
+    rehearse(window, scenario)
+
+    def answer(popup: RehearsalPopup) -> None:
+        set_option(popup.options["target_type"], "area")
+        for name, value in (("colored", 2), ("white", 3), ("dr", 1), ("effects", 8)):
+            popup.dice.typed[name].setValue(value)
+        qtbot.mouseClick(popup.dice.use_typed, Qt.MouseButton.LeftButton)
+        assert popup.commit_button.isEnabled(), popup.reasons_label.text()
+        qtbot.mouseClick(popup.commit_button, Qt.MouseButton.LeftButton)
+
+    answer_popup(answer)
+    window.scene.drop_counter("m1", centre(window, "4E5"))
+    [entry] = read_log(window.scenario)
+    targets = entry.answer["outcome"]["targets"]
+    assert [t["id"] for t in targets] == ["r1", "r2", "r3"] and all(t["hit"] for t in targets)
+    line = window.rehearsal.log_dock.text().splitlines()[0]
+    each = "; ".join(f"4-4-7 #{n} in 4E5: IFT {t['result']}" for n, t in enumerate(targets, 1))
+    assert line.endswith(f"*** 2,3 *** = 5, dr 1: Hit \u2014 {each}"), line
+    assert "Effects DRM" not in line and len(line) < 200

@@ -351,15 +351,40 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
 
 
 def outcome_summary(kind: str, outcome: Mapping[str, Any], names: UnitNames | None = None) -> str:
-    """``Hit, hull, Critical`` / ``Miss`` / ``detonates: 2MC`` / ``enters and stops``."""
+    """``Hit, hull, Critical`` / ``Miss`` / ``detonates: 2MC`` / ``enters and stops``; a shot or
+    OVR at several units adds each one's own, short (``Hit — 4-4-7: IFT 1MC; 2-2-8: IFT -``): the
+    popup shows every number, the log keeps one line a player can read."""
     summarise: Callable[[Mapping[str, Any]], list[str]] = _SUMMARIES.get(kind, _generic_summary)
     parts = summarise(outcome)
     if outcome.get("malfunction"):
         parts.append("Malfunction")
-    targets = outcome.get("targets")
-    if isinstance(targets, list):
-        parts += [show_value(t, names) for t in targets if isinstance(t, dict)]
-    return ", ".join(p for p in parts if p)
+    targets = [t for t in outcome.get("targets") or () if isinstance(t, dict)]
+    if any(isinstance(t.get("if_selected"), dict) for t in targets):
+        parts.append("Random Selection picks the unit it strikes (C3.74)")
+    shot = ", ".join(p for p in parts if p)
+    if not targets:
+        return shot
+    each = "; ".join(_target_summary(summarise, target, parts[:1], names) for target in targets)
+    return f"{shot} \u2014 {each}" if shot else each
+
+
+def _target_summary(summarise: Callable[[Mapping[str, Any]], list[str]], target: Mapping[str, Any],
+                    shared: list[str], names: UnitNames | None) -> str:
+    """One unit's outcome after its name: its IFT result without the Hit the whole shot's already
+    says; under a CH that Random Selection gives to one unit (C3.74), both ways."""
+
+    def said(outcome: Mapping[str, Any], known: list[str]) -> str:
+        parts = summarise(outcome)
+        shown = [p for p in parts if p not in known]
+        if not any(p.startswith("IFT ") for p in shown):
+            shown = parts  # no result to stand for the hit: a vehicle's hit location, a Gun destroyed
+        return ", ".join(shown)
+
+    name = unit_name(str(target.get("id")), names)
+    selected, other = target.get("if_selected"), target.get("if_not_selected")
+    if isinstance(selected, dict) and isinstance(other, dict):
+        return f"{name}: {said(selected, ['Critical Hit'])} if picked, else {said(other, ['Hit'])}"
+    return f"{name}: {said(target, shared)}"
 
 
 def _fire_summary(outcome: Mapping[str, Any]) -> list[str]:
