@@ -4,11 +4,15 @@ L point blank, N acquisition, P target size, Q TEM; and which lines the Area Tar
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from aslgui.rules.ift_attack import crossed_tem_line
 from aslgui.rules.los import hindrance_drm
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.to_hit.shot import Shot
+
+if TYPE_CHECKING:
+    from aslgui.model import Unit
 
 TargetCase = Callable[[Shot], DrmLine | None]
 
@@ -56,10 +60,36 @@ TARGET_CASES: tuple[TargetCase, ...] = (case_l, case_n, case_p, case_q)
 
 
 def hindrance_lines(shot: Shot) -> tuple[DrmLine, ...]:
-    """+1 per LOS Hindrance between firer and target, each citing its terrain's rule (B12.2, ...)."""
+    """+1 per LOS Hindrance between firer and target, each citing its terrain's rule (B12.2, ...);
+    firing within its own hex, the hex's wrecks and AFVs too (C5.5)."""
     if shot.sight is None or shot.sight.blocked:
         return ()
-    return tuple(hindrance_drm(shot.scenario, shot.sight))
+    within = within_hex_vehicles(shot)
+    return (*hindrance_drm(shot.scenario, shot.sight), *([within] if within else []))
+
+
+def within_hex_vehicles(shot: Shot) -> DrmLine | None:
+    """C5.5: a wreck or an AFV other than the firer and the target in the hex a Gun fires within
+    adds to the Hindrance (its SMOKE the LOS answer already counts). Read as D9's vehicles are
+    (docs/los.md): +1 for the hex however many. On the Area Target Type every AFV in the hex is
+    attacked, a target too (C3.33), so only its wrecks count."""
+    if shot.target_hex != shot.firer.hex:
+        return None
+
+    def hinders(unit: Unit) -> bool:
+        if unit.kind != "vehicle" or unit.aboard is not None or unit.id == shot.firer.id:
+            return False
+        if unit.extra.get("wreck") is True:
+            return True
+        attacked = shot.target_type == "area" or (shot.target is not None and unit.id == shot.target.id)
+        return unit.afv and not attacked
+
+    others = [unit for unit in shot.scenario.units_at(shot.target_hex) if hinders(unit)]
+    if not others:
+        return None
+    ids = ", ".join(unit.id for unit in others)
+    return DrmLine("hindrance", "C5.5", 1, f"{ids} in {shot.scenario.grid.name(shot.target_hex)} "
+                                            f"hinder{'s' if len(others) == 1 else ''} the shot within the hex")
 
 
 def applies(line: DrmLine, shot: Shot) -> bool:
