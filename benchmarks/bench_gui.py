@@ -252,7 +252,7 @@ def select_to_wedge(repeat: int) -> tuple[Timing, Timing]:
 
     def setup() -> None:
         scene.select_unit(None)
-        scene._wedge_cache.clear()  # measure the shapely outline too, not a cache hit
+        scene.arcs.outlines.clear()  # measure the shapely outline too, not a cache hit
         gun = next(guns)
         chosen.append(gun.id)
         view.centerOn(*scenario.grid.center(gun.hex))

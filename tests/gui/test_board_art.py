@@ -181,14 +181,15 @@ def test_a_ca_over_art_lightens_it_instead_of_tinting_it_hill_brown(window: Main
     gun = {"id": "g1", "side": "russian", "nationality": "russian", "kind": "gun", "hex": "77I7", "ca": "NW/N"}
     window.set_scenario(scenario([{"id": "77"}], units=[gun]), None)
     window.scene.select_unit("g1")
-    fill = window.scene.wedge_items["ca"].brush().color()
+    fill = window.scene.arcs.selected_items["ca"].brush().color()
     assert fill.name(QColor.NameFormat.HexArgb) == style.ARC_FILL_ON_ART
     window.view.set_zoom(1.0)
     inside = shown_at(window, "77G4")  # in the CA, on the art's plain ground
     assert all(getattr(inside, c)() > getattr(ART_GROUND, c)() for c in ("red", "green", "blue"))
     window.set_scenario(scenario([{"id": "4"}], units=[{**gun, "hex": "4I7"}]), None)  # a plain board
     window.scene.select_unit("g1")
-    assert window.scene.wedge_items["ca"].brush().color().name(QColor.NameFormat.HexArgb) == style.ARC_COLORS["ca"][0]
+    fill = window.scene.arcs.selected_items["ca"].brush().color()
+    assert fill.name(QColor.NameFormat.HexArgb) == style.ARC_COLORS["ca"][0]
 
 
 def test_while_zooming_the_art_is_sampled_and_filtered_again_once_the_zoom_rests(

@@ -8,9 +8,9 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.geometry import parse_spine
 from aslgui.model import MainArmament, Unit, load_scenario
+from aslgui.ui.map.arcs import nearest_spine
 from aslgui.ui.map.counters import counter_texts, markers, stacking_order
 from aslgui.ui.map.hover import case_a_drm, hover_text
-from aslgui.ui.map.scene import nearest_spine
 from aslgui.ui.window.commands import EditCommand
 from aslgui.ui.window.main_window import DEMO_PATH
 from aslgui.ui.window.new_scenario import arrange_boards, parse_board_ids

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import load_scenario, save_scenario
 from aslgui.ui.map import style
-from aslgui.ui.map.scene import HANDLE_ROLE
+from aslgui.ui.map.arcs import HANDLE_ROLE
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from tests.gui.conftest import viewport_point
 

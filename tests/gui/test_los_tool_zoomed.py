@@ -89,6 +89,6 @@ def test_the_shading_is_clipped_to_the_boards_of_an_l_layout(window: MainWindow)
     clip = clips[0].path()
     assert not clip.contains(QPointF(width * 0.75, height * 0.75))  # the empty quarter of the L
     assert clip.contains(QPointF(width * 0.25, height * 0.75)) and clip.contains(QPointF(width * 0.75, height * 0.25))
-    wedge = window.scene.wedge_path(gun.hex, 2)
+    wedge = window.scene.arcs.outline(gun.hex, 2)
     assert not wedge.isEmpty() and not wedge.intersects(
         clip.boundingRect().adjusted(width / 2 + 1, height / 2 + 1, 0, 0))

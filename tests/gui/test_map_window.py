@@ -30,7 +30,7 @@ def inside_point(win: MainWindow, h: Hex) -> QPointF:
 
 def wedge_hexes(win: MainWindow, arc: str) -> set[Hex]:
     """Map hexes whose centre lies inside the drawn wedge of ``arc``."""
-    path = win.scene.wedge_items[arc].path()
+    path = win.scene.arcs.selected_items[arc].path()
     return {h for h in win.scenario.grid.all_hexes if path.contains(inside_point(win, h))}
 
 
@@ -95,12 +95,12 @@ def test_dragging_the_rotation_handle_snaps_the_ca_to_the_nearest_hexspine(qtbot
 def test_turreted_vehicle_shows_vca_and_tca_as_separate_wedges(window: MainWindow) -> None:
     grid = window.scenario.grid
     window.scene.select_unit("t1")
-    assert set(window.scene.wedge_items) == {"vca", "tca"}
+    assert set(window.scene.arcs.selected_items) == {"vca", "tca"}
     window.rotate_selected("tca", 2)
     tank = window.scenario.units["t1"]
     assert wedge_hexes(window, "tca") == expected_ca(window, tank.hex, parse_spine("NE/SE"))
     assert wedge_hexes(window, "vca") == expected_ca(window, tank.hex, parse_spine("NW/N"))
-    assert window.scene.wedge_items["vca"].pen().style() == Qt.PenStyle.DashLine
+    assert window.scene.arcs.selected_items["vca"].pen().style() == Qt.PenStyle.DashLine
     assert grid.parse("4E5") in wedge_hexes(window, "vca")
 
 

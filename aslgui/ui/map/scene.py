@@ -2,17 +2,17 @@
 
 It only draws the model and turns mouse gestures into requests (signals, or the
 ``action_handler`` in Rehearse mode); the main window turns requests into undoable commands and
-calls :meth:`MapScene.sync` afterwards.  The static map under the counters is ``map_layers``
-(drawn as the background); counters are ``counters.CounterItem``; wedges are C++ path items.
+calls :meth:`MapScene.sync` afterwards.  The static map under the counters is ``layers``
+(drawn as the background); counters are ``counters.CounterItem``; Covered Arcs are ``arcs``.
 
 One piece by design: Qt delivers every mouse, drag and drop event of the map to this one
 QGraphicsScene, and the gestures share their state (the held counter, the open fan-out, the
-selection); the drawing it delegates lives in ``layers``, ``counters`` and ``stack_viewer``.
+selection); the drawing it delegates lives in ``layers``, ``counters``, ``arcs`` and
+``stack_viewer``.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -20,7 +20,6 @@ import shapely
 from PySide6.QtCore import QEvent, QMimeData, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
@@ -30,46 +29,22 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.geometry import Hex, MapGrid
-from aslgui.geometry.shapes import ca_wedge, hex_polygons
+from aslgui.geometry.shapes import hex_polygons
 from aslgui.model import Scenario, Unit
 from aslgui.ui.map import style
+from aslgui.ui.map.arcs import HANDLE_ROLE, CoveredArcs, nearest_spine, path_item
 from aslgui.ui.map.board_art import load_art
-from aslgui.ui.map.counters import (
-    UNIT_ROLE,
-    CounterItem,
-    handle_position,
-    markers,
-    spine_angle,
-    stack_offset,
-    stacking_order,
-)
+from aslgui.ui.map.counters import UNIT_ROLE, CounterItem, markers, stack_offset, stacking_order
 from aslgui.ui.map.layers import TOGGLED_LAYERS, MapLayers, geometry_path
 from aslgui.ui.map.stack_viewer import Z_FANNED, StackFan
 
-#: Item data role naming the arc (ca, vca, tca) a rotation handle turns.
-HANDLE_ROLE = 1
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
 #: A zoom rests when it has not changed for this long (ms): the art is then drawn filtered.
 ZOOM_REST_MS = 150
-_Z_WEDGES, _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED, _Z_HANDLES = 5, 6, 10, 40, 80, 90
+_Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED = 6, 10, 40, 80
 
 ActionHandler = Callable[[str, Hex], None]
-
-
-def _path_item(path: QPainterPath, pen: QPen | None, brush: QBrush | None, z: float) -> QGraphicsPathItem:
-    """A C++ path item (drawn without any Python ``paint``)."""
-    item = QGraphicsPathItem(path)
-    item.setPen(pen if pen is not None else QPen(Qt.PenStyle.NoPen))
-    item.setBrush(brush if brush is not None else QBrush(Qt.BrushStyle.NoBrush))
-    item.setZValue(z)
-    return item
-
-
-def nearest_spine(dx: float, dy: float) -> int:
-    """The hexspine whose direction from a hex centre is closest to the vector (dx, dy)."""
-    angle = math.degrees(math.atan2(dy, dx))
-    return round((angle - spine_angle(0)) / 60.0) % 6
 
 
 #: The drag payload of a unit taken from the order of battle: its id, UTF-8.
@@ -97,15 +72,12 @@ class MapScene(QGraphicsScene):
     oob_drop_requested = Signal(str, object)  # unit id of the order of battle, Hex
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
-    wedge_items: dict[str, QGraphicsPathItem]
-    shown_wedges: list[QGraphicsPathItem]
+    arcs: CoveredArcs
     _counters: dict[str, CounterItem]
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
     layers: MapLayers
     art_notes: tuple[str, ...]
-    _handles: list[QGraphicsEllipseItem]
-    _wedge_cache: dict[tuple[Hex, int], QPainterPath]
     _hover_item: QGraphicsPathItem
     _stroke_item: QGraphicsPathItem
 
@@ -149,11 +121,10 @@ class MapScene(QGraphicsScene):
         self.scenario = scenario
         self.selected = None
         self._hovered = None
-        self.wedge_items, self.shown_wedges, self._handles = {}, [], []
+        self.arcs = CoveredArcs(self, scenario)
         self._counters, self._drawn, self._stack_index = {}, {}, {}
-        self._wedge_cache = {}
-        self._hover_item = _path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
-        self._stroke_item = _path_item(QPainterPath(), None, None, _Z_HOVER)
+        self._hover_item = path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
+        self._stroke_item = path_item(QPainterPath(), None, None, _Z_HOVER)
         self.addItem(self._hover_item)
         self.addItem(self._stroke_item)
         width, height = scenario.grid.pixel_size
@@ -166,7 +137,7 @@ class MapScene(QGraphicsScene):
         (after a folder is added, the boards it holds show their art)."""
         art, self.art_notes = load_art(self.scenario)
         self.layers = MapLayers(self.scenario, art)
-        self._show_side_arcs()  # their fill depends on the art
+        self.arcs.show_side(self.layers, self.side_arcs, self.selected)  # their fill depends on the art
         self.redraw_background()
 
     @property
@@ -275,91 +246,12 @@ class MapScene(QGraphicsScene):
         return self._counters[unit_id]
 
     # -- Covered Arcs -----------------------------------------------------------------------
-    def wedge_path(self, origin: Hex, spine: int) -> QPainterPath:
-        """The CA outline (C3.2) from ``origin`` at ``spine`` to the map edge, cached."""
-        key = (origin, spine)
-        path = self._wedge_cache.get(key)
-        if path is None:
-            path = geometry_path(ca_wedge(self.scenario.grid, origin, spine))
-            self._wedge_cache[key] = path
-        return path
-
-    def unit_arcs(self, unit: Unit) -> dict[str, int]:
-        """The arcs a unit shows: a Gun its CA; a vehicle its VCA, and its TCA when turreted."""
-        arcs = {"ca": unit.ca} if unit.kind == "gun" else {"vca": unit.vca, "tca": unit.tca if unit.turret else None}
-        return {key: spine for key, spine in arcs.items() if spine is not None}
-
-    def _arc_fill(self, arc: str, alpha: int | None = None) -> QBrush:
-        """The fill of an arc's wedge: its colour, or over board art a lightening (``style``)."""
-        fill = style.ARC_COLORS[arc][0]
-        if self.layers.art and arc != "vca":
-            fill = style.ARC_FILL_ON_ART
-        return QBrush(style.color(fill, alpha))
-
-    def _wedge_item(self, origin: Hex, arc: str, spine: int) -> QGraphicsPathItem:
-        edge = style.ARC_COLORS[arc][1]
-        pen = QPen(style.color(edge), 2.0)
-        pen.setCosmetic(True)
-        if arc == "vca":  # dashed and on top, so it shows even where the TCA covers it
-            pen.setStyle(Qt.PenStyle.DashLine)
-        z = _Z_WEDGES + (0.5 if arc == "vca" else 0.0)
-        item = _path_item(self.wedge_path(origin, spine), pen, self._arc_fill(arc), z)
-        self.addItem(item)
-        return item
-
-    def _show_side_arcs(self) -> None:
-        """All firing arcs of one side but the selected unit's (whose wedges are items of their
-        own), drawn over the static map (``MapLayers.set_side_arcs``): one translucent fill of
-        their union (overlaps do not darken into mud, and it costs one fill however many arcs)
-        with each wedge's outline.  The map is redrawn only when the wedges change."""
-        wedges = tuple(
-            (unit.hex, spine)
-            for unit in self.scenario.units.values()
-            if unit.side == self.side_arcs and (spine := unit.firing_arc) is not None and unit.id != self.selected
-        )
-        if wedges == self.layers.side_arcs:
-            return
-        union = QPainterPath()
-        union.setFillRule(Qt.FillRule.WindingFill)
-        for origin, spine in wedges:
-            union.addPath(self.wedge_path(origin, spine))
-        pen = QPen(style.color(style.ARC_COLORS["ca"][1]), 1.0)
-        pen.setCosmetic(True)
-        self.layers.set_side_arcs(wedges, union, pen, self._arc_fill("ca", style.SIDE_ARC_ALPHA))
-        self.redraw_background()
-
     def _refresh_arcs(self, preview: tuple[str, int] | None = None) -> None:
-        """Wedges of the selected unit (``preview`` overrides one arc during a rotation drag),
-        the side's wedges when that toggle is on, and the rotation handles."""
-        for item in (*self.wedge_items.values(), *self.shown_wedges, *self._handles):
-            self.removeItem(item)
-        self.wedge_items, self.shown_wedges, self._handles = {}, [], []
-        self._show_side_arcs()
-        for unit_id in self.shown_arcs:
-            shown = self.scenario.units.get(unit_id)
-            if shown is not None and unit_id != self.selected:
-                for arc, spine in self.unit_arcs(shown).items():
-                    self.shown_wedges.append(self._wedge_item(shown.hex, arc, spine))
-        unit = self.scenario.units.get(self.selected) if self.selected else None
-        if unit is None:
-            return
-        arcs = self.unit_arcs(unit)
-        if preview is not None:
-            arcs[preview[0]] = preview[1]
-        cx, cy = self.scenario.grid.center(unit.hex)
-        for arc, spine in arcs.items():
-            self.wedge_items[arc] = self._wedge_item(unit.hex, arc, spine)
-            handle = QGraphicsEllipseItem(QRectF(-6, -6, 12, 12))
-            handle.setPos(QPointF(cx, cy) + handle_position(spine, 34.0 if arc != "tca" else 24.0))
-            handle.setBrush(QBrush(style.color(style.ARC_COLORS[arc][1])))
-            handle.setPen(QPen(style.color(style.SELECTION_COLOR), 2.0))
-            handle.setZValue(_Z_HANDLES)
-            handle.setData(UNIT_ROLE, unit.id)
-            handle.setData(HANDLE_ROLE, arc)
-            handle.setCursor(Qt.CursorShape.SizeAllCursor)
-            handle.setToolTip(f"Drag to turn the {arc.upper()} one hexspine at a time")
-            self.addItem(handle)
-            self._handles.append(handle)
+        """Wedges of the selected unit (``preview`` overrides one arc during a rotation drag)
+        with its handles, of the units shown, and of the side when that toggle is on."""
+        if self.arcs.show_side(self.layers, self.side_arcs, self.selected):
+            self.redraw_background()
+        self.arcs.show_units(self.layers, self.selected, self.shown_arcs, preview)
 
     def select_unit(self, unit_id: str | None) -> None:
         """Select a unit (None clears): outline its counter and draw its arcs."""
