@@ -12,6 +12,8 @@ from aslgui.errors import AslError
 from aslgui.rules.odds import WithOdds
 
 _NO_VALUES: Mapping[str, Any] = MappingProxyType({})
+#: The To Hit case of a LOS Hindrance's DRM line: Case R, as C5.5 and the C3.331 EX name it.
+HINDRANCE_CASE = "R"
 
 
 class DrmLine(NamedTuple):

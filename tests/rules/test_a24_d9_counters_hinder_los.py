@@ -104,7 +104,7 @@ def test_a6_1_smoke_along_a_hexside_counts_from_either_side() -> None:
 def test_a24_smoke_is_a_to_hit_drm_line_of_its_own_value_and_rule() -> None:
     situation = scenario(russian_gun(), german_tank(), smoke={"4E7": smoke("wp")})
     lines = [(x["rule"], x["value"], x["text"]) for x in fire(situation, firer="g", target="t")["drm"]
-             if x["case"] == "hindrance"]
+             if x["case"] == "R"]
     assert lines == [("A24.3", 2, "WP in 4E7 hinders the LOS")]
 
 
@@ -136,7 +136,7 @@ def test_d9_a_vehicle_hinders_same_level_los_only() -> None:
 
 def test_d9_a_vehicle_on_the_line_of_a_shot_is_a_drm_line() -> None:
     situation = scenario(russian_gun(), german_tank(), unit("w", "vehicle", "4E7", wreck=True))
-    lines = [(x["rule"], x["value"]) for x in fire(situation, firer="g", target="t")["drm"] if x["case"] == "hindrance"]
+    lines = [(x["rule"], x["value"]) for x in fire(situation, firer="g", target="t")["drm"] if x["case"] == "R"]
     assert lines == [("D9", 1)]
 
 

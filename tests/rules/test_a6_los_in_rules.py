@@ -33,9 +33,9 @@ def test_a6_1_a_clear_shot_is_not_refused_for_los() -> None:
 @pytest.mark.parametrize(
     ("terrain", "lines"),
     [
-        ({"4E6": "grain"}, [("hindrance", "B15", 1, "grain in 4E6 hinders the LOS")]),
-        ({"4E6": "brush", "4E7": "marsh"}, [("hindrance", "B12.2", 1, "brush in 4E6 hinders the LOS"),
-                                            ("hindrance", "B16.2", 1, "marsh in 4E7 hinders the LOS")]),
+        ({"4E6": "grain"}, [("R", "B15", 1, "grain in 4E6 hinders the LOS")]),
+        ({"4E6": "brush", "4E7": "marsh"}, [("R", "B12.2", 1, "brush in 4E6 hinders the LOS"),
+                                            ("R", "B16.2", 1, "marsh in 4E7 hinders the LOS")]),
         ({"4E9": "grain"}, []),  # in the target's own hex: no Hindrance
     ],
 )
@@ -43,7 +43,7 @@ def test_each_hindrance_is_a_to_hit_drm_line_citing_its_rule(
     terrain: dict[str, str], lines: list[tuple[str, str, int, str]]
 ) -> None:
     answer = fire(scenario(russian_gun(), german_tank(), terrain=terrain), firer="g", target="t")
-    found = [(x["case"], x["rule"], x["value"], x["text"]) for x in answer["drm"] if x["case"] == "hindrance"]
+    found = [(x["case"], x["rule"], x["value"], x["text"]) for x in answer["drm"] if x["case"] == "R"]
     assert found == lines
     assert answer["legal"] is True
 
@@ -52,7 +52,7 @@ def test_b10_six_hindrances_refuse_the_shot_five_are_five_drm() -> None:
     gun, tank = russian_gun(hex_name="4E3"), german_tank(hex_name="4E10")
     five = fire(scenario(gun, tank, terrain={f"4E{row}": "grain" for row in range(4, 9)}), firer="g", target="t")
     assert five["legal"] is True
-    assert sum(x["value"] for x in five["drm"] if x["case"] == "hindrance") == 5
+    assert sum(x["value"] for x in five["drm"] if x["case"] == "R") == 5
     six = fire(scenario(gun, tank, terrain={f"4E{row}": "grain" for row in range(4, 10)}), firer="g", target="t")
     assert six["legal"] is False
     assert "B.10" in six["reasons"][0] and "no LOS to 4E10" in six["reasons"][0]

@@ -11,7 +11,7 @@ from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russia
 
 
 def _within_hex_lines(answer: dict[str, Any]) -> list[dict[str, Any]]:
-    return [line for line in answer["drm"] if line["case"] == "hindrance" and line["rule"] == "C5.5"]
+    return [line for line in answer["drm"] if line["case"] == "R" and line["rule"] == "C5.5"]
 
 
 def _shot_within_4e5(*others: dict[str, Any]) -> dict[str, Any]:
@@ -25,7 +25,7 @@ def _shot_within_4e5(*others: dict[str, Any]) -> dict[str, Any]:
 def test_c5_5_another_afv_in_the_hex_adds_one_to_the_hindrance() -> None:
     answer = _shot_within_4e5(german_tank("t2", "4E5"))
     assert _within_hex_lines(answer) == [
-        {"case": "hindrance", "rule": "C5.5", "value": 1, "text": "t2 in 4E5 hinders the shot within the hex"}]
+        {"case": "R", "rule": "C5.5", "value": 1, "text": "t2 in 4E5 hinders the shot within the hex"}]
     assert drm(answer)["E"] == 2  # Case E is there beside it
     assert answer["total_drm"] == sum(line["value"] for line in answer["drm"])
 

@@ -83,7 +83,7 @@ def test_c3_71_exc_a_hindrance_on_the_th_dr_is_not_reversed_by_a_ch() -> None:
     situation = scenario(russian_gun("4E5", "S/SW", name="76L ART"), unit("s", "squad", "4E8"),
                          terrain={"4E6": "grain", "4E7": "grain"})
     answer = fire(situation, firer="g", target="s", target_type="infantry", dice={"colored": 1, "white": 1}, dr=1)
-    assert [line["case"] for line in answer["drm"]] == ["hindrance", "hindrance"]
+    assert [line["case"] for line in answer["drm"]] == ["R", "R"]
     assert answer["outcome"]["critical"] is True and answer["outcome"]["effects_drm"] == []
 
 

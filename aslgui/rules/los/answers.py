@@ -14,7 +14,7 @@ from aslgui.rules.actions import Action
 from aslgui.rules.los.features import LosMap, los_map
 from aslgui.rules.los.judgement import trace
 from aslgui.rules.los.records import LosResult
-from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.resolution import HINDRANCE_CASE, DrmLine, Resolution
 
 
 # -- the ``los`` question -----------------------------------------------------------------------
@@ -90,7 +90,8 @@ def hindrance_drm(scenario: Scenario, sight: LosResult) -> list[DrmLine]:
     """One DRM line per Hindrance of a clear LOS (+1 for terrain, a counter's own: SMOKE +3),
     citing its rule."""
     name = scenario.grid.name
-    return [DrmLine("hindrance", x.rule, x.drm, f"{x.name} in {name(x.hex)} hinders the LOS") for x in sight.hindrances]
+    return [DrmLine(HINDRANCE_CASE, x.rule, x.drm, f"{x.name} in {name(x.hex)} hinders the LOS")
+            for x in sight.hindrances]
 
 
 def sight_reason(scenario: Scenario, viewer: Unit, target_hex: Hex) -> str | None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from aslgui.rules.ift_attack import crossed_tem_line
 from aslgui.rules.los import hindrance_drm
-from aslgui.rules.resolution import DrmLine
+from aslgui.rules.resolution import HINDRANCE_CASE, DrmLine
 from aslgui.rules.to_hit.shot import Shot
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def within_hex_vehicles(shot: Shot) -> DrmLine | None:
     if not others:
         return None
     ids = ", ".join(unit.id for unit in others)
-    return DrmLine("hindrance", "C5.5", 1, f"{ids} in {shot.scenario.grid.name(shot.target_hex)} "
+    return DrmLine(HINDRANCE_CASE, "C5.5", 1, f"{ids} in {shot.scenario.grid.name(shot.target_hex)} "
                                             f"hinder{'s' if len(others) == 1 else ''} the shot within the hex")
 
 

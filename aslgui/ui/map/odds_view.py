@@ -47,7 +47,7 @@ from aslgui.rules.odds_map import (
     threat_firers,
     unit_odds,
 )
-from aslgui.rules.resolution import IllegalAction, Resolution
+from aslgui.rules.resolution import HINDRANCE_CASE, IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.map.los_view import BLOCKED_SHADE, ToolHost, hex_outline
@@ -83,9 +83,9 @@ def shot_words(answer: Resolution) -> str:
     if not answer.legal:
         return f"no shot: {answer.reasons[0]}" if answer.reasons else "no shot"
     parts = [f"range {values['range']}"]
-    hindrances = sum(1 for line in answer.drm if line.case == "hindrance")
+    hindrances = sum(1 for line in answer.drm if line.case == HINDRANCE_CASE)
     for line in answer.drm:
-        if line.case != "hindrance" and line.value:
+        if line.case != HINDRANCE_CASE and line.value:
             parts.append(f"{'Case ' + line.case if len(line.case) == 1 else line.case} {line.value:+d}")
     if hindrances:
         parts.append(f"{hindrances} Hindrance{'s' if hindrances > 1 else ''}")
