@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -218,21 +218,33 @@ def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:
     return ", ".join(f"{words_for(k)} {show_value(v, names)}" for k, v in value.items())
 
 
-def _target_words(value: dict[str, Any], names: UnitNames | None) -> str:
-    """One target's keys in words; under a CH that Random Selection gives to one unit of the hex
-    (C3.74), what it leaves open reads so and each way follows in brackets."""
+def _target_words(value: dict[str, Any], names: UnitNames | None, said: Sequence[Any] = ()) -> str:
+    """One target's keys in words, leaving out what is quiet (no Improbable Hit, no location) and
+    the notes ``said`` already for the whole hex; under a CH that Random Selection gives to one
+    unit of the hex (C3.74), what it leaves open reads so and each way follows in brackets."""
     table = {**ANSWER_WORDS, **OUTCOME_WORDS, "drm": "DRM", "total_drm": "total"}
     undecided = "if_selected" in value
     parts = []
     for key, item in value.items():
-        if key == "id" or (undecided and item is None and key not in ("critical", "fp")):
+        if key == "notes" and isinstance(item, list):
+            item = [note for note in item if note not in said]
+        if key == "id" or item in ([], "") or (item is False and key in QUIET_WHEN_FALSE):
+            continue
+        if item is None and not (undecided and key in ("critical", "fp")):
             continue
         if isinstance(item, dict) and key in ("if_selected", "if_not_selected"):
-            parts.append(f"{words_for(key, table)} ({_target_words(item, names)})")
+            parts.append(f"{words_for(key, table)} ({_target_words(item, names, said)})")
         else:
-            shown = "decided by Random Selection" if item is None and undecided else show_value(item, names)
+            shown = "decided by Random Selection" if item is None else show_value(item, names)
             parts.append(f"{words_for(key, table)} {shown}")
     return ", ".join(parts)
+
+
+def target_lines(title: str, targets: list[Any], names: UnitNames | None, said: Sequence[Any] = ()) -> list[str]:
+    """A hex's units one line each under ``title`` (``Per target:``), so that the popup reads as
+    a list rather than one paragraph."""
+    return [f"{title}:", *(f"\u2022 {unit_name(str(t['id']), names)}: {_target_words(t, names, said)}"
+                           for t in targets if isinstance(t, dict) and "id" in t)]
 
 
 def player_names(scenario: Scenario) -> dict[str, str]:
@@ -325,7 +337,11 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
     if "basic_th" in values and "modified_th" in values:
         lines.append(f"Basic TH# {values.pop('basic_th')} \u2192 Modified TH# {values.pop('modified_th')}")
     ordered = [k for k in ANSWER_WORDS if k in values] + [k for k in values if k not in ANSWER_WORDS]
-    lines += [f"{words_for(key)}: {show_value(values[key], names, key)}" for key in ordered]
+    for key in ordered:
+        if key == "targets" and isinstance(values[key], list):
+            lines += target_lines(words_for(key), values[key], names)
+        else:
+            lines.append(f"{words_for(key)}: {show_value(values[key], names, key)}")
     if not resolution.drm and resolution.kind not in ROLLING_KINDS:
         return lines  # nothing rolled, no DRM: no "Total DRM: +0" (a CA change)
     return [f"Total DRM: {resolution.total_drm:+d}", *lines]
@@ -343,6 +359,9 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
             continue
         if key == "result" and outcome.get("destroyed"):
             continue  # a CH on a Gun makes no IFT attack; the Destroyed line says what happens (C3.71)
+        if key == "targets" and isinstance(value, list):
+            lines += target_lines(words_for(key, OUTCOME_WORDS), value, names, outcome.get("notes") or ())
+            continue
         shown = "decided by the dr" if value is None else show_value(value, names, key)
         if key == "th_dr" and resolution.values.get("doubled_lower_dr"):
             shown += " (lower dr doubled, C5.35)"
