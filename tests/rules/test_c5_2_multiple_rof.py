@@ -141,7 +141,9 @@ def test_c2_24_commit_tracks_the_kept_rof_until_a_shot_does_not_keep_it(case: st
     assert second["legal"] is True and second["outcome"]["rof_retained"] is False
     assert "rof_kept" not in situation.units[firer].extra
     third = resolve(situation, shot)
-    assert third.legal is False and "has used its normal ROF" in third.reasons[0]
+    assert third.legal is False and any("has used its normal ROF" in r for r in third.reasons)
+    # the 12 also malfunctioned it, if 12 reaches its B# (A.11): it fires no more either way
+    assert any("malfunctioned" in r for r in third.reasons) == bool(second["outcome"]["malfunction"])
 
 
 def test_c2_24_a_kept_rof_is_not_carried_into_the_next_phase() -> None:

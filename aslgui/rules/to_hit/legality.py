@@ -73,6 +73,19 @@ def gun_state(shot: Shot) -> str | None:
     return "; ".join(cannot_fire_reasons(shot.firer)) if shot.firer.kind == "gun" else None
 
 
+def weapon_works(shot: Shot) -> str | None:
+    """A malfunctioned weapon fires no more until repaired (A.11, which C5.62 cites): a Gun, or a
+    vehicle's MA, marked ``malfunctioned`` (as a malfunction in play or VASL's Malf marker marks
+    it), or an MA the file states is not functioning."""
+    firer = shot.firer
+    weapon = "MA" if firer.kind == "vehicle" else "Gun"
+    if firer.extra.get("malfunctioned") is True:
+        return reason(f"{firer.id}'s {weapon} is malfunctioned: it fires no more until repaired", "A.11, C5.62")
+    if firer.kind == "vehicle" and firer.ma is not None and not firer.ma.functioning:
+        return reason(f"{firer.id}'s MA is not functioning", "A.11")
+    return None
+
+
 def rfnm(shot: Shot) -> str | None:
     """An RFNM Gun never changes its CA (no Case A) and never fires within its own hex (no Case E) (C10.25)."""
     if not shot.firer.rfnm:
@@ -385,6 +398,7 @@ CHECKS: tuple[Check, ...] = (
     in_los,
     crew_can_fire,
     gun_state,
+    weapon_works,
     rfnm,
     rof_left,
     vehicle_type_needs_vehicle,
@@ -411,6 +425,7 @@ CHECKS: tuple[Check, ...] = (
 REACTION_GUN_CHECKS: tuple[Check, ...] = (
     reaction_target,
     not_at_own_unit,
+    weapon_works,
     reaction_gun,
     vehicle_type_needs_vehicle,
     afv_needs_vehicle_type,
