@@ -213,6 +213,7 @@ CLAUSES: dict[str, list[str] | str] = {
     "A23.6#1": [
         "test_a23_6_two_levels_above_the_target_the_thrower_is_not_attacked",
         "test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_nothing_to_note",
+        "test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_has_no_fp",
         "none: rubbling (B24.11) is not modelled",
     ],
     "A23.61#0": [
@@ -318,6 +319,10 @@ CLAUSES: dict[str, list[str] | str] = {
         "test_c10_1_mortar_exception_lifts_the_tow_limits_and_the_mp",
         "test_c10_1_mortar_exception_is_for_76_to_107mm_only",
         "test_c10_1_a_transported_mortar_is_unloaded_only_by_a_passenger",
+        "test_c10_1_exc_the_readers_case_an_81mm_mtr_by_its_type_may_reverse_at_no_extra_mp",
+        "test_c10_1_exc_the_mtr_by_its_type_is_freed_of_every_listed_limit",
+        "test_c10_1_no_reverse_towing_a_120mm_mtr_or_any_other_gun",
+        "test_c10_1_exc_the_mtr_by_its_type_is_unloaded_only_by_a_passenger",
     ],
     "C10.11#0": ["test_c10_11_hook_up_costs_half_or_two_thirds_fru"],
     "C10.12#0": [

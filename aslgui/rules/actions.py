@@ -350,6 +350,12 @@ def _choice(options: Sequence[str]) -> Domain:
     return Domain(lambda action, key: action.choice(key, options), f"one of {', '.join(options)}")
 
 
+#: The rules by which a leader in the unit's Location gives his leadership DRM, by kind: the
+#: leader assisting a Set DC (A23.7); the leader in a CC Reaction Fire attack (A10.7, the 8-1 in
+#: the D7.22 EX).  The error for a missing leader cites them.
+LEADERSHIP_RULES = {"set_dc": "A23.7", "reaction_fire": "A10.7, D7.22 EX"}
+
+
 def _leadership(action: Action, key: str) -> int:
     """A leader's modifier needs the leader who gives it: in an OVR the one aboard named under
     ``leader`` (D7.16); else a leader of the unit's side in its Location (the leader assisting a
@@ -366,7 +372,7 @@ def _leadership(action: Action, key: str) -> int:
                for u in action.scenario.units_at(unit.hex)):
         where = action.scenario.grid.name(unit.hex)
         raise AslError(f"no leader of {unit.id}'s side is in its Location ({where}) to give a leadership DRM "
-                       "(A23.7, D7.22 EX)", action._path(key))
+                       f"({LEADERSHIP_RULES.get(action.kind, 'A10.7')})", action._path(key))
     return value
 
 

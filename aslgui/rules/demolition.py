@@ -35,12 +35,17 @@ DC_X_NUMBER = 12  # A23.4: detonates on an Original DR below 12
 CAPTURED_X_PENALTY = 2  # A21.11: a captured Gun/SW has its B#/X# lowered by two (A23.4: below 10)
 #: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).
 THROWING_PHASES = {"attacker": ("PFPh", "AFPh"), "defender": ("MPh", "DFPh")}
+#: ``leadership_note`` of a DC attack given a leader or leadership (A23.1; its notes say it too).
+LEADERSHIP_NOTE = "leadership does not modify a DC attack (A23.1)"
 #: Readings this project takes where the rules leave room (stated in the answers' notes).
 PREP_FIRED_NOTE = reason("read: a Thrown DC is fire (use of a SW, A23.6), so an ATTACKER unit marked fired in the AFPh "
                          "is taken as Prep-Fired and throws no DC; a squad throwing after its own AFPh fire (A23.2) "
                          "should throw first", "A3.3, A23.2")
 CX_NOTE = reason("read: the CX +1 is on the attack Resolution DR vs the target Location only, not on the DC's attack "
                  "on the thrower's own Location", "A23.4")
+OWN_LOCATION_AREA_FIRE_NOTE = reason("read: Thrown into the thrower's own Location, the DC's attack on the thrower's "
+                                     "Location is on the same concealed units, so it is halved too (Area Fire)",
+                                     "A23.1, A23.61")
 SHELLHOLE_NOTE = reason("read: Placing into a shellhole hex costs what entering it would cost, at the lower of B2.4's "
                         "two rates (the shellhole is no Location of its own, and its units keep their shellhole TEM "
                         "vs the DC whatever the rate, A23.1), not the two MF of entering in the shellhole",
@@ -170,9 +175,24 @@ def _fp_values(action: Action, unit: Unit, target: Hex, fp: int) -> dict[str, An
     concealed = concealed_target(action, targets)
     halved, column = halved_fp(fp, concealed)
     values: dict[str, Any] = {"fp": number(halved), "ift_column": column, "area_fire": concealed}
-    if action.has("leader") or action.has("leadership"):
-        values["leadership_note"] = "leadership does not modify a DC attack (A23.1)"
+    if _leadership_given(action):
+        values["leadership_note"] = LEADERSHIP_NOTE
     return values
+
+
+def _leadership_given(action: Action) -> bool:
+    return action.has("leader") or action.has("leadership")
+
+
+def _leadership_notes(action: Action) -> list[str]:
+    """A DC attack takes no leadership DRM (A23.1): a ``leader``/``leadership`` given is left out
+    of the DRM, and the answer's notes say so (docs/contract.md)."""
+    if not _leadership_given(action):
+        return []
+    given = f" ({action.integer('leadership', 0):+d})" if action.has("leadership") else ""
+    leader = action.optional_unit("leader")
+    who = f" of {leader.id}" if leader is not None else ""
+    return [reason(f"the leadership DRM{who}{given} is left out: leadership does not modify a DC attack", "A23.1")]
 
 
 def _detonation(values: dict[str, Any], original_dr: int, total_drm: int, limit: int) -> dict[str, Any]:
@@ -196,7 +216,7 @@ def resolve_place_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
-    notes += _friends_note(action, unit, target)
+    notes += _friends_note(action, unit, target) + _leadership_notes(action)
     if action.integer("target_level", 0) != action.integer("unit_level", 0):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
@@ -266,6 +286,15 @@ def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) 
     return mf, unverified
 
 
+def _thrower_fp(target_area_fire: bool, same_location: bool) -> tuple[float | int, int | None]:
+    """FP and IFT column of a Thrown DC's separate attack on the thrower's own Location (A23.6):
+    the full 30 column, as the concealment that halves the attack on the target Location is that
+    of the units attacked there (A23.1), not of the thrower's; halved too only when the DC was
+    Thrown into the thrower's own Location (A23.61), whose units are the same."""
+    fp, column = halved_fp(DC_FP, target_area_fire and same_location)
+    return number(fp), column
+
+
 def resolve_throw_dc(action: Action) -> Resolution:
     """``throw_dc``: a DC Thrown into an ADJACENT Location attacks it (+2) and the thrower's own
     Location (+3) at once (A23.6)."""
@@ -290,7 +319,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     same_location = target == unit.hex and target_level == thrower_level
     own_reasons, own_notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.6")
-    notes += own_notes + _friends_note(action, unit, target)
+    notes += own_notes + _friends_note(action, unit, target) + _leadership_notes(action)
     if target_level > thrower_level:
         reasons.append(reason("a DC may not be Thrown to a higher level", "A23.6"))
 
@@ -314,8 +343,13 @@ def resolve_throw_dc(action: Action) -> Resolution:
         thrower_lines = [*([tem] if tem else []), DrmLine("thrower", "A23.6", 4 if shaky else 3, f"thrower's Location, "
                          f"{how}"), *afph_lines]  # CX is +1 to the attack on the target only (A23.4)
     limit, limit_text = x_number(unit, unit.dc == "captured")
+    target_values = _fp_values(action, unit, target, DC_FP)
+    thrower_fp, thrower_column = (_thrower_fp(target_values["area_fire"], same_location) if thrower_attacked
+                                  else (None, None))
     values: dict[str, Any] = {
-        **_fp_values(action, unit, target, DC_FP),
+        **target_values,
+        "thrower_fp": thrower_fp,
+        "thrower_ift_column": thrower_column,
         "target_drm": sum(line.value for line in target_lines),
         "thrower_drm": sum(line.value for line in thrower_lines) if thrower_attacked else None,
         "thrower_attacked": thrower_attacked,
@@ -329,11 +363,13 @@ def resolve_throw_dc(action: Action) -> Resolution:
         values["carrier_note"] = f"{carrier.id} is not attacked, only its Vulnerable PRC (A23.6)"
     if unit.cx and thrower_attacked:
         notes.append(CX_NOTE)
+    if thrower_attacked and same_location and target_values["area_fire"]:
+        notes.append(OWN_LOCATION_AREA_FIRE_NOTE)
     values["notes"] = notes
 
     def thrower_attack(original: int) -> dict[str, Any]:
-        """The second DR, on the thrower's Location; a 12 still detonates (A23.4 EXC)."""
-        return ift_outcome(values["ift_column"], original, values["thrower_drm"])
+        """The second DR, on the thrower's Location, on its own column; a 12 still detonates (A23.4 EXC)."""
+        return ift_outcome(values["thrower_ift_column"], original, values["thrower_drm"])
 
     def count() -> Odds | None:
         if reasons:

@@ -7,7 +7,10 @@ the printed allotment, FRU), the OVR FP (D7.11) and the DRM lines (D7.12, D7.15,
 One OVR attacks every target in the hex with one IFT DR (D7.14), but the DRM can differ by target:
 the +2 vs a Motion vehicle and its PRC (D7.12), FFMO vs Infantry only (D7.15).  ``drm`` holds the
 lines vs the action's ``target`` if given, else vs the targets that are not (aboard) a Motion
-vehicle, else vs all of them; ``targets`` lists each target's own lines and total.
+vehicle, else vs all of them; ``targets`` lists each target's own lines and total.  So can the FP:
+a concealed target is attacked at half FP as Area Fire, the others in the hex at full FP (D7.11,
+A12.13); ``fp``/``ift_column`` are those vs the ``drm`` targets (full FP unless all of them are
+concealed), and when the targets' FP differ each entry of ``targets`` has its own.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import (
     attacker_role,
-    concealed_target,
     enemies_at,
     halved_fp,
     ift_outcome,
@@ -49,6 +51,8 @@ OVERRUN_ODDS = counting(("malfunction", "immobilized"), ("result",))
 INANIMATE_NOTE = reason("read as A9.74: a Gun with no manning Infantry in its hex is an inanimate object; vs only "
                         "such targets an Original 12 immobilizes the vehicle instead of malfunctioning a weapon",
                         "D7.17")
+#: A wagon expends MF, not MP, so it may not OVR (D7.1); read from the vehicle's own ``type``.
+WAGON = "wagon"
 _SQUAD_FP = re.compile(r"^\s*(\d+)-\d+-\d+")
 _LEADERSHIP = re.compile(r"^\s*\d+([+-]\d+)\s*$")
 
@@ -177,9 +181,11 @@ def _passengers(action: Action, vehicle: Unit) -> tuple[list[Unit], list[str]]:
     a reason the OVR cannot be made as asked, and adds nothing."""
     aboard = [u for u in action.scenario.units.values() if u.aboard == vehicle.id]
     if not action.has("passengers"):
-        return [u for u in aboard if u.is_infantry and not u.broken and u.kind != "leader"], []
+        return [u for u in aboard if u.is_infantry and not u.broken and u.kind != "leader" and not _fire_marked(u)], []
     riders, reasons = [], []
     for rider in action.units("passengers"):
+        if rider.aboard == vehicle.id and rider.is_infantry and _fire_marked(rider):
+            continue  # it has fired: no FP to add, and the OVR is illegal (D7.1, ``_legality``)
         if rider.aboard != vehicle.id:
             reasons.append(reason(f"{rider.id} is not aboard {vehicle.id}: only its Passengers/Riders add FP",
                                   "D7.11"))
@@ -189,6 +195,23 @@ def _passengers(action: Action, vehicle: Unit) -> tuple[list[Unit], list[str]]:
         else:
             riders.append(rider)
     return riders, reasons
+
+
+def _prc(scenario: Scenario, vehicle: Unit) -> list[Unit]:
+    """The vehicle's Passengers/Riders: the Personnel aboard it (a Gun en portee is none)."""
+    return [u for u in scenario.units.values() if u.aboard == vehicle.id and u.is_infantry]
+
+
+def _fire_marked(rider: Unit) -> bool:
+    """Whether a Passenger/Rider is under a Bounding Fire counter in its vehicle's MPh (D7.1):
+    ``bounding_fired``, or ``fired``, which in the ATTACKER's MPh is read as that counter."""
+    return rider.bounding_fired or rider.fired
+
+
+def _is_wagon(vehicle: Unit) -> bool:
+    """A wagon, by the vehicle's own ``type`` (case aside): it expends MF and may not OVR (D7.1)."""
+    kind = vehicle.extra.get("type")
+    return isinstance(kind, str) and kind.strip().lower() == WAGON
 
 
 def portee_notes(scenario: Scenario, vehicle: Unit) -> list[str]:
@@ -228,9 +251,18 @@ def _target_lines(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, aim
         moving = ", ".join(dict.fromkeys(c.id for c in carriers if c is not None))
         lines.append(DrmLine("motion", "D7.12", MOTION_TARGET_DRM, f"{moving} is in Motion"))
     leader = action.optional_unit("leader")
-    if leader is not None and _leads(leader, vehicle):
+    if leader is not None and _leads(leader, vehicle) and not leader.broken:  # a broken one gives none (A10.7)
         lines.append(DrmLine("leadership", "D7.16", _leadership(action, leader), f"{leader.id} aboard {vehicle.id}"))
     return lines
+
+
+def leader_notes(action: Action, vehicle: Unit) -> list[str]:
+    """Why a broken leader aboard gives the OVR no leadership DRM (A10.7 is not in the rules folder)."""
+    leader = action.optional_unit("leader")
+    if leader is None or not _leads(leader, vehicle) or not leader.broken:
+        return []
+    return [reason(f"read as A10.7: {leader.id} is broken, and only a Good Order leader gives his leadership DRM, so "
+                   "the OVR takes none", "A10.7, D7.16")]
 
 
 def _leads(leader: Unit, vehicle: Unit) -> bool:
@@ -269,6 +301,10 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
     if vehicle.bounding_fired:
         reasons.append(reason(f"{vehicle.id} is marked with a Bounding First Fire counter (other than for an OVR)",
                               "D7.1, D7.13"))
+    for rider in _prc(scenario, vehicle):
+        if _fire_marked(rider):
+            reasons.append(reason(f"{rider.id}, a Passenger/Rider of {vehicle.id}, is marked with a Bounding Fire "
+                                  "counter (it has fired this MPh)", "D7.1"))
     reasons += no_move_reasons([vehicle])
     if action.flag("pillbox"):
         reasons.append(reason("a vehicle cannot enter a pillbox Location to OVR it", "D7.1"))
@@ -305,6 +341,8 @@ def resolve_overrun(action: Action) -> Resolution:
     vehicle = action.unit("vehicle")
     if vehicle.kind != "vehicle":
         raise IllegalAction(f"{vehicle.id} is a {vehicle.kind}: an OVR is made by a vehicle", "D7.1", "action.vehicle")
+    if _is_wagon(vehicle):
+        raise IllegalAction(f"{vehicle.id} is a wagon: wagons expend MF and may not OVR", "D7.1", "action.vehicle")
     allotment = printed_mp(action.scenario, vehicle)  # an OVR is counted in MP (D7.1)
     target = action.hex("target_hex")
     from_hex = action.hex("from_hex") if action.has("from_hex") else vehicle.hex
@@ -324,10 +362,6 @@ def resolve_overrun(action: Action) -> Resolution:
     if action.flag("immobilized_before_resolution") or (vehicle.immobilized and _entered(vehicle, target, from_hex)):
         fp /= 2
         parts.append({"source": "halved: Immobile/destroyed before the OVR is resolved (D7.11)", "fp": number(-fp)})
-    concealed = concealed_target(action, [u for u in defenders if not _is_afv(u)])
-    fp, column = halved_fp(fp, concealed)
-    if concealed:
-        parts.append({"source": "halved: Area Fire vs concealed units (D7.11, A12.13)", "fp": number(-fp)})
 
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
     mp_ovr = math.ceil(allotment / 4)
@@ -343,6 +377,15 @@ def resolve_overrun(action: Action) -> Resolution:
     group = [aimed] if aimed is not None else not_moving or targets
     drm = _target_lines(action, vehicle, target, from_hex, group, ft_only)
     per_target = [(u, _target_lines(action, vehicle, target, from_hex, [u], ft_only)) for u in targets]
+    # Area Fire halving is per target (D7.11, A12.13): vs the ``drm`` targets for ``fp``, each its own.
+    concealed = (all(_concealed(action, u, aimed) for u in group) if group
+                 else action.flag("target_concealed"))
+    whole = fp
+    fp, column = halved_fp(whole, concealed)
+    if concealed:
+        parts.append({"source": "halved: Area Fire vs concealed units (D7.11, A12.13)", "fp": number(-fp)})
+    attacks = {u.id: _attack(whole, _concealed(action, u, aimed)) for u in targets}
+    mixed = len({hidden for hidden, _, _ in attacks.values()}) > 1
     values: dict[str, Any] = {
         "fp": number(fp),
         "ift_column": column,
@@ -355,7 +398,8 @@ def resolve_overrun(action: Action) -> Resolution:
         "weapons": list(computed.weapons),
         "bog_check": bog_check(scenario, target),
         "targets": [
-            {"id": u.id, "drm": [line.to_json() for line in lines], "total_drm": sum(line.value for line in lines)}
+            {"id": u.id, "drm": [line.to_json() for line in lines], "total_drm": sum(line.value for line in lines),
+             **(_attack_keys(*attacks[u.id]) if mixed else {})}
             for u, lines in per_target
         ],
     }
@@ -363,15 +407,17 @@ def resolve_overrun(action: Action) -> Resolution:
         values["unverified"] = unverified
     inanimate = bool(targets) and all(u.kind == "gun" for u in targets)
     values["notes"] = (passenger_notes(vehicle, riders) + portee_notes(scenario, vehicle)
-                       + ([INANIMATE_NOTE] if inanimate else []))
+                       + ([INANIMATE_NOTE] if inanimate else []) + leader_notes(action, vehicle)
+                       + (_area_fire_notes(attacks) if mixed else []))
 
     def read(original: int) -> dict[str, Any]:
         """What an Original DR does: the IFT result vs each target (D7.14), malfunction (D7.17)."""
         outcome = ift_outcome(column, original, sum(line.value for line in drm))
         outcome.update(_malfunction(vehicle, () if inanimate else computed.weapons, original))
         outcome["targets"] = [
-            {"id": u.id, **{k: v for k, v in ift_outcome(column, original, sum(line.value for line in lines)).items()
-                            if k != "ift_column"}}
+            {"id": u.id, **{k: v for k, v in ift_outcome(attacks[u.id][2], original,
+                                                         sum(line.value for line in lines)).items()
+                            if k != "ift_column" or mixed}}
             for u, lines in per_target
         ]
         return outcome
@@ -379,6 +425,39 @@ def resolve_overrun(action: Action) -> Resolution:
     outcome = read(action.dice.total) if action.dice is not None and not reasons else None
     odds = WithOdds(values, lambda: None if reasons else tally_totals(read, OVERRUN_ODDS))
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
+
+
+def _concealed(action: Action, unit: Unit, aimed: Unit | None) -> bool:
+    """Whether the OVR attacks ``unit`` as Area Fire for concealment (D7.11, A12.13): as
+    ``target_concealed`` says of the ``target`` (of every target when none is named), else as the
+    unit's own ``concealed`` says; naming one target leaves the others' as they are."""
+    if action.has("target_concealed") and (aimed is None or unit.id == aimed.id):
+        return action.flag("target_concealed")
+    return unit.concealed
+
+
+def _attack(fp: float, concealed: bool) -> tuple[bool, float, int | None]:
+    """One target's attack: whether it is Area Fire, its FP and IFT column (D7.11, A12.13)."""
+    return (concealed, *halved_fp(fp, concealed))
+
+
+def _attack_keys(concealed: bool, fp: float, column: int | None) -> dict[str, Any]:
+    """One target's own FP, IFT column and Area Fire, when the targets' differ (D7.11, A12.13)."""
+    return {"fp": number(fp), "ift_column": column, "area_fire": concealed}
+
+
+def _area_fire_notes(attacks: dict[str, tuple[bool, float, int | None]]) -> list[str]:
+    """Which targets the OVR attacks at half FP, being concealed, and which at full FP (A12.13)."""
+    hidden = [uid for uid, (concealed, _, _) in attacks.items() if concealed]
+    seen = [uid for uid, (concealed, _, _) in attacks.items() if not concealed]
+    _, half, half_column = attacks[hidden[0]]
+    _, full, full_column = attacks[seen[0]]
+
+    def on(fp: float, column: int | None) -> str:
+        return f"{number(fp)} FP, " + ("no IFT column" if column is None else f"the {column} column")
+
+    return [reason(f"{', '.join(hidden)} concealed: attacked as Area Fire at half FP ({on(half, half_column)}); "
+                   f"{', '.join(seen)} at full FP ({on(full, full_column)}); one IFT DR for all", "D7.11, A12.13")]
 
 
 def _malfunction(vehicle: Unit, weapons: tuple[str, ...], original_dr: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from aslgui.rules.towing import (
     crew_reasons,
     is_mortar_exception,
     manning_units,
+    marked_ti,
     new_ca,
     no_move_reasons,
     phase_reasons,
@@ -100,7 +101,7 @@ def resolve_portee(action: Action) -> Resolution:
         "limbered": not gun.qsu,
         "crew_mf_cost": chart()["infantry_mf"]["value"],
         "hazardous_movement": True,
-        "ti": sorted({vehicle.id, *(u.id for u in crew)}),
+        "ti": marked_ti(reasons, vehicle, *crew),
         "notes": notes,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)

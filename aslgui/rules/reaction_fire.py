@@ -31,6 +31,10 @@ FPF_DC_NOTE = reason("read as D7.221 says: a unit under a Final Fire counter may
                      "D7.221, A23.63")
 NON_STOPPED_CC_DRM = 2  # A11.51, as the D7.22 EX applies it
 AMBUSH_DRM = -1  # D7.211: the Street Fighting Ambush CC DRM
+#: The reading taken of D7.213's "(including its SW)" for a unit whose SW alone has fired.
+SW_CCV_NOTE = reason("read: a unit whose SW is marked with a First/Final Fire counter makes CC Reaction Fire with "
+                     "its CCV reduced by one, as if the unit itself were marked (the SW is part of its fire); one "
+                     "reduction, whichever is marked", "D7.213")
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,16 @@ class _Status:
 
     @property
     def fpf(self) -> bool:
-        """FPF Reaction Fire: obligatory, and its attack DR is also a NMC DR on itself."""
-        return self.forcing and (self.as_final or self.gun_must_if)
+        """FPF Reaction Fire, whose attack DR is also a NMC DR on itself (A8.31): under a Final Fire
+        counter (or as if, D7.23) FPF is the only fire left, so any Reaction Fire it makes is FPF
+        (D7.2 allows the forms of First/Final Fire it can use), and so is a forced Intensive Fire."""
+        return self.as_final or self.gun_must_if
+
+    @property
+    def mandatory(self) -> bool:
+        """FPF it must make: when Overrun by other than an unarmored vehicle with no PRC (D7.212,
+        D7.221, D7.23)."""
+        return self.forcing and self.fpf
 
 
 def _counter(action: Action, key: str, unit: Unit) -> str:
@@ -124,7 +136,7 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     )
     values: dict[str, Any] = {
         "type": kind,
-        "mandatory": status.fpf,
+        "mandatory": status.mandatory,
         "fpf": status.fpf,
         "nmc_on_attack_dr": status.fpf,
         "paatc_required": kind == "cc" and paatc_due,
@@ -134,6 +146,9 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     else:
         drm, more = _non_cc(action, unit, vehicle, gun, status, reasons)
     values.update(more)
+    notes = [*_fpf_notes(action, vehicle, status), *values.pop("notes", ())]
+    if notes:
+        values["notes"] = notes
     if kind == "non_cc" and values["weapon"] == "gun" and shot is not None:
         return _gun_answer(action, shot, values, reasons)
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values)
@@ -144,8 +159,11 @@ def _gun_answer(action: Action, shot: tuple[Action, Shot], values: dict[str, Any
     the numbers to roll, odds and, with dice, the outcome), under the Reaction Fire's own legality."""
     fire, gun_shot = shot
     th = answer_shot(fire, gun_shot)
+    own_notes = values.pop("notes", [])
     values.update(th.values["reaction_fire"])
     values.update((key, value) for key, value in th.values.items() if key not in _SHOT_ECHO)
+    if own_notes:
+        values["notes"] = [*own_notes, *values.get("notes", ())]
     legal = not reasons
     if not legal:
         values.update(odds_values(None))
@@ -161,17 +179,22 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
         reasons.append(reason(f"{unit.id} is Unarmed", "D7.21"))
     if status.gun_must_if:
         reasons.append(reason(f"{unit.id} must Intensive Fire its Gun instead", "D7.23"))
-    if unit.pinned and not status.fpf:
+    if unit.pinned and not status.mandatory:
         reasons.append(reason(f"{unit.id} is pinned; only FPF CC Reaction Fire, when Overrun, may be made pinned",
                               "D7.213, D7.212"))
-    if status.paatc_failed and not status.fpf:
+    if status.paatc_failed and not status.mandatory:
         reasons.append(reason(f"{unit.id} failed its PAATC: it is pinned and may make no Reaction Fire", "D7.21"))
     street = action.flag("street_fighting")
     if street and (status.counter != "none" or status.gun_counter != "none" or action.flag("sw_fired")):
         reasons.append(reason(f"{unit.id} or its SW/Gun is under a fire counter: no Street Fighting", "D7.211"))
     ccv = []
-    if status.counter in ("first", "final") or status.as_final:
+    notes = []
+    marked = status.counter in ("first", "final") or status.as_final
+    if marked:
         ccv.append({"value": -1, "text": "under a First/Final Fire counter (D7.213)"})
+    elif action.flag("sw_fired"):  # "(including its SW)": one reduction, the unit's or its SW's
+        ccv.append({"value": -1, "text": "its SW is under a First/Final Fire counter (D7.213)"})
+        notes.append(SW_CCV_NOTE)
     if unit.pinned or status.paatc_failed:
         ccv.append({"value": -1, "text": "pinned (D7.22 EX)"})
     drm = []
@@ -180,14 +203,37 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
     if street:
         drm.append(DrmLine("ambush", "D7.211", AMBUSH_DRM, "Street Fighting Ambush"))
     if action.has("leadership"):
-        drm.append(DrmLine("leadership", "D7.22 EX", action.integer("leadership", 0), "leader in the attack"))
+        if _good_order_leader(action, unit):
+            drm.append(DrmLine("leadership", "D7.22 EX", action.integer("leadership", 0), "leader in the attack"))
+        else:
+            notes.append(reason(f"read as A10.7: every leader with {unit.id} is broken, and only a Good Order leader "
+                                "gives his leadership DRM, so the CC takes none", "A10.7, D7.22 EX"))
     fresh = status.counter == "none" and not status.as_final
     return drm, {
         "ccv_modifier": sum(item["value"] for item in ccv),
         "ccv_modifiers": ccv,
         "table": "CC vs vehicle (A11.5)",
         "marks_after": ["CC (if the vehicle survives)", "First Fire" if fresh else "Final Fire"],
+        **({"notes": notes} if notes else {}),
     }
+
+
+def _good_order_leader(action: Action, unit: Unit) -> bool:
+    """Whether a leader of the unit's side in its Location can give the CC his leadership DRM: an
+    unbroken one (A10.7; the action check makes sure there is a leader at all)."""
+    return any(u.kind == "leader" and u.side == unit.side and u.id != unit.id and not u.broken
+               for u in action.scenario.units_at(unit.hex))
+
+
+def _fpf_notes(action: Action, vehicle: Unit, status: _Status) -> list[str]:
+    """Why a Reaction Fire under a Final Fire counter is FPF though not obligatory (D7.2, A8.31)."""
+    if not status.fpf or status.mandatory:
+        return []
+    why = (f"{vehicle.id} is an unarmored vehicle with no PRC" if action.flag("overrun", True)
+           else f"{vehicle.id} did not OVR it")
+    return [reason(f"read: under a Final Fire counter FPF is the only fire left, so this Reaction Fire is FPF and its "
+                   f"attack DR is also a NMC DR on the attacker; it is not obligatory, as {why}",
+                   "D7.2, D7.212, D7.221, A8.31")]
 
 
 def _allowed_weapons(unit: Unit, status: _Status) -> tuple[list[str], str]:

@@ -52,6 +52,15 @@ def _set_dc_notes(action: Action, set_dr_max: int | None, reasons: list[str]) ->
     return notes
 
 
+def _leadership_lines(leadership: int) -> tuple[DrmLine, ...]:
+    """The leadership drm of a leader assisting the unit to Set the DC, on the Set dr (A23.7); the
+    leader is checked on input (one of the unit's side in its Location). ``set_dr_max`` counts it,
+    as every threshold of an answer is an Original dr/DR."""
+    if not leadership:
+        return ()
+    return (DrmLine("leadership", "A23.7", leadership, "leader assisting the unit to Set the DC"),)
+
+
 def resolve_set_dc(action: Action) -> Resolution:
     """``set_dc``: an Infantry unit spends all its MF (Hazardous Movement) to Set a DC in its own
     Location; it is Set on a dr <= its US# (A23.7)."""
@@ -61,6 +70,7 @@ def resolve_set_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
     us_number = action.data.get("us_number", unit.extra.get("us_number"))  # both 0..9, checked on input
     leadership = action.integer("leadership", 0)
+    drm = _leadership_lines(leadership)
     values: dict[str, Any] = {"hex": action.scenario.grid.name(unit.hex), "mf_cost": "all", "hazardous_movement": True}
     if us_number is not None:
         values["set_dr_max"] = us_number - leadership
@@ -68,14 +78,14 @@ def resolve_set_dc(action: Action) -> Resolution:
     if us_number is None or reasons:
         if action.dr is not None and not reasons:
             raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")
-        return Resolution(action.kind, not reasons, tuple(reasons), (), WithOdds(values, lambda: None))
+        return Resolution(action.kind, not reasons, tuple(reasons), drm, WithOdds(values, lambda: None))
     limit = us_number
 
     def read(dr: int) -> dict[str, Any]:
         return {"set": dr + leadership <= limit, "dr": dr}
 
     outcome = read(action.dr) if action.dr is not None else None
-    return Resolution(action.kind, True, (), (), WithOdds(values, lambda: tally_dr(read, SET_ODDS)), outcome)
+    return Resolution(action.kind, True, (), drm, WithOdds(values, lambda: tally_dr(read, SET_ODDS)), outcome)
 
 
 def _detonation_los(action: Action, unit: Unit, dc_hex: Hex) -> list[str]:

@@ -122,15 +122,23 @@ def phase_reasons(action: Action, unit: Unit, phases: Sequence[str], rule: str) 
 
 
 def gun_type(gun: Unit) -> str:
-    """The Gun type (C2.22) named in its ``name`` (``81mm MTR`` -> ``MTR``, ``75*RCL`` -> ``RCL``)."""
+    """The Gun type (C2.22): the Gun's own ``type`` key (``"MTR"``, as a VASL import writes it from
+    the counter), else the type named in its ``name`` (``81mm MTR`` -> ``MTR``, ``75*RCL`` -> ``RCL``)."""
+    stated = gun.extra.get("type")
+    if isinstance(stated, str) and stated.strip():
+        return stated.strip().upper()
     types = [word for word in re.findall(r"[A-Z]+", gun.name.upper()) if word in GUN_TYPES]
     return types[-1] if types else ""
 
 
 def is_mortar_exception(gun: Unit) -> bool:
-    """A 76-107mm MTR is carried, not dragged: no +1 MP nor tow-path limits (C10.1 EXC)."""
+    """A 76-107mm MTR is carried, not dragged: no +1 MP nor the Reverse/Bypass/wall/hedge/rubble/
+    Deep Stream tow limits (C10.1 EXC). Its caliber is its own, else its roster entry's."""
+    if gun_type(gun) != "MTR":
+        return False
     low, high = towing_constant("mortar_exception_calibers")
-    return gun_type(gun) == "MTR" and gun.caliber is not None and low <= gun.caliber <= high
+    caliber = c10_number(gun, "caliber")
+    return caliber is not None and low <= caliber <= high
 
 
 def vehicle_load(action: Action, vehicle: Unit) -> list[Unit]:
@@ -142,6 +150,13 @@ def passenger_pp(units: Iterable[Unit]) -> int:
     """PP these Infantry use as Passengers (D6.1; UNVERIFIED values, see manhandling.json)."""
     table = chart()["passenger_pp"]
     return sum(int(table.get(u.kind, 0)) for u in units)
+
+
+def marked_ti(reasons: Sequence[str], *units: Unit) -> list[str] | None:
+    """The ids of the units the action marks TI (C10.11, C10.12, C10.22, C10.51), sorted; None when
+    the action is illegal: nothing happens, so no one is marked (docs/contract.md: a key the answer
+    does not work out is null)."""
+    return None if reasons else sorted({u.id for u in units})
 
 
 def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
@@ -261,7 +276,7 @@ def resolve_hook_up(action: Action) -> Resolution:
         "ca": ca_name(new_ca(action, gun)),
         "tow_mp_per_hex": 0 if is_mortar_exception(gun) else towing_constant("tow_mp_per_hex"),
         "may_fire_this_player_turn": False,
-        "ti": sorted({gun.id, vehicle.id, *(u.id for u in crew)}),
+        "ti": marked_ti(reasons, gun, vehicle, *crew),
         "notes": notes,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
@@ -295,7 +310,7 @@ def resolve_unhook(action: Action) -> Resolution:
         "ca": ca_name(new_ca(action, gun)),
         "must_unlimber": gun.limbered and not gun.qsu,
         "may_push_this_player_turn": False,
-        "ti": sorted({gun.id, *(u.id for u in crew)}),
+        "ti": marked_ti(reasons, gun, *crew),
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
 
@@ -344,6 +359,6 @@ def resolve_limbering(action: Action) -> Resolution:
         "ca": ca_name(ca),
         "may_fire_this_player_turn": False,
         "can_fire_limbered": gun.lf,
-        "ti": sorted({gun.id, *(u.id for u in crew)}) if not limbering else [],
+        "ti": marked_ti(reasons, *(() if limbering else (gun, *crew))),
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)

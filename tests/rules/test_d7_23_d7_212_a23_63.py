@@ -112,7 +112,8 @@ def test_d7_212_no_fpf_obligation_unless_overrun(vehicle: dict[str, Any]) -> Non
     assert (overrun["mandatory"], overrun["fpf"], overrun["nmc_on_attack_dr"]) == (True, True, True)
     entered = _react(situation, "s628", "cc", fire_counter="final", overrun=False)
     assert entered["legal"] is True
-    assert (entered["mandatory"], entered["fpf"], entered["nmc_on_attack_dr"]) == (False, False, False)
+    # Not obligatory unless Overrun, but under a Final Fire counter still FPF, at its NMC risk (A8.31)
+    assert (entered["mandatory"], entered["fpf"], entered["nmc_on_attack_dr"]) == (False, True, True)
     assert entered["ccv_modifier"] == -1  # still under a Final Fire counter (D7.213)
 
 

@@ -267,9 +267,9 @@ def test_reaction_fire_bad_type_names_action_type() -> None:
 @given(st.sampled_from(["none", "first", "final", "intensive", "no_fire"]), st.booleans(), st.booleans())
 def test_d7_212_fpf_is_mandatory_exactly_under_a_final_fire_counter(counter: str, pinned: bool, afv: bool) -> None:
     answer = react(board({"s628": {"pinned": pinned}, "tank": {"afv": afv}}), fire_counter=counter)
-    assert answer["fpf"] is (counter == "final" and afv)
-    assert answer["mandatory"] is answer["fpf"]
-    assert answer["legal"] is (not pinned or answer["fpf"])
+    assert answer["mandatory"] is (counter == "final" and afv)
+    assert answer["fpf"] is answer["nmc_on_attack_dr"] is (counter == "final")  # FPF, obligatory or not (A8.31)
+    assert answer["legal"] is (not pinned or answer["mandatory"])
 
 
 @pytest.mark.parametrize("type_key", [{}, {"type": None}])

@@ -60,6 +60,8 @@ ANSWER_WORDS: dict[str, str] = {
     "operably_placed": "Placed ready to detonate",
     "target_drm": "DRM vs the target Location",
     "thrower_drm": "DRM vs the thrower's Location",
+    "thrower_fp": "FP vs the thrower's Location (A23.6)",
+    "thrower_ift_column": "IFT column vs the thrower's Location",
     "thrower_drm_lines": "Thrower's DRM",
     "thrower_attacked": "Thrower attacked too (A23.6)",
     "m_number": "M#",

@@ -81,7 +81,8 @@ def odds_words(resolution: Resolution) -> list[str]:
         column, drm = values.get("ift_column"), resolution.total_drm
         lines.append(f"IFT {column} column, DRM {drm:+d}: {_results(odds['result'])}")
     if odds.get("thrower_result_if_detonated"):
-        lines.append(f"thrower's Location, DRM {values.get('thrower_drm'):+d}: "
+        column = values.get("thrower_ift_column")
+        lines.append(f"thrower's Location, IFT {column} column, DRM {values.get('thrower_drm'):+d}: "
                      f"{_results(odds['thrower_result_if_detonated'])}")
     return lines
 
