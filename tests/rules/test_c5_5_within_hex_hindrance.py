@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 
 
@@ -62,13 +60,11 @@ def test_c5_5_infantry_target_type_counts_the_afvs_it_cannot_attack() -> None:
     assert [line["text"] for line in _within_hex_lines(answer)] == ["t in 4E5 hinders the shot within the hex"]
 
 
-@pytest.mark.parametrize(("wreck", "lines"), [(False, 0), (True, 1)])
-def test_c5_5_area_target_type_attacks_every_afv_so_only_wrecks_count(wreck: bool, lines: int) -> None:
-    """On the Area Target Type every unit in the hex is attacked (C3.33): its AFVs are targets."""
-    situation = scenario(russian_gun("4E5"), unit("s", "squad", "4E5"), german_tank("t", "4E5"),
-                         german_tank("o", "4E5", wreck=wreck))
+def test_c5_5_no_area_target_type_within_the_hex_so_nothing_to_add_to() -> None:
+    """C3.33: the Area Target Type is never used within the firer's hex; the shot is refused."""
+    situation = scenario(russian_gun("4E5"), unit("s", "squad", "4E5"), german_tank("w", "4E5", wreck=True))
     answer = fire(situation, firer="g", target="s", target_type="area", ammo="HE")
-    assert len(_within_hex_lines(answer)) == lines
+    assert answer["legal"] is False and any("(C3.33)" in r for r in answer["reasons"])
 
 
 def test_c5_5_not_within_the_hex_an_afv_beside_the_firer_adds_nothing() -> None:

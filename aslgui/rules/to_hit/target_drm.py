@@ -71,18 +71,17 @@ def hindrance_lines(shot: Shot) -> tuple[DrmLine, ...]:
 def within_hex_vehicles(shot: Shot) -> DrmLine | None:
     """C5.5: a wreck or an AFV other than the firer and the target in the hex a Gun fires within
     adds to the Hindrance (its SMOKE the LOS answer already counts). Read as D9's vehicles are
-    (docs/los.md): +1 for the hex however many. On the Area Target Type every AFV in the hex is
-    attacked, a target too (C3.33), so only its wrecks count."""
+    (docs/los.md): +1 for the hex however many. (No Area Target Type shot is made within the
+    firer's hex, C3.33, so the target is always one unit.)"""
     if shot.target_hex != shot.firer.hex:
         return None
 
     def hinders(unit: Unit) -> bool:
         if unit.kind != "vehicle" or unit.aboard is not None or unit.id == shot.firer.id:
             return False
-        if unit.extra.get("wreck") is True:
-            return True
-        attacked = shot.target_type == "area" or (shot.target is not None and unit.id == shot.target.id)
-        return unit.afv and not attacked
+        if shot.target is not None and unit.id == shot.target.id:
+            return False
+        return unit.extra.get("wreck") is True or unit.afv
 
     others = [unit for unit in shot.scenario.units_at(shot.target_hex) if hinders(unit)]
     if not others:
