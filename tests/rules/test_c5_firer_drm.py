@@ -298,3 +298,16 @@ def test_c5_11_vca_pivot_in_woods_notes_the_bog_check_and_the_fixed_ca() -> None
     assert drm(answer)["A"] == 6
     assert any("Bog Check" in note and note.endswith("(C5.11)") for note in answer["notes"])
     assert any("only inside its CA" in note for note in answer["notes"])
+
+
+def test_c5_31_c5_32_without_mp_in_los_the_aim_is_read_unrestricted_and_said_so() -> None:
+    """A Bounding First Fire shot that could take C1/C2 but states no ``mp_in_los``: plain Case C,
+    and a note says what was read (C5.31, C5.32)."""
+    situation = scenario(german_tank(hex_name="4E2", moved=True, vca="S/SW", tca="S/SW"),
+                         unit("s", "squad", "4E6", side="russian"),
+                         phase="MPh", player="german")
+    answer = fire(situation, firer="t", target="s", target_type="infantry")
+    assert set(drm(answer)) == {"B", "C"}
+    assert any(note.startswith("read: no mp_in_los given") for note in answer["notes"])
+    stated = fire(situation, firer="t", target="s", target_type="infantry", mp_in_los=2)
+    assert drm(stated)["C2"] == 2 and not any("mp_in_los" in note for note in stated["notes"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aslgui.rules.los import unit_level
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.to_hit.shot import Shot
 
@@ -36,7 +37,10 @@ def case_a(shot: Shot) -> DrmLine | None:
 
 
 def case_b(shot: Shot) -> DrmLine | None:
-    """C5.2: fire in the AFPh (+3 from woods/building/rubble); also the +2 inside Case C (C5.3)."""
+    """C5.2: fire in the AFPh (+3 from woods/building/rubble); also the +2 inside Case C (C5.3).
+    A LATW takes Case C3 in the AFPh instead (C5.34; the To Hit Table marks no Case B for LATW)."""
+    if shot.arms.latw:
+        return None
     if shot.bounding_fire:
         return DrmLine("B", "C5.3", 2, "part of Case C (fire after moving)")
     if shot.phase != "AFPh" or shot.firer.moved or shot.opportunity:
@@ -61,9 +65,7 @@ def _first_fire_aim(shot: Shot) -> float | None:
     """MP of continuous LOS for C1/C2: only for a Bounding First/Motion Firer outside the AFPh,
     and never for one firing at the start of its MPh before it enters a new hex, or in LOS of
     its target since before its MPh: that is Case C alone (C5.33)."""
-    if not shot.bounding_fire or shot.phase == "AFPh" or shot.aimed_before_moving:
-        return None
-    return shot.mp_in_los
+    return shot.mp_in_los if shot.aim_counts else None
 
 
 def case_c1(shot: Shot) -> DrmLine | None:
@@ -83,13 +85,15 @@ def case_c2(shot: Shot) -> DrmLine | None:
 
 
 def case_c3(shot: Shot) -> DrmLine | None:
-    """C5.34: a LATW firing in the AFPh, or with a Backblast from building/rubble (+2 each)."""
+    """C5.34: a LATW firing in the AFPh, or with a Backblast from ground-level building/rubble
+    (+2 each)."""
     if not shot.arms.latw or shot.opportunity:
         return None
     reasons = ["AFPh"] if shot.phase == "AFPh" else []
     terrain = shot.firer_terrain
-    if shot.arms.backblast and ("building" in terrain or "rubble" in terrain):
-        reasons.append(f"Backblast from {terrain}")
+    ground_level = unit_level(shot.crew) == 0 and unit_level(shot.firer) == 0
+    if shot.arms.backblast and ground_level and ("building" in terrain or "rubble" in terrain):
+        reasons.append(f"Backblast from ground-level {terrain}")
     if not reasons:
         return None
     return DrmLine("C3", "C5.34", 2 * len(reasons), "LATW: " + " and ".join(reasons))

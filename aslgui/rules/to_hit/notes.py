@@ -60,7 +60,7 @@ def friendly_units_hit(shot: Shot) -> str | None:
 def shot_notes(shot: Shot) -> list[str]:
     """Why no Multiple ROF can be kept, then what else to remember after the shot."""
     multiple_rof = shot.arms.rof >= 1  # a printed ROF of 1 is a Multiple ROF too (kept on a coloured dr of 1)
-    woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar
+    woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar and not shot.arms.latw
     notes = {
         ("pivoting the VCA here needs a passed Bog Check first", "C5.11"): (
             shot.arc == "vca" and shot.spines > 0 and shot.in_woods_building_rubble
@@ -72,7 +72,10 @@ def shot_notes(shot: Shot) -> list[str]:
         ("with a Multiple ROF it may fire again only after expending another MP", "C5.3"): (
             shot.bounding_first_fire and multiple_rof
         ),
-        ("only a hull hit counts: it immobilizes, with no TK DR", "C5.72"): shot.deliberate,
+        ("only a hull hit counts: it immobilizes, with no TK DR, and the immobilization causes a Crew TC "
+         "(D5.5)", "C5.72"): shot.deliberate,
+        ("read: no mp_in_los given, so the aim is taken as unrestricted (no Case C1/C2); give the MP spent in "
+         "the target's LOS to count them", "C5.31, C5.32"): shot.aim_counts and shot.mp_in_los is None,
         ("OVR Prevention by a Gun under a fire counter: an Intensive Fire shot, then mark the Gun No Fire for the "
          "rest of the Player Turn", "C5.64"): shot.prevention_rule == "C5.64",
         ("OVR Prevention by a Gun under no fire counter: not penalized as Intensive Fire, no No Fire counter",

@@ -185,6 +185,12 @@ class Shot(NamedTuple):
         return self.phase == "MPh" and (not self.firer.moved or self.los_since_mph_start)
 
     @property
+    def aim_counts(self) -> bool:
+        """Whether the MP spent in the target's LOS (``mp_in_los``) can add Case C1/C2: only for a
+        Bounding First/Motion Firer outside the AFPh that did not aim before moving (C5.31-C5.33)."""
+        return self.bounding_fire and self.phase != "AFPh" and not self.aimed_before_moving
+
+    @property
     def doubles_lower_dr(self) -> bool:
         """Motion Fire without a gyrostabilizer doubles the lower dr of the TH DR (C5.35)."""
         return self.motion_fire and not self.arms.gyro and self.target_type != "area"
@@ -261,7 +267,8 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         target = there[0] if len(there) == 1 else None
     # The MA fires from its TCA, so a turret's hexspines are counted even when the hull pivots (C5.11).
     fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"
-    spine = unit_arc(firer, fired_from, f"{path}.{fired_from}")
+    # A LATW is a SW: it fires in any direction, with no CA to turn (C3.2), so it needs none.
+    spine = 0 if arms.latw and firer.firing_arc is None else unit_arc(firer, fired_from, f"{path}.{fired_from}")
     reaction = action.flag("reaction_fire")
     basic_tk = action.integer("basic_tk", 0) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
@@ -306,8 +313,9 @@ def aimed(shot: Shot, action: Action, target: Unit | None, target_hex: Hex) -> S
     changes from hex to hex (range, Case A hexspines, the arc turned), so an odds map re-aims one
     read shot per hex rather than reading the action again (DESIGN.md 12)."""
     firer = shot.firer
-    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22).
-    spines = 0 if shot.reaction else _spines(action, firer, shot.spine, target_hex)
+    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22);
+    # a LATW, a SW, fires in any direction: no CA, no Case A (C3.2).
+    spines = 0 if shot.reaction or shot.arms.latw else _spines(action, firer, shot.spine, target_hex)
     arc = _arc(firer, shot.arms, action.optional_choice("pivot", PIVOTS), spines)
     return shot._replace(target=target, target_hex=target_hex, range=distance(firer.hex, target_hex), arc=arc,
                          gun_type="NT" if arc == "vca" else shot.arms.mount, spines=spines, sight=None)
