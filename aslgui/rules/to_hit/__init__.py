@@ -11,6 +11,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
 from aslgui.rules.actions import Action
+from aslgui.rules.los import los_map, unit_level
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution, reason
@@ -22,7 +23,7 @@ from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, fire_odds, manned_gun, resolve_dice
-from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, unit_path
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path
 from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
 
 
@@ -100,15 +101,36 @@ _UNIT_ONLY = ("effects_drm", "effects_total_drm", "result")
 def hex_units(shot: Shot) -> list[Unit]:
     """The units a hit at the target hex can attack, each as a shot at it would: on the Area Target
     Type every unit there, friendly too (C3.33); on the Infantry Target Type every enemy unit but an
-    AFV, immune to it (C3.32), and only when there are two or more (a lone target keeps its keys).
-    Never Passengers/Riders, whose Collateral Attack (D.8) is not modelled."""
-    units = [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None]
+    AFV, immune to it, in the target's Location: its hex and level (C3.32, C3.41), and only when
+    there are two or more (a lone target keeps its keys). Never a unit immune as C3.4 says because
+    it is not moving under Defensive First Fire (``dff_immune``), nor Passengers/Riders, whose
+    Collateral Attack (D.8) is not modelled."""
+    units = [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None
+             and not dff_immune(shot, unit)]
     if shot.target_type == "area":
         return units
     if shot.target_type != "infantry":
         return []
-    enemies = [unit for unit in units if unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)]
+    level = unit_level(shot.target)
+    enemies = [unit for unit in units if unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)
+               and unit_level(unit) == level]
     return enemies if len(enemies) > 1 else []
+
+
+def dff_immune(shot: Shot, unit: Unit) -> bool:
+    """C3.4: Defensive First Fire (the DEFENDER's, in the ATTACKER's MPh) hits only what moves; a
+    unit of the hex that has not moved (``moved``; a vehicle in Motion moves) is immune. The named
+    target is the shot's own business, not this."""
+    dff = shot.phase == "MPh" and not shot.attacker
+    named = shot.target is not None and unit.id == shot.target.id
+    return dff and not named and not (unit.moved or (unit.kind == "vehicle" and unit.motion))
+
+
+def _at_each(shot: Shot, units: list[Unit]) -> list[tuple[Unit, Shot]]:
+    """Each unit's shot, its LOS traced to the unit's own level: every DRM, a Hindrance too, is
+    worked out vs each target (C3.331 and its EX)."""
+    los = los_map(shot.scenario)
+    return [(unit, sighted(shot._replace(target=unit), los)) for unit in units]
 
 
 def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:
@@ -186,7 +208,7 @@ def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
     units = hex_units(shot)
     if not units:
         return outcome
-    answers = [(unit, _answer(action, shot._replace(target=unit))) for unit in units]
+    answers = [(unit, _answer(action, own)) for unit, own in _at_each(shot, units)]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
                           "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
     each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
