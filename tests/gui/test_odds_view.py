@@ -8,11 +8,12 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
+from aslgui.model import load_scenario
 from aslgui.rules import resolve
 from aslgui.rules.odds_map import HexOdds
 from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
-from aslgui.ui.window.main_window import MainWindow
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -89,3 +90,30 @@ def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_firer_by_fir
     assert len({tuple(sorted(shown.items())) for shown in drawn}) <= firers + 1  # changed only as a firer is done
     assert named(window, tools.shown) == answer(window, threat_to_side="russian", target_type="vehicle",
                                                 target={"size": 0}, phase="DFPh")
+
+
+def test_the_odds_maps_keep_working_after_another_scenario_is_shown(window: MainWindow) -> None:
+    """A new scenario clears the scene, the shading's item with it: the maps lay a new one, follow
+    the new file at once, and the TH# switch works on it (the GUI tester's finding)."""
+    tools = window.odds_tools
+    window.scene.select_unit("g1")
+    tools.hits_action.trigger()
+    before = named(window, tools.shown)
+    assert before and tools.layer.isVisible()
+    window.set_scenario(load_scenario(DEMO_PATH), None)  # File > Open, an example, a recovery: the same
+    assert tools.layer.scene() is window.scene and tools.layer.isVisible()
+    assert named(window, tools.shown) == before == answer(window, unit="g1", target_type="vehicle",
+                                                          target={"size": 0}, phase="PFPh")
+    tools.th_action.trigger()
+    assert tools.layer.th
+
+
+def test_the_threat_of_an_enemy_with_no_gun_or_vehicle_says_so_at_once(window: MainWindow) -> None:
+    scenario = load_scenario(DEMO_PATH)
+    for unit_id in [u.id for u in scenario.units.values() if u.side == "german" and u.kind in ("gun", "vehicle")]:
+        del scenario.units[unit_id]
+    window.set_scenario(scenario, None)
+    window.scene.select_unit("s1")
+    window.odds_tools.threat_action.trigger()
+    assert not window.odds_tools._timer.isActive() and window.odds_tools.shown == {}
+    assert window.odds_tools.label.text().endswith(": the enemy has no Gun or vehicle")

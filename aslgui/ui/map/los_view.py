@@ -19,7 +19,7 @@ from typing import Protocol, TypeVar
 
 import shapely
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt, QTimer, SignalInstance
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence, QPainterPath, QPen, QPolygonF, QUndoStack
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -98,6 +98,8 @@ class ToolHost(Protocol):
     undo_stack: QUndoStack
     toolbar: QToolBar
     view_menu: QMenu
+    #: Emitted when what the map shows changed: an edit, an undo, another scenario.
+    scenario_changed: SignalInstance
 
 
 class LosTools(QObject):

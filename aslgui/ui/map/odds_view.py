@@ -190,9 +190,6 @@ class OddsTools(QObject):
     def __init__(self, window: QMainWindow, host: ToolHost) -> None:
         super().__init__(window)
         self.window, self.host = window, host
-        self.layer = OddsLayer()
-        host.scene.addItem(self.layer)
-        self.layer.hide()
         #: The shading now shown: hex -> odds; and what it is of, for the hover line.
         self.shown: dict[Hex, HexOdds] = {}
         self._about: Shading | None = None
@@ -225,9 +222,10 @@ class OddsTools(QObject):
         self.th_action.setCheckable(True)
         self.th_action.toggled.connect(self._on_th)
         menu.addAction(self.th_action)
+        self.layer = self._new_layer()
         host.scene.selection_changed.connect(lambda _unit: self.refresh())
         host.scene.hex_hovered.connect(self._on_hover)
-        host.undo_stack.indexChanged.connect(lambda _index: self.refresh())
+        host.scenario_changed.connect(self.refresh)  # an edit, an undo, another scenario
 
     def _toggle(self, text: str, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -264,8 +262,23 @@ class OddsTools(QObject):
         return next(s for s, a in zip(SIZES, self.size_actions, strict=True) if a.isChecked())
 
     def _on_th(self, on: bool) -> None:
-        self.layer.th = on
-        self.layer.update()
+        layer = self._layer_on_scene()
+        layer.th = on
+        layer.update()
+
+    def _layer_on_scene(self) -> OddsLayer:
+        """The shading's item, laid anew when another scenario cleared the scene (and every item on
+        it with it)."""
+        if not shiboken6.isValid(self.layer):
+            self.layer = self._new_layer()
+        return self.layer
+
+    def _new_layer(self) -> OddsLayer:
+        layer = OddsLayer()
+        layer.th = self.th_action.isChecked()
+        layer.hide()
+        self.host.scene.addItem(layer)
+        return layer
 
     def _selected(self) -> Unit | None:
         unit_id = self.host.scene.selected
@@ -282,12 +295,12 @@ class OddsTools(QObject):
     # -- shading -------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Shade the map again for what is checked, selected and where the units now are."""
-        parts = (self.host.scene, self.label, self.layer, *self.type_actions, *self.size_actions)
+        parts = (self.host.scene, self.label, *self.type_actions, *self.size_actions)
         if not all(shiboken6.isValid(part) for part in parts):  # the window is being torn down
             return
         self._timer.stop()
         self._pending, self._counting, self.shown, self._about, self._skipped = [], _Counting(), {}, None, []
-        self.layer.hide()
+        self._layer_on_scene().hide()
         self.label.setText("")
         try:
             if self.hits_action.isChecked():
@@ -335,6 +348,9 @@ class OddsTools(QObject):
         self._about = Shading(None, target, self.target_type, phase)
         self._pending = threat_firers(scenario, side)
         self._draw(dark=False)
+        if not self._pending:
+            self.label.setText(f"Enemy threat to {side} ({phase}): the enemy has no Gun or vehicle")
+            return
         self.label.setText(f"Enemy threat to {side} ({phase}): counting {len(self._pending)} Guns and vehicles...")
         self._timer.start()
 
