@@ -23,7 +23,6 @@ pytestmark = pytest.mark.gui
 
 def _fire_popup(qtbot: QtBot) -> RehearsalPopup:
     scenario = load_scenario(DEMO_PATH)
-    del scenario.terrain[scenario.grid.parse("4E6")]  # its woods block the Gun's LOS to the tank (A6.2)
     drop = gestures_for_drop(scenario, "g1", scenario.grid.parse("4E9"))
     popup = RehearsalPopup(scenario, drop.gestures, DiceRoller(random.Random(3)))
     qtbot.addWidget(popup)

@@ -77,7 +77,8 @@ def test_c5_1_case_a_drm_by_gun_type(mount: str, spines: int, doubled: bool, drm
 def test_hover_text_names_the_hex_its_units_range_and_ca() -> None:
     grid = DEMO.grid
     gun = DEMO.units["g1"]
-    assert hover_text(DEMO, grid.parse("4E6"), gun) == "4E6  woods  |  range 1 from 57LL AT (S/SW): in CA"
+    assert hover_text(DEMO, grid.parse("4E6"), gun) == "4E6  open ground  |  range 1 from 57LL AT (S/SW): in CA"
+    assert hover_text(DEMO, grid.parse("4D6"), gun) == "4D6  woods  |  range 2 from 57LL AT (S/SW): in CA"
     assert hover_text(DEMO, grid.parse("4C9"), None) == "4C9  shellhole  |  4-6-7, 8-1"
     # C5.1: the NT Gun needs two hexspines to bring 4H5 in: +3 for the first, +1 for the second.
     assert hover_text(DEMO, grid.parse("4H5"), gun).endswith(

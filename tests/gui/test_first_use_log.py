@@ -49,9 +49,8 @@ def type_and_commit(qtbot: QtBot, colored: int, white: int, dr: int) -> None:
 @pytest.fixture
 def two_shots(qtbot: QtBot, window: MainWindow) -> list[LogEntry]:
     """The demo's Russian 57LL AT fires with rolled dice in the PFPh; in the DFPh the German
-    PzKpfw IIIG fires back with typed dice 2,5 and dr 3 (the woods in 4E6 cleared: a clear LOS)."""
+    PzKpfw IIIG fires back with typed dice 2,5 and dr 3 (a clear LOS along the road)."""
     scenario = load_scenario(DEMO_PATH)
-    del scenario.terrain[scenario.grid.parse("4E6")]
     rehearsal = rehearse(window, scenario)
     rehearsal.roller = DiceRoller(random.Random(17))
     roll_and_commit(qtbot)

@@ -36,7 +36,8 @@ def test_issue17_5_targets_ring_on_the_first_drag_after_switching_to_rehearse(qt
     assert window.rehearsal.overlay.shown == {}
     window.mode_actions["rehearse"].trigger()  # the toolbar button
     expected = legal_targets(window.scenario, "g1")
-    assert expected[grid.parse("4E9")] is False  # ringed as illegal: the 4E6 woods block the LOS (A6.2)
+    # the tank ringed legal down the road, the German stack in 4C9 not: the 4D6 woods block its LOS (A6.2)
+    assert (expected[grid.parse("4E9")], expected[grid.parse("4C9")]) == (True, False)
     assert window.rehearsal.overlay.shown == expected
     press_and_drag(qtbot, window, grid.parse("4E5"), grid.parse("4E9"))
     assert window.rehearsal.overlay.shown == expected
@@ -59,7 +60,7 @@ def test_issue17_5_target_rings_have_no_fill_so_they_never_read_as_terrain(windo
     terrain = window.view.viewport().grab().toImage().pixelColor(beside_tank)
     window.set_mode("rehearse")
     items = window.rehearsal.overlay.items
-    assert window.rehearsal.overlay.shown[grid.parse("4E9")] is False  # ringed: no LOS through 4E6 (A6.2)
+    assert window.rehearsal.overlay.shown[grid.parse("4E9")] is True  # ringed legal: in LOS down the road
     assert items and all(item.brush().style() == Qt.BrushStyle.NoBrush for item in items)
     assert max(item.pen().widthF() for item in items) >= 8  # the glow
     assert window.view.viewport().grab().toImage().pixelColor(beside_tank) == terrain

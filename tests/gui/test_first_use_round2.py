@@ -30,10 +30,9 @@ AN_ID = re.compile(r"\b[gcstlv]\d\b")
 
 
 def demo_with_three_tanks() -> Scenario:
-    """The demo with two more PzKpfw IIIGs (one beside the first, one far off), the woods in 4E6
-    cleared so the tanks see the Gun: which of three fired?"""
+    """The demo with two more PzKpfw IIIGs (one beside the first, one far off), all in the Gun's
+    LOS: which of three fired?"""
     scenario = load_scenario(DEMO_PATH)
-    del scenario.terrain[scenario.grid.parse("4E6")]
     tank = scenario.units["t1"]
     for unit_id, where in (("t2", "4F9"), ("t3", "4A1")):
         scenario.units[unit_id] = tank._replace(id=unit_id, hex=scenario.grid.parse(where))

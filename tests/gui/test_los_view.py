@@ -34,17 +34,17 @@ def labels(window: MainWindow) -> list[str]:
     return [i.text() for i in window.los_tools.items if isinstance(i, QGraphicsSimpleTextItem)]
 
 
-def test_a6_the_los_tool_traces_the_demos_shot_and_names_the_woods_that_block_it(
+def test_a6_the_los_tool_traces_the_gun_to_the_german_stack_and_names_the_woods_that_block_it(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     window.los_tools.tool_action.trigger()  # the toolbar button (key L)
-    drag(qtbot, window, "4E5", "4E9")
+    drag(qtbot, window, "4E5", "4C9")
     assert window.scenario.units["g1"].hex == window.scenario.grid.parse("4E5")  # nothing moved
     shown = window.los_tools.shown
-    assert shown is not None and shown[2].blocked and window.scenario.grid.name(shown[2].blocked_at) == "4E6"
-    assert labels(window) == ["Range 4: blocked at 4E6: woods (level 1) in 4E6 is higher than both ends (A6.2, B13)"]
+    assert shown is not None and shown[2].blocked and window.scenario.grid.name(shown[2].blocked_at) == "4D6"
+    assert labels(window) == ["Range 5: blocked at 4D6: woods (level 1) in 4D6 is higher than both ends (A6.2, B13)"]
     assert any(isinstance(i, QGraphicsEllipseItem) for i in window.los_tools.items)  # the blocking point
-    assert "4E6" in window.statusBar().currentMessage()
+    assert "4D6" in window.statusBar().currentMessage()
 
 
 def test_a6_the_los_tool_outlines_hindrance_hexes_and_gives_the_drm(qtbot: QtBot, window: MainWindow) -> None:
@@ -72,13 +72,13 @@ def test_show_what_this_unit_sees_shades_the_map_and_follows_the_unit(window: Ma
     window.los_tools.sight_action.trigger()
     shading = window.los_tools.shading
     assert len(shading) == len(grid)
-    assert shading[grid.parse("4E9")] is None  # blocked by the 4E6 woods
+    assert shading[grid.parse("4C9")] is None  # blocked by the 4D6 woods
     assert shading[grid.parse("4K8")] == 1  # +1: the 4J7 brush
-    assert shading[grid.parse("4E4")] == 0
-    window.move_unit("g1", grid.parse("4E7"))  # an undoable move: the shading follows
-    assert window.los_tools.shading[grid.parse("4E9")] == 0
+    assert shading[grid.parse("4E9")] == 0  # the tank, down the road
+    window.move_unit("g1", grid.parse("4C7"))  # an undoable move: the shading follows
+    assert window.los_tools.shading[grid.parse("4C9")] == 0
     window.undo_stack.undo()
-    assert window.los_tools.shading[grid.parse("4E9")] is None
+    assert window.los_tools.shading[grid.parse("4C9")] is None
     window.los_tools.sight_action.trigger()
     assert window.los_tools.shading == {} and window.los_tools.shade_items == []
 
@@ -86,7 +86,7 @@ def test_show_what_this_unit_sees_shades_the_map_and_follows_the_unit(window: Ma
 def test_a6_1_while_dragging_an_action_a_target_out_of_los_is_ringed_red(window: MainWindow) -> None:
     grid = window.scenario.grid
     targets = legal_targets(window.scenario, "g1")
-    assert targets[grid.parse("4E9")] is False  # the tank behind the 4E6 woods
+    assert targets[grid.parse("4C9")] is False  # the German stack behind the 4D6 woods
     window.set_mode("rehearse")
     window.scene.select_unit("g1")
-    assert window.rehearsal.overlay.shown[grid.parse("4E9")] is False
+    assert window.rehearsal.overlay.shown[grid.parse("4C9")] is False

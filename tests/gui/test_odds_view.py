@@ -35,10 +35,10 @@ def test_issue29_show_where_it_hits_is_the_odds_map_and_the_hover_says_the_shot(
     assert named(window, tools.shown) == answer(window, unit="g1", target_type="vehicle", target={"size": 0},
                                                 phase="PFPh")
     grid = window.scenario.grid
-    assert grid.parse("4E9") not in tools.shown  # behind the 4E6 woods (A6)
+    assert grid.parse("4C9") not in tools.shown and grid.parse("4E9") in tools.shown  # 4C9 behind the 4D6 woods
     line = tools.describe(grid.parse("4K8"))
     assert line.startswith("4K8: TH# ") and "range 6" in line and "1 Hindrance" in line, line
-    assert "no shot: no LOS to 4E9" in tools.describe(grid.parse("4E9"))
+    assert "no shot: no LOS to 4C9" in tools.describe(grid.parse("4C9"))
     tools.type_actions[1].trigger()  # the Infantry Target Type: the 4C9 squad's hex takes its TEM
     assert named(window, tools.shown) == answer(window, unit="g1", target_type="infantry", phase="PFPh")
     tools.th_action.trigger()

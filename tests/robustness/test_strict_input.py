@@ -157,7 +157,7 @@ SCENARIO_NON_FINITE = [
     ('"fp": 2, "mount": "BMG"', '"fp": Infinity, "mount": "BMG"', "units[3].mgs[1].fp", "Infinity"),
     ('"turn": 1', '"turn": 1e999', "turn", "1e999"),
     ('"turn": 1', '"turn": 1, "notes": [1, {"x": -1e400}]', "notes[1].x", "-1e400"),
-    ('"4E6": "woods"', '"4E6": -Infinity', "terrain.4E6", "-Infinity"),
+    ('"4D6": "woods"', '"4D6": -Infinity', "terrain.4D6", "-Infinity"),
 ]
 
 

@@ -19,10 +19,12 @@ from tests.rules.fixtures.to_hit_scenarios import fire, german_tank, russian_gun
 DEMO = str(resource_path("scenarios", "demo.json"))
 
 
-def test_a6_2_the_demos_shot_through_the_woods_of_4e6_is_refused_naming_hex_and_rule() -> None:
-    answer = resolve(load_scenario(DEMO), {"kind": "fire", "firer": "g1", "target": "t1"}).to_json()
+def test_a6_2_the_demos_shot_through_the_woods_of_4d6_is_refused_naming_hex_and_rule() -> None:
+    answer = resolve(load_scenario(DEMO), {"kind": "fire", "firer": "g1", "target": "s2"}).to_json()
     assert answer["legal"] is False
-    assert answer["reasons"][0] == "no LOS to 4E9: woods (level 1) in 4E6 is higher than both ends (A6.2, B13)"
+    assert answer["reasons"][0] == "no LOS to 4C9: woods (level 1) in 4D6 is higher than both ends (A6.2, B13)"
+    down_the_road = resolve(load_scenario(DEMO), {"kind": "fire", "firer": "g1", "target": "t1"}).to_json()
+    assert down_the_road["legal"] is True and not any("LOS" in r for r in down_the_road["reasons"])
 
 
 def test_a6_1_a_clear_shot_is_not_refused_for_los() -> None:

@@ -16,23 +16,13 @@ from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun
 DEMO = str(resource_path("scenarios", "demo.json"))
 
 
-def _open_demo(tmp_path: Path) -> str:
-    """The demo with its 4E6 woods cleared: there the Gun's shot at the tank has no LOS (A6.2,
-    tests/rules/test_a6_los_in_rules.py), and these tests are about the rest of the answer."""
-    data = json.loads(Path(DEMO).read_text())
-    del data["terrain"]["4E6"]
-    path = tmp_path / "open_demo.json"
-    path.write_text(json.dumps(data))
-    return str(path)
-
-
 def _run(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     action: dict[str, Any],
     units: list[Any] | None = None,
-    scenario_path: str = DEMO,
 ) -> tuple[int, Any]:
+    scenario_path = DEMO
     if units is not None:
         scenario_path = str(tmp_path / "scenario.json")
         Path(scenario_path).write_text(json.dumps({"boards": [{"id": "4", "col": 0, "row": 0}], "units": units}))
@@ -48,7 +38,6 @@ def test_fire_on_the_demo_answers_every_design_key(tmp_path: Path, capsys: pytes
         tmp_path,
         capsys,
         {"firer": "g1", "target": "t1", "target_type": "vehicle", "dice": {"colored": 2, "white": 4}},
-        scenario_path=_open_demo(tmp_path),
     )
     assert code == 0
     keys = {
@@ -93,7 +82,7 @@ def test_bad_input_exits_2_naming_the_field(
 
 def test_illegal_shot_exits_0_with_reasons(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, answer = _run(
-        tmp_path, capsys, {"firer": "g1", "target": "t1", "target_type": "infantry"}, scenario_path=_open_demo(tmp_path)
+        tmp_path, capsys, {"firer": "g1", "target": "t1", "target_type": "infantry"}
     )
     assert code == 0
     assert answer["legal"] is False and answer["reasons"][0].endswith("(C3.32)")
