@@ -56,6 +56,9 @@ class BoardPlacement(NamedTuple):
     col: int
     row: int
     rotated: bool = False
+    #: Drawn plain even where the board library holds its archive: its terrain is the file's only
+    #: (a rulebook example, whose terrain is its own).
+    plain: bool = False
 
 
 def board_key(board_id: str) -> str:

@@ -106,6 +106,10 @@ def load_board_terrain(grid: MapGrid) -> BoardTerrain:
     if not folders:
         return BoardTerrain(grid, boards, configured=False)
     for placement in grid.boards:
+        if placement.plain:
+            notes.append(f"board {placement.id}: drawn plain as the file asks (\"plain\": true), terrain from the "
+                         "scenario file")
+            continue
         path = find_archive(placement.id, folders)
         if path is None:
             notes.append(

@@ -283,6 +283,14 @@ def _implied_board(data: dict[str, Any]) -> str | None:
     return prefixes.pop() if len(prefixes) == 1 else None
 
 
+def _board_flag(board: dict[str, Any], key: str, path: str) -> bool:
+    """A board's ``rotated`` or ``plain`` (default false)."""
+    value = board.get(key, False)
+    if not isinstance(value, bool):
+        raise AslError(f"expected true or false, got {shown(value)}", f"{path}.{key}")
+    return value
+
+
 def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
     if "boards" not in data:
         implied = _implied_board(data)
@@ -306,10 +314,8 @@ def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
         for key, value in zip(("col", "row"), place, strict=True):
             if type(value) is not int or value < 0:
                 raise AslError(f"expected a whole number >= 0, got {shown(value)}", f"{path}.{key}")
-        rotated = board.get("rotated", False)
-        if not isinstance(rotated, bool):
-            raise AslError(f"expected true or false, got {shown(rotated)}", f"{path}.rotated")
-        placements.append(BoardPlacement(board_id, place[0], place[1], rotated))
+        rotated, plain = (_board_flag(board, key, path) for key in ("rotated", "plain"))
+        placements.append(BoardPlacement(board_id, place[0], place[1], rotated, plain))
     seen: dict[tuple[int, int], str] = {}
     for i, p in enumerate(placements):
         if (p.col, p.row) in seen:
@@ -440,7 +446,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "name": scenario.name,
-        "boards": [{"id": b.id, "col": b.col, "row": b.row, **({"rotated": True} if b.rotated else {})}
+        "boards": [{"id": b.id, "col": b.col, "row": b.row, **({"rotated": True} if b.rotated else {}),
+                    **({"plain": True} if b.plain else {})}
                    for b in grid.boards],
         "terrain": {grid.name(h): t for h, t in sorted(scenario.terrain.items())},
     }

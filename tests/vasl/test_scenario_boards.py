@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from aslgui.cli import main
+from aslgui.errors import AslError
 from aslgui.model import load_scenario, save_scenario, scenario_from_json, scenario_to_json
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
@@ -246,3 +247,32 @@ def test_resolve_on_a_cached_vasl_board_imports_no_numpy_zipfile_or_xml(library:
     (cold_loaded, cold_answer), (warm_loaded, warm_answer) = runs
     assert "numpy" in cold_loaded and warm_loaded == "[]"
     assert warm_answer == cold_answer and json.loads(warm_answer)["hexsides"]["S"] == "wall"
+
+
+def test_a_board_marked_plain_is_drawn_plain_though_the_library_holds_it(library: Path) -> None:
+    """``"plain": true`` keeps a board's terrain the file's only, as a rulebook example's is: the
+    archive is not read, a note says so, and the key survives a save."""
+    marked = scenario([{"id": "77", "plain": True}])
+    e5 = hex_info(marked, "77E5")
+    assert (e5["terrain"], e5["source"]) == ("open ground", "scenario")
+    assert any('drawn plain as the file asks ("plain": true)' in note for note in marked.plain_board_notes)
+    assert marked.board_terrain.boards == {}
+    assert scenario_to_json(marked)["boards"] == [{"id": "77", "col": 0, "row": 0, "plain": True}]
+    assert hex_info(scenario([{"id": "77"}]), "77E5")["terrain"] == "woods"  # unmarked: the archive's
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_a_boards_plain_is_true_or_false(value: Any) -> None:
+    with pytest.raises(AslError) as raised:
+        scenario([{"id": "4", "plain": value}])
+    assert raised.value.path == "boards[0].plain"
+
+
+def test_every_rulebook_example_keeps_its_own_terrain_on_a_real_board_library(library: Path) -> None:
+    """The examples' boards are marked plain: with a board library set up they still show and
+    answer what the rulebook's example says (the GUI tester's finding: 5 of 14 could not commit)."""
+    folder = Path(resource_path("examples"))
+    for path in sorted(folder.glob("*.json")):
+        example = load_scenario(path)
+        assert all(board.plain for board in example.grid.boards), path.name
+        assert example.board_terrain.boards == {}, path.name
