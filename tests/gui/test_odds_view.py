@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
 from aslgui.model import load_scenario
+from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
 from aslgui.rules.odds_map import HexOdds
 from aslgui.ui.map import odds_view
@@ -117,3 +118,13 @@ def test_the_threat_of_an_enemy_with_no_gun_or_vehicle_says_so_at_once(window: M
     window.odds_tools.threat_action.trigger()
     assert not window.odds_tools._timer.isActive() and window.odds_tools.shown == {}
     assert window.odds_tools.label.text().endswith(": the enemy has no Gun or vehicle")
+
+
+def test_an_empty_odds_map_says_why(window: MainWindow) -> None:
+    """A mortar hits no hex on the Vehicle Target Type (it must use the Area one, C3.33): the status
+    line says so, as the shot at the hex before it does."""
+    window.set_scenario(load_scenario(resource_path("examples", "c3_331_area_target.json")), None)
+    window.scene.select_unit("m1")
+    window.odds_tools.hits_action.trigger()
+    text = window.odds_tools.label.text()
+    assert window.odds_tools.shown == {} and ": no hex: " in text and text.endswith("(C3.33)"), text

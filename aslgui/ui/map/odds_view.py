@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from aslgui.collector import collector_paused
 from aslgui.errors import AslError
-from aslgui.geometry import BoardPlacement, Hex, MapGrid
+from aslgui.geometry import BoardPlacement, Hex, MapGrid, ca_hexes
 from aslgui.geometry.shapes import boards_outline
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, MAP_TARGET_TYPES
@@ -329,7 +329,19 @@ class OddsTools(QObject):
             self.shown = unit_odds(scenario, unit, target, self.target_type, phase)
         self._draw(dark=True)
         what = f"Where {unit.name or unit.id} hits ({phase}, {self.target_type} target)"
-        self.label.setText(f"{what}: {len(self.shown)} hexes" if self.shown else f"{what}: no hex")
+        found = f"{len(self.shown)} hexes" if self.shown else f"no hex{self._why_none(unit)}"
+        self.label.setText(f"{what}: {found}")
+
+    def _why_none(self, unit: Unit) -> str:
+        """Why the unit hits no hex, as its shot at the hex before it says (a mortar on the Vehicle
+        Target Type, not its fire phase, ...), so an empty map is never left unexplained."""
+        scenario, about = self.host.scenario, self._about
+        spine = unit.firing_arc
+        ahead = None if spine is None else next((h for h in ca_hexes(unit.hex, spine, 1) if h in scenario.grid), None)
+        if about is None or ahead is None:
+            return ""
+        answer = fire_at(scenario, unit, about.target, about.target_type, about.phase, ahead)
+        return f": {answer.reasons[0]}" if answer.reasons else ""
 
     def _threatened(self) -> tuple[str, Unit | None]:
         """The side whose units are threatened: the selected unit's, else the ATTACKER's, else the
