@@ -27,7 +27,7 @@ from aslgui.rules.gestures import staged
 from aslgui.ui.rehearsal.answer_words import number_lines
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
-from tests.gui.conftest import example, rehearse
+from tests.gui.conftest import answer_popup, example, rehearse
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends
 
 pytestmark = pytest.mark.gui
@@ -196,3 +196,18 @@ def test_design4_a_drop_of_a_vehicle_without_ma_shows_why_not_an_error(
     drop(window, "v1", "4E7")
     assert seen == ['Not allowed: StuG IIIG has no main armament to fire (give it "ma" if it has one) (C3)']
     assert window.undo_stack.count() == 0
+
+
+def test_c10_11_a_vehicle_let_go_on_a_gun_of_its_own_fanned_stack_offers_the_hook_up(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """C10.13 EX: the SPW and its 75*RCL share 1H4. Fanned out, the stack spreads over the next
+    hexes; letting the SPW go on the Gun's counter means the Gun, in its own hex: hook it up."""
+    rehearse(window, example("c10_13_hook_up"))
+    grid = window.scenario.grid
+    window.scene.fan.open(grid.parse("1H4"))
+    window.scene.sync()
+    gun_at = window.scene.counter_item("rcl75").sceneBoundingRect().center()
+    seen = answer_popup(lambda popup: None)
+    window.scene.drop_counter("spw", gun_at)
+    assert [popup.gesture.kind for popup in seen] == ["hook_up"]
+    assert seen[0].gesture.action["gun"] == "rcl75"

@@ -288,25 +288,30 @@ class MapScene(QGraphicsScene):
     def drop_counter(self, unit_id: str, scene_pos: QPointF) -> None:
         """A counter let go at ``scene_pos``: in Setup it moves there (via ``move_requested``);
         in Rehearse the ``action_handler`` decides. Off the map, or on its own hex, it snaps back.
-        A unit of the order of battle is placed on the hex (``oob_drop_requested``) in any mode."""
-        h = self.hex_at(scene_pos)
+        A unit of the order of battle is placed on the hex (``oob_drop_requested``) in any mode.
+        Let go on another counter, it means that counter's hex, which a fanned-out stack may spread
+        over the next hex; in Rehearse that may be its own hex (a vehicle onto a Gun beside it)."""
+        onto = self._unit_item_at(scene_pos, besides=unit_id)
+        onto_unit = self.scenario.units.get(str(onto.data(UNIT_ROLE))) if onto is not None else None
+        h = onto_unit.hex if onto_unit is not None else self.hex_at(scene_pos)
         if unit_id in self.scenario.off_board:
             if h is not None:
                 self.oob_drop_requested.emit(unit_id, h)
             return
         unit = self.scenario.units.get(unit_id)
-        if unit is not None and h is not None and h != unit.hex:
+        if unit is not None and h is not None:
             if self.mode == "rehearse":
-                if self.action_handler is not None:
+                if self.action_handler is not None and (h != unit.hex or onto_unit is not None):
                     self.action_handler(unit_id, h)
-            else:
+            elif h != unit.hex:
                 self.move_requested.emit(unit_id, h)
         self._restack()
 
-    def _unit_item_at(self, pos: QPointF) -> QGraphicsItem | None:
+    def _unit_item_at(self, pos: QPointF, besides: str | None = None) -> QGraphicsItem | None:
+        """The topmost counter (or rotation handle) at ``pos``, but ``besides``'s own."""
         shape, order = Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder
         for item in self.items(pos, shape, order, QTransform()):
-            if item.data(UNIT_ROLE) is not None:
+            if item.data(UNIT_ROLE) is not None and item.data(UNIT_ROLE) != besides:
                 return item
         return None
 
