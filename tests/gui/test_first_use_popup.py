@@ -194,3 +194,26 @@ def test_issue17_12_commit_and_cancel_are_real_buttons(qtbot: QtBot) -> None:
     qtbot.addWidget(popup)
     assert isinstance(popup.commit_button, QAbstractButton) and popup.commit_button.isEnabled()
     assert not isinstance(popup.commit_button, QAction)
+
+
+def test_a_roll_brings_the_outcome_into_view(qtbot: QtBot) -> None:
+    """The answer panel is of a fixed size: once the dice are set, it scrolls to the outcome (the
+    GUI tester had to scroll down for a hex's results, C3.331 EX)."""
+    scenario = example("c3_331_area_target")
+    action = {**example_action("c3_331_area_target"), "target_type": "area"}
+    popup = RehearsalPopup(scenario, [gesture_of(scenario, action)], DiceRoller())
+    qtbot.addWidget(popup)
+    popup.show()
+    for name, value in (("colored", 2), ("white", 3), ("dr", 1), ("effects", 8)):
+        popup.dice.typed[name].setValue(value)
+    popup.dice.use_typed.click()
+    panel, label = popup.answer_panel, popup.outcome_label
+
+    def outcome_in_view() -> bool:  # all of it, or as much as fits: from its first line down
+        top = label.mapTo(panel.viewport(), QPoint(0, 0)).y()
+        fits = top >= 0 and top + label.height() <= panel.viewport().height()
+        return fits or top == 0
+
+    qtbot.wait(100)  # laid out, and any scroll done
+    assert label.text().startswith("TH DR: 5") and label.height() > panel.viewport().height() // 3
+    assert outcome_in_view()

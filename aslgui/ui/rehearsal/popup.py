@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -203,9 +203,14 @@ class RehearsalPopup(QDialog):
         self.reasons_label.setVisible(bool(reasons))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
         self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
+        if res is not None and res.outcome:  # rolled: bring the outcome into view, once laid out
+            QTimer.singleShot(0, self, self._show_outcome)
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it
         self.dice.show_final(final if isinstance(final, int) else None)
         self.commit_button.setEnabled(self.can_commit())
+
+    def _show_outcome(self) -> None:
+        self.answer_panel.ensureWidgetVisible(self.outcome_label, 0, 0)
 
     def drm_labels(self) -> list[str]:
         """The DRM lines as shown: ``A +4 (C5.1) NT, 2 hexspines``."""
