@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QAbstractButton, QCheckBox, QComboBox, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from aslgui.model import Scenario
+from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import RESOLVERS
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import Gesture, gestures_for_drop
@@ -21,10 +21,11 @@ from aslgui.ui.rehearsal.answer_words import (
     OUTCOME_WORDS,
     number_lines,
     outcome_lines,
+    player_names,
     words_for,
 )
 from aslgui.ui.rehearsal.examples import examples
-from aslgui.ui.rehearsal.popup import GAP, RehearsalPopup, place_beside
+from aslgui.ui.rehearsal.popup import GAP, RehearsalPopup, choice_labels, place_beside
 from aslgui.ui.window.main_window import MainWindow
 from tests.answer_samples import answers_by_kind
 from tests.gui.conftest import answer_popup, example, rehearse
@@ -217,3 +218,21 @@ def test_a_roll_brings_the_outcome_into_view(qtbot: QtBot) -> None:
     qtbot.wait(100)  # laid out, and any scroll done
     assert label.text().startswith("TH DR: 5") and label.height() > panel.viewport().height() // 3
     assert outcome_in_view()
+
+
+def test_choices_that_read_alike_name_their_targets_as_the_log_does() -> None:
+    """Three alike squads in 4E8 and a lone tank: the three fire choices name each squad by its
+    number, as the log does; the one unlike choice is left as it is."""
+    squad = {"side": "german", "nationality": "german", "kind": "squad", "name": "4-6-7", "hex": "4E8"}
+    scenario = scenario_from_json({
+        "boards": [{"id": "4"}], "phase": "PFPh", "player": "russian",
+        "units": [{"id": "g", "side": "russian", "nationality": "russian", "kind": "gun", "name": "76L ART",
+                   "hex": "4E5", "ca": "S/SW", "crew": "c"},
+                  {"id": "c", "side": "russian", "nationality": "russian", "kind": "crew", "hex": "4E5"},
+                  *({"id": f"s{i}", **squad} for i in (1, 2, 3)),
+                  {"id": "t", "side": "german", "nationality": "german", "kind": "vehicle", "name": "PzKpfw IIIG",
+                   "hex": "4E8", "vca": "N/NE"}]})
+    gestures = gestures_for_drop(scenario, "g", scenario.grid.parse("4E8")).gestures
+    labels = choice_labels(scenario, gestures, player_names(scenario))
+    assert [label for label in labels if "4-6-7" in label] == [f"Fire at 4-6-7 #{n} in 4E8" for n in (1, 2, 3)]
+    assert "Fire at PzKpfw IIIG in 4E8" in labels and len(set(labels)) == len(labels)

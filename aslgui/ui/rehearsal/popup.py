@@ -38,7 +38,7 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, outcome_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
@@ -91,6 +91,20 @@ def place_beside(avoid: QRect, size: QSize, screen: QRect) -> QPoint:
     return best.topLeft()
 
 
+def choice_labels(scenario: Scenario, gestures: Sequence[Gesture], names: UnitNames) -> list[str]:
+    """Each choice's words; where two read alike (ten squads of one name in one hex), the target
+    is named as the log names it (``Fire at 4-6-7 #2 in 4E8``)."""
+    labels = [g.label for g in gestures]
+    repeated = {label for label in labels if labels.count(label) > 1}
+    out = []
+    for gesture, label in zip(gestures, labels, strict=True):
+        target = scenario.units.get(str(gesture.action.get("target")))
+        if label in repeated and target is not None and target.id in names:
+            label = label.replace(f"{target.name or target.id} in {scenario.grid.name(target.hex)}", names[target.id])
+        out.append(label)
+    return out
+
+
 class RehearsalPopup(QDialog):
     """Choice of meaning, options, dice and Commit; DRM lines, numbers and outcome beside them."""
 
@@ -108,7 +122,7 @@ class RehearsalPopup(QDialog):
         self.heading.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.heading.setWordWrap(True)
         self.choice = QComboBox()
-        self.choice.addItems([g.label for g in self.gestures])
+        self.choice.addItems(choice_labels(scenario, self.gestures, self.names))
         self.choice.setVisible(len(self.gestures) > 1)
         self.options_box = QWidget()
         self.options_form = QFormLayout(self.options_box)
