@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from aslgui.rules import resolve
-from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines
+from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines, show_value
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario
 
 pytestmark = pytest.mark.gui
@@ -36,3 +36,10 @@ def test_c2_24_the_rof_line_shows_only_for_a_printed_rof(rof: int, shown: bool) 
     shot = resolve(scenario(russian_gun(rof=rof), german_tank()), {"kind": "fire", "firer": "g", "target": "t"})
     assert shot.values["rof"] == rof
     assert any(line.startswith("Multiple ROF kept") for line in number_lines(shot)) is shown
+
+
+def test_d7_22_reaction_fire_weapons_read_as_the_rules_name_them() -> None:
+    assert show_value("tpbf", None, "weapon") == "TPBF"
+    assert show_value(["tpbf", "ordnance", "ft", "dc", "mol", "gun"], None, "allowed_weapons") == (
+        "TPBF, ordnance SW, FT, Thrown DC, MOL, Gun")
+    assert show_value([], None, "allowed_weapons") == "none"

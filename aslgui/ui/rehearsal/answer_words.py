@@ -174,6 +174,9 @@ QUIET_WHEN_FALSE = frozenset({
 UNIT_LISTS = frozenset({"ti", "pushers", "destroyed"})
 #: Keys whose value is a file's lowercase abbreviation a player writes in capitals (``ca`` -> CA).
 ABBREVIATED = frozenset({"arc", "pivot"})
+#: A Reaction Fire weapon (``weapon``, ``allowed_weapons``) as the rules name it (D7.22).
+WEAPON_WORDS = {"tpbf": "TPBF", "ordnance": "ordnance SW", "ft": "FT", "dc": "Thrown DC", "mol": "MOL",
+                "gun": "Gun"}
 #: Abbreviations a fallback name keeps in capitals, for keys added after this table.
 _ABBREVIATIONS = {"ti": "TI", "mp": "MP", "mf": "MF", "th": "TH#", "ovr": "OVR", "ca": "CA", "vca": "VCA",
                   "tca": "TCA", "fp": "FP", "ift": "IFT", "pp": "PP", "dc": "DC", "rof": "ROF", "drm": "DRM",
@@ -196,6 +199,9 @@ def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str
         return "yes" if value else "no"
     if value is None:
         return "none"
+    if key in ("weapon", "allowed_weapons") and isinstance(value, str | list):
+        words = [WEAPON_WORDS.get(str(v), str(v)) for v in (value if isinstance(value, list) else [value])]
+        return ", ".join(words) or "none"
     if key in ABBREVIATED and isinstance(value, str):
         return value.upper()
     if key in UNIT_LISTS and isinstance(value, list):
