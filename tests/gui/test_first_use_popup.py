@@ -236,3 +236,20 @@ def test_choices_that_read_alike_name_their_targets_as_the_log_does() -> None:
     labels = choice_labels(scenario, gestures, player_names(scenario))
     assert [label for label in labels if "4-6-7" in label] == [f"Fire at 4-6-7 #{n} in 4E8" for n in (1, 2, 3)]
     assert "Fire at PzKpfw IIIG in 4E8" in labels and len(set(labels)) == len(labels)
+
+
+def test_enter_in_a_typed_die_uses_the_dice_and_does_not_commit(qtbot: QtBot) -> None:
+    """Typing dice then Enter rolls them in (the GUI tester's Enter did nothing); the popup stays
+    open on that Enter, so the player reads the outcome before committing."""
+    scenario = example("c3_7_critical_hit")
+    popup = RehearsalPopup(scenario, [gesture_of(scenario, example_action("c3_7_critical_hit"))], DiceRoller())
+    qtbot.addWidget(popup)
+    popup.show()
+    box = popup.dice.typed["white"]
+    popup.dice.typed["colored"].setValue(3)
+    box.setFocus()
+    box.lineEdit().selectAll()
+    qtbot.keyClicks(box, "4")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert popup.dice.roll is not None and (popup.dice.roll.colored, popup.dice.roll.white) == (3, 4)
+    assert popup.isVisible() and popup.result() == 0 and popup.commit_button.isEnabled()

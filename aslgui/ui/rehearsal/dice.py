@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from aslgui.rules.dice import DiceRoll, DiceRoller
@@ -76,6 +76,7 @@ class DiceWidget(QWidget):
         self.typed = {name: QSpinBox() for name in ("colored", "white", "dr", "effects")}
         for name, box in self.typed.items():
             box.setRange(1, 6)
+            box.installEventFilter(self)  # Enter in a box uses the dice typed (``eventFilter``)
             box.setPrefix({"colored": "coloured ", "white": "white ", "dr": "dr ", "effects": "Effects DR "}[name])
         self.typed["effects"].setRange(2, 12)
         self.typed["effects"].setValue(7)
@@ -100,6 +101,16 @@ class DiceWidget(QWidget):
         layout.addLayout(shown)
         layout.addWidget(self.totals)
         layout.addLayout(typed)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter in a box of typed dice uses them, as "Use these dice" does; the popup does not
+        commit on that Enter too, so the player sees what the dice did first."""
+        if (isinstance(watched, QSpinBox) and watched in self.typed.values() and isinstance(event, QKeyEvent)
+                and event.type() == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):
+            watched.interpretText()  # what is typed, even half an edit
+            self.use_typed.click()
+            return True
+        return super().eventFilter(watched, event)
 
     def show_effects(self, shown: bool) -> None:
         """Offer the Effects DR only for actions that may take one (a hit resolved on the IFT)."""
