@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from aslgui.errors import AslError
 from aslgui.geometry import Hex, distance
 from aslgui.model import Unit
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
@@ -41,7 +40,9 @@ def _set_dc_notes(action: Action, set_dr_max: int | None, reasons: list[str]) ->
     notes = []
     if set_dr_max is None and not reasons:
         notes.append(reason("no US# given (us_number, on the action or the unit): the Set DC dr is compared with "
-                            "it, so the odds cannot be counted and odds/odds_216 are null", "A23.7"))
+                            "it, so the odds cannot be counted and odds/odds_216 are null"
+                            + (", nor the dr read (the outcome's set is null)" if action.dr is not None else ""),
+                            "A23.7"))
     if action.dr is not None and set_dr_max is not None and not reasons:
         notes.append(reason(f"read: dr {action.dr} is the Set DC's own dr, which no DR comes before, so no dice are "
                             f"needed: the outcome's set says whether the DC is Set, on a dr of {set_dr_max} or less",
@@ -76,9 +77,10 @@ def resolve_set_dc(action: Action) -> Resolution:
         values["set_dr_max"] = us_number - leadership
     values["notes"] = _set_dc_notes(action, values.get("set_dr_max"), reasons)
     if us_number is None or reasons:
-        if action.dr is not None and not reasons:
-            raise AslError("a Set DC dr needs the unit's US# (us_number)", "action.us_number")
-        return Resolution(action.kind, not reasons, tuple(reasons), drm, WithOdds(values, lambda: None))
+        # without the US# a dr given cannot be read: the outcome says so with ``set`` null (DESIGN.md 4:
+        # a well-formed question is answered, what cannot be worked out is null)
+        unread = {"set": None, "dr": action.dr} if action.dr is not None and not reasons else None
+        return Resolution(action.kind, not reasons, tuple(reasons), drm, WithOdds(values, lambda: None), unread)
     limit = us_number
 
     def read(dr: int) -> dict[str, Any]:

@@ -39,3 +39,12 @@ def test_a23_7_an_illegal_set_dc_without_a_us_number_has_no_such_note() -> None:
 def test_contract_odds_are_null_when_illegal_or_for_a_set_dc_without_a_us_number() -> None:
     sentence = " ".join(CONTRACT.split("`odds` (probabilities")[1].split(". Many carry")[0].split())
     assert "both are `null` when the action is illegal, and for a legal `set_dc` without the unit's US#" in sentence
+
+
+def test_a23_7_a_dr_without_a_us_number_is_answered_with_set_null_not_refused() -> None:
+    """DESIGN.md 4: a well-formed question exits 0; the dr cannot be read without the US#, so the
+    outcome's ``set`` is null and the note says so (the contract checker's finding: it exited 2)."""
+    answer = _set_dc(dr=2)
+    assert answer["legal"] is True and answer["outcome"] == {"set": None, "dr": 2}
+    assert answer["notes"] == [NOTE.removesuffix(" (A23.7)") + ", nor the dr read (the outcome's set is null) (A23.7)"]
+    assert _set_dc(dr=2, us_number=3)["outcome"] == {"set": True, "dr": 2}

@@ -238,12 +238,6 @@ def test_a23_7_a_unit_that_moved_cannot_set_a_dc() -> None:
     assert answer["reasons"] == ["s467 has moved, so it cannot spend all of its MF to Set the DC (A23.7)"]
 
 
-def test_a23_7_set_dc_dr_without_a_us_number_is_an_error() -> None:
-    with pytest.raises(AslError) as error:
-        set_dc(board({"s467": {"moved": False}}, phase="MPh"), dr=2)
-    assert error.value.path == "action.us_number"
-
-
 # -- A23.7, A23.71 detonating a Set DC -----------------------------------------------------------------
 def sapper_board(**top: Any) -> Scenario:
     """The 4-6-7 in 1Y6 watches a Set DC in stone building 1W5 (two hexes away) holding the 5-2-7."""
