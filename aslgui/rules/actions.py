@@ -356,6 +356,11 @@ def _choice(options: Sequence[str]) -> Domain:
 LEADERSHIP_RULES = {"set_dc": "A23.7", "reaction_fire": "A10.7, D7.22 EX"}
 
 
+def leaders_with(scenario: Scenario, unit: Unit) -> list[Unit]:
+    """The leaders of the unit's side in its Location, who may give it their leadership DRM."""
+    return [u for u in scenario.units_at(unit.hex) if u.kind == "leader" and u.side == unit.side and u.id != unit.id]
+
+
 def _leadership(action: Action, key: str) -> int:
     """A leader's modifier needs the leader who gives it: in an OVR the one aboard named under
     ``leader`` (D7.16); else a leader of the unit's side in its Location (the leader assisting a
@@ -368,8 +373,7 @@ def _leadership(action: Action, key: str) -> int:
                            "'leader' (D7.16)", action._path(key))
         return value
     unit = action.unit("unit")
-    if not any(u.kind == "leader" and u.side == unit.side and u.id != unit.id
-               for u in action.scenario.units_at(unit.hex)):
+    if not leaders_with(action.scenario, unit):
         where = action.scenario.grid.name(unit.hex)
         raise AslError(f"no leader of {unit.id}'s side is in its Location ({where}) to give a leadership DRM "
                        f"({LEADERSHIP_RULES.get(action.kind, 'A10.7')})", action._path(key))

@@ -16,7 +16,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import distance
 from aslgui.model import Unit
 from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action
+from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action, leaders_with
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
@@ -221,8 +221,7 @@ def _cc(action: Action, unit: Unit, vehicle: Unit, status: _Status,
 def _good_order_leader(action: Action, unit: Unit) -> bool:
     """Whether a leader of the unit's side in its Location can give the CC his leadership DRM: an
     unbroken one (A10.7; the action check makes sure there is a leader at all)."""
-    return any(u.kind == "leader" and u.side == unit.side and u.id != unit.id and not u.broken
-               for u in action.scenario.units_at(unit.hex))
+    return any(not leader.broken for leader in leaders_with(action.scenario, unit))
 
 
 def _fpf_notes(action: Action, vehicle: Unit, status: _Status) -> list[str]:
