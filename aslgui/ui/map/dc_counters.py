@@ -57,7 +57,7 @@ class DcCounterItem(QGraphicsItem):
         top, bottom = self._rect.adjusted(0, 1, 0, -DC_SIZE / 2), self._rect.adjusted(0, DC_SIZE / 2 - 1, 0, -2)
         painter.setFont(style.font(10, bold=True))
         painter.drawText(top, Qt.AlignmentFlag.AlignCenter, "DC")
-        painter.setFont(style.font(7, bold=True))
+        painter.setFont(style.font(6, bold=True))
         painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, word)
 
 
