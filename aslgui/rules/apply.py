@@ -149,7 +149,9 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
         _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")))
     elif kind == "throw_dc":
         _mark(changes, unit.id, dc=None, fired=True)
-    elif kind == "set_dc":
+    elif kind == "set_dc" and (resolution.outcome or {}).get("set") is False:
+        _mark(changes, unit.id, moved=True)  # its MF spent; the DC is not Set and stays with it (A23.7)
+    elif kind == "set_dc":  # Set by its dr, or as declared where no dr could be read (no US#)
         _mark(changes, unit.id, dc=None, moved=True)
         _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex))
     elif resolution.values.get("dc") == "placed":  # its AFPh attack: the counter goes, the placer has not fired (A23.3)

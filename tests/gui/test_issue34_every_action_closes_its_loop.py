@@ -289,6 +289,31 @@ def test_a23_3_a_right_click_on_the_dc_counter_offers_its_detonation_in_the_afph
     assert dc_items(window) == []
 
 
+@pytest.mark.parametrize(("dr", "is_set"), [(3, True), (5, False)])
+def test_a23_7_setting_a_dc_rolls_its_dr_and_commit_sets_it_only_when_the_dr_says_so(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch, dr: int, is_set: bool) -> None:
+    rehearse(window, situation({**PLACER, "us_number": 4}, GERMANS))
+    [setting] = [a for a in window.context_menu("p").actions() if a.text() == "Set DC in 4G7 (A23.7)"]
+    looked: dict[str, Any] = {}
+
+    def driver(popup: RehearsalPopup) -> bool:
+        looked.update(rolling=popup.rolling, unrolled=popup.commit_button.isEnabled())
+        popup.roll(1, 1, dr)
+        consistent(window, popup)
+        looked.update(action=popup.action(), outcome=popup.outcome_label.text())
+        return popup.commit_button.isEnabled()
+
+    drive(monkeypatch, driver)
+    setting.trigger()
+    assert looked["rolling"] and not looked["unrolled"]
+    assert looked["action"] == {"kind": "set_dc", "unit": "p", "dr": dr}  # a dr, no DR (A23.7)
+    [entry] = read_log(window.scenario)
+    assert entry.action["dr"] == dr and entry.answer["outcome"] == {"set": is_set, "dr": dr}
+    assert [(i.dc.form, window.scenario.grid.name(i.dc.hex)) for i in dc_items(window)] == (
+        [("set", "4G7")] if is_set else [])
+    assert window.scenario.units["p"].moved and (window.scenario.units["p"].dc is None) is is_set
+
+
 # -- issue 34 item 4, in a built scenario: one Player Turn, undone, saved and reopened -------------
 def test_issue34_acceptance_a_player_turn_of_ovr_reaction_fire_and_a_placed_dc_closes_every_loop(
         window: MainWindow, monkeypatch: pytest.MonkeyPatch, menus: list[QMenu], tmp_path: Path) -> None:

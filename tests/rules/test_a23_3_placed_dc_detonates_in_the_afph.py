@@ -1,7 +1,8 @@
 """A23.3 with A23.1, A23.2, A23.4: a DC operably Placed in the MPh lies on the map (the placer's
 ``placed_dc``) and attacks in its owner's AFPh: ``detonate_dc`` of that hex is the attack
 ``place_dc`` counted, whatever the placer did since; Commit takes the counter off. A Set DC (A23.7)
-is still detonated as before, answered ``dc: "set"``."""
+is still detonated as before, answered ``dc: "set"``, and Commit of ``set_dc`` Sets it only when its
+dr says so."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from aslgui.model import Scenario
 from aslgui.model.dc_counters import DcCounter, dc_counters
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
+from aslgui.rules.gestures import rolls
 from tests.rules.fixtures.boards import board_from, drm_of
 
 ODDS_KEYS = ("odds", "odds_216", "fp", "ift_column", "area_fire")
@@ -117,3 +119,23 @@ def test_a23_3_committing_a_place_dc_puts_the_counter_on_the_map() -> None:
     mph.units["s467"] = placer
     assert dc_counters(mph) == [DcCounter("s467", mph.grid.parse("1X5"), "placed")]
     assert placer.dc is None
+
+
+@pytest.mark.parametrize(("dr", "is_set"), [(3, True), (4, True), (5, False), (6, False)])
+def test_a23_7_commit_sets_the_dc_only_on_a_dr_at_most_the_us_number(dr: int, is_set: bool) -> None:
+    mph = board_from("a23_ex.json", {"s467": {"moved": None, "us_number": 4}})
+    action = {"kind": "set_dc", "unit": "s467", "dr": dr}
+    answer = resolve(mph, action)
+    assert rolls("set_dc", answer) and answer.outcome == {"set": is_set, "dr": dr}
+    [setter] = unit_changes(mph, action, answer)
+    assert setter.moved is True  # all its MF, Set or not (A23.7)
+    assert (setter.extra.get("set_dc"), setter.dc) == (("1Y6", None) if is_set else (None, True))
+
+
+def test_a23_7_without_a_us_number_no_dr_is_read_and_the_set_is_as_declared() -> None:
+    mph = board_from("a23_ex.json", {"s467": {"moved": None}})
+    action = {"kind": "set_dc", "unit": "s467"}
+    answer = resolve(mph, action)
+    assert not rolls("set_dc", answer)
+    [setter] = unit_changes(mph, action, answer)
+    assert setter.extra.get("set_dc") == "1Y6" and setter.dc is None

@@ -36,7 +36,7 @@ from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
-from aslgui.rules.gestures import ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, Gesture, rolls, staged
+from aslgui.rules.gestures import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, Gesture, rolls, staged
 from aslgui.rules.resolution import Resolution
 from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, outcome_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
@@ -195,7 +195,8 @@ class RehearsalPopup(QDialog):
             if value is not None:
                 action[key] = value
         if self.dice.roll is not None and self.rolling:
-            action["dice"] = {"colored": self.dice.roll.colored, "white": self.dice.roll.white}
+            if self.gesture.kind not in DR_ONLY_KINDS:  # Setting a DC rolls its dr alone (A23.7)
+                action["dice"] = {"colored": self.dice.roll.colored, "white": self.dice.roll.white}
             if self.dice.dr is not None:
                 action["dr"] = self.dice.dr
             if self.dice.effects_dr is not None and action["kind"] == "fire":
