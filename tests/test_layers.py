@@ -1,12 +1,15 @@
 """What import-linter's contracts (pyproject.toml, run by CI as ``lint-imports``) cannot say:
 ``vasl`` decodes pixel grids with numpy, imported only inside the functions that decode, so
-loading a scenario on plain boards (and ``aslgui resolve`` on one) never imports numpy."""
+loading a scenario on plain boards (and ``aslgui resolve`` on one) never imports numpy; and no
+module imports the package it is in while that package imports it back (``acyclic_siblings``
+compares siblings only, never a package with its own modules; issue 39)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import grimp
 import pytest
 
 import aslgui
@@ -38,3 +41,44 @@ def test_numpy_is_imported_lazily(layer: str) -> None:
     ]
     assert modules, f"layer {layer} has no modules"
     assert offenders == []
+
+
+def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_of_aslgui_imports_itself_back() -> None:
+    """Issue 39: every package reads bottom-up (imports under ``if TYPE_CHECKING:`` aside)."""
+    graph = grimp.build_graph("aslgui", exclude_type_checking_imports=True)
+    assert _circles(graph) == []
+
+
+def test_a_circle_is_named() -> None:
+    graph = grimp.ImportGraph()
+    for importer, imported in (("p", "p.a"), ("p.a", "p"), ("p.a", "p.b"), ("p.b", "q")):
+        graph.add_import(importer=importer, imported=imported)
+    assert _circles(graph) == [["p", "p.a"]]

@@ -25,7 +25,7 @@ from aslgui.model import PHASES, scenario_from_json, scenario_to_json
 from aslgui.model.scenario import GROUND_CONDITIONS, HEXSIDE_FEATURES, terrain_names
 from aslgui.model.units import INFANTRY_KINDS
 from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import (
+from aslgui.rules.action_keys import (
     AMMO,
     ARC_KEYS,
     FIRE_COUNTERS,

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import odds_map, resolve
-from aslgui.rules.odds_map import TARGET_ID, enemy_side, target_unit, threat_firers
+from aslgui.rules.odds_map import threat_firers
+from aslgui.rules.odds_target import TARGET_ID, enemy_side, target_unit
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.shared_data import BOARDS
 
