@@ -11,6 +11,7 @@ random hexes against ``fire`` itself.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -21,7 +22,7 @@ from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import los_map
-from aslgui.rules.odds_target import enemy_side, target_unit, threatened_side, with_target
+from aslgui.rules.odds_target import enemy_side, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
@@ -42,6 +43,13 @@ class HexOdds(NamedTuple):
     def to_json(self, with_firer: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"final_th_needed": self.final_th_needed, "hit": self.hit, "critical": self.critical}
         return {**out, "firer": self.firer} if with_firer else out
+
+
+def with_target(scenario: Scenario, target: Unit) -> Scenario:
+    """The scenario with ``target`` placed (sharing the map and terrain, never changing them)."""
+    placed = copy.copy(scenario)
+    placed.units = {**scenario.units, target.id: target}
+    return placed
 
 
 def fire_action(firer: Unit, target: Unit, target_type: str, phase: str) -> dict[str, Any]:

@@ -4,7 +4,6 @@ and the side it is on.  Apart from ``odds_map`` so that ``actions`` checks an od
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,13 +53,6 @@ def target_unit(scenario: Scenario, side: str, target_type: str, keys: Any, path
 def keys_of(unit: Unit, scenario: Scenario) -> dict[str, Any]:
     """A unit's own keys as an odds map's ``target``: the player's vehicle as the enemy's target."""
     return {key: value for key, value in to_json(unit, scenario.grid).items() if key in TARGET_KEYS}
-
-
-def with_target(scenario: Scenario, target: Unit) -> Scenario:
-    """The scenario with ``target`` placed (sharing the map and terrain, never changing them)."""
-    placed = copy.copy(scenario)
-    placed.units = {**scenario.units, target.id: target}
-    return placed
 
 
 def threatened_side(scenario: Scenario, side: Any) -> str:
