@@ -75,7 +75,7 @@ def in_process(origins: int) -> list[Row]:
     from aslgui.geometry.thread import forget_walks
     from aslgui.model import scenario_from_json
     from aslgui.rules import resolve
-    from aslgui.rules.odds_map import fire_at
+    from aslgui.rules.odds_hex import fire_at
     from aslgui.rules.odds_target import enemy_side, target_unit
 
     scenario = scenario_from_json(situation(1))

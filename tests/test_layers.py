@@ -71,10 +71,33 @@ def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
     return found
 
 
-def test_no_module_of_aslgui_imports_itself_back() -> None:
-    """Issue 39: every package reads bottom-up (imports under ``if TYPE_CHECKING:`` aside)."""
-    graph = grimp.build_graph("aslgui", exclude_type_checking_imports=True)
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    """The import graph of aslgui, imports under ``if TYPE_CHECKING:`` aside (issue 39)."""
+    return grimp.build_graph("aslgui", exclude_type_checking_imports=True)
+
+
+def test_no_module_of_aslgui_imports_itself_back(graph: grimp.ImportGraph) -> None:
+    """Issue 39: every package reads bottom-up."""
     assert _circles(graph) == []
+
+
+def test_no_module_imports_the_package_it_is_in(graph: grimp.ImportGraph) -> None:
+    """A package's ``__init__`` gathers names for callers; its own modules import where the names
+    are defined (``aslgui`` itself holds only the version, which the CLI prints)."""
+    upward = sorted((module, imported) for module in graph.modules
+                    for imported in graph.find_modules_directly_imported_by(module)
+                    if module.startswith(imported + ".") and imported != "aslgui")
+    assert upward == []
+
+
+#: The modules of ``rules`` above its dispatcher: they ask ``resolve``; no resolver does.
+ABOVE_DISPATCH = {"aslgui.rules", "aslgui.rules.gestures", "aslgui.rules.odds_hex"}
+
+
+def test_the_dispatcher_sits_above_every_resolver(graph: grimp.ImportGraph) -> None:
+    importers = graph.find_modules_that_directly_import("aslgui.rules.dispatch")
+    assert {module for module in importers if module.startswith("aslgui.rules")} <= ABOVE_DISPATCH
 
 
 def test_a_circle_is_named() -> None:

@@ -57,14 +57,6 @@ def fire_action(firer: Unit, target: Unit, target_type: str, phase: str) -> dict
     return {"kind": "fire", "firer": firer.id, "target": target.id, "target_type": target_type, "phase": phase}
 
 
-def fire_at(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str, h: Hex) -> Resolution:
-    """The ``fire`` answer an odds map's hex stands for: ``target`` placed in ``h``, shot at."""
-    from aslgui.rules.dispatch import resolve  # the window's hover and the tests: the resolver never calls it
-
-    placed = target._replace(hex=h)
-    return resolve(with_target(scenario, placed), fire_action(firer, placed, target_type, phase))
-
-
 class FirerOdds:
     """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
     window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
