@@ -123,7 +123,8 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     crew_forced = gun is not None and gun_counter != "none" and forcing
     shot = _gun_shot(action, gun, vehicle, gun_counter) if gun is not None else None
     problem = ("; ".join(reaction_gun_reasons(shot[1])) or None) if shot is not None else None
-    paatc_due = vehicle.afv and not action.flag("paatc_exempt") and not action.flag("paatc_taken")
+    paatc_vs_afv = vehicle.afv and not action.flag("paatc_exempt")
+    paatc_due = paatc_vs_afv and not action.flag("paatc_taken")
     status = _Status(
         counter=_counter(action, "fire_counter", unit),
         gun_counter=gun_counter,
@@ -131,8 +132,9 @@ def resolve_reaction_fire(action: Action) -> Resolution:
         crew_forced=crew_forced,
         gun_must_if=crew_forced and gun_counter == "first" and problem is None,
         gun_problem=problem,
-        # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21).
-        paatc_failed=paatc_due and not action.flag("paatc_passed", True),
+        # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21): the one taken
+        # now, or the one taken when the AFV entered earlier in the MPh (paatc_taken, A12.41).
+        paatc_failed=paatc_vs_afv and not action.flag("paatc_passed", True),
     )
     values: dict[str, Any] = {
         "type": kind,

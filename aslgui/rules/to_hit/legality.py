@@ -31,9 +31,41 @@ def fire_phase(shot: Shot) -> str | None:
         return reason(f"the DFPh belongs to the DEFENDER; {shot.firer.id} is the ATTACKER's", "A3")
     if not shot.attacker and phase in ("PFPh", "AFPh"):
         return reason(f"the {phase} belongs to the ATTACKER; {shot.firer.id} is the DEFENDER's", "A3")
-    if shot.attacker and phase == "MPh" and not shot.is_vehicle:
-        return reason("in its own MPh only a moving vehicle fires (Bounding First Fire)", "D3.3")
+    if shot.attacker and phase == "MPh" and not (shot.is_vehicle or shot.passenger):
+        return reason("in its own MPh only a moving vehicle, its Passengers included, fires (Bounding First Fire)",
+                      "D3.3, C5.3")
     return None
+
+
+def portee_fire(shot: Shot) -> str | None:
+    """A Gun en portee is fired by its Passenger crew, but never as Bounding (First) Fire (in its
+    vehicle's MPh, or in the AFPh after the vehicle entered a new hex) nor as Motion Fire (C10.54,
+    C5.35), and its CA keeps to the VCA it was loaded on, so it fires only inside it (C10.53)."""
+    if not shot.en_portee or shot.carrier is None:
+        return None
+    vehicle = shot.carrier.id
+    found = []
+    if shot.bounding_first_fire:
+        found.append(reason(f"Bounding First Fire is NA for a Gun en portee, as in {vehicle}'s MPh", "C10.54"))
+    elif shot.bounding_fire:
+        found.append(reason(f"Bounding Fire is NA for a Gun en portee: {vehicle} entered a new hex this Player Turn",
+                            "C10.54, C5.3"))
+    if shot.carrier_moving:
+        found.append(reason(f"Motion Fire is NA for a Gun en portee: {vehicle} is in Motion/not Stopped",
+                            "C10.54, C5.35"))
+    if shot.spines:
+        found.append(reason(f"its CA may not change relative to {vehicle}'s VCA while porteed: it fires only "
+                            "inside its CA", "C10.53"))
+    return "; ".join(found) or None
+
+
+def not_towed(shot: Shot) -> str | None:
+    """A Gun in tow is no target of its own: it shares its vehicle's target status and fate (C10.1, C10.11)."""
+    target = shot.target
+    if target is None or target.towed_by is None:
+        return None
+    return reason(f"{target.id} is in tow by {target.towed_by} and cannot be targeted separately from it: it shares "
+                  "the vehicle's fate", "C10.1, C10.11")
 
 
 def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
@@ -74,10 +106,14 @@ def gun_state(shot: Shot) -> str | None:
 
 
 def weapon_works(shot: Shot) -> str | None:
-    """A malfunctioned weapon fires no more until repaired (A.11, which C5.62 cites): a Gun, or a
-    vehicle's MA, marked ``malfunctioned`` (as a malfunction in play or VASL's Malf marker marks
-    it), or an MA the file states is not functioning."""
-    firer = shot.firer
+    """A malfunctioned weapon fires no more until repaired (A.11, which C5.62 cites)."""
+    return malfunction_reason(shot.firer)
+
+
+def malfunction_reason(firer: Unit) -> str | None:
+    """Why a Gun, or a vehicle's MA, cannot fire until repaired (A.11): marked ``malfunctioned``
+    (as a malfunction in play or VASL's Malf marker marks it), or an MA the file states is not
+    functioning. A CA change without firing asks it too (C3.22: its crew must be able to fire it)."""
     weapon = "MA" if firer.kind == "vehicle" else "Gun"
     if firer.extra.get("malfunctioned") is True:
         return reason(f"{firer.id}'s {weapon} is malfunctioned: it fires no more until repaired", "A.11, C5.62")
@@ -394,7 +430,9 @@ def within_listed_range(shot: Shot) -> str | None:
 
 CHECKS: tuple[Check, ...] = (
     fire_phase,
+    portee_fire,
     not_at_own_unit,
+    not_towed,
     in_los,
     crew_can_fire,
     gun_state,
