@@ -13,7 +13,7 @@ from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russia
 
 TRUCK = {"id": "truck", "side": "russian", "nationality": "russian", "kind": "vehicle", "hex": "4E5",
          "vca": "S/SW", "afv": False, "mp": 20, "pp": 8}
-PIAT = {"name": "PIAT", "caliber": 88, "latw": True}
+PIAT: dict[str, Any] = {"name": "PIAT", "caliber": 88, "latw": True}
 
 
 def _aboard(phase: str, truck: dict[str, Any] | None = None, target_hex: str = "4E8", player: str = "russian",
