@@ -156,6 +156,7 @@ CLAUSES: dict[str, list[str] | str] = {
     "C5.35#0": [
         "test_c5_35_na_motion_fire_is_not_for_a_gun_en_portee",
         "test_c5_35_c10_54_exc_no_motion_fire_from_a_vehicle_in_motion",
+        "test_c5_35_a_passengers_latw_from_a_vehicle_in_motion_is_motion_fire_and_the_reading_is_noted",
     ],
     "C5.5#0": [
         "test_c5_5_case_e_same_hex_is_plus_two_doubled_in_a_building",

@@ -84,12 +84,24 @@ def test_c10_53_the_same_gun_on_the_ground_turns_with_case_a() -> None:
 
 
 # -- C5.3, C5.34: a Passenger's LATW ------------------------------------------------------------------
-@pytest.mark.parametrize("truck", [{"moved": True}, {"moved": True, "motion": True}])
-def test_c5_3_a_passengers_latw_in_the_afph_after_moving_is_case_c_plus_5_and_no_c3(truck: dict[str, Any]) -> None:
-    answer = _aboard("AFPh", truck, **PIAT)
+def test_c5_3_a_passengers_latw_in_the_afph_after_moving_is_case_c_plus_5_and_no_c3() -> None:
+    answer = _aboard("AFPh", {"moved": True}, **PIAT)
     assert answer["legal"] is True, answer["reasons"]
     assert drm(answer) == {"B": 2, "C": 3}
-    assert answer["doubled_lower_dr"] is False  # Motion Fire (C5.35) is the vehicle's own weapons'
+    assert answer["doubled_lower_dr"] is False
+    assert not any("C5.35" in note for note in answer["notes"])
+
+
+@pytest.mark.parametrize(("phase", "player", "truck"), [("AFPh", "russian", {"moved": True, "motion": True}),
+                                                        ("MPh", "russian", {"moved": True, "stopped": False}),
+                                                        ("DFPh", "german", {"motion": True})])
+def test_c5_35_a_passengers_latw_from_a_vehicle_in_motion_is_motion_fire_and_the_reading_is_noted(
+        phase: str, player: str, truck: dict[str, Any]) -> None:
+    answer = _aboard(phase, truck, player=player, **PIAT)
+    assert answer["legal"] is True, answer["reasons"]
+    assert drm(answer) == {"B": 2, "C": 3, "C4": 0} and answer["doubled_lower_dr"] is True
+    assert any(note.endswith("(C5.3, C5.35)") and note.startswith("read: a Passenger's ordnance")
+               for note in answer["notes"])
 
 
 @pytest.mark.parametrize(("keys", "expected"), [({}, {"B": 2, "C": 3}),

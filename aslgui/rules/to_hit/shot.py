@@ -201,8 +201,10 @@ class Shot(NamedTuple):
 
     @property
     def motion_fire(self) -> bool:
-        """A vehicle in Motion/non-stopped firing without stopping (C5.35)."""
-        return self.is_vehicle and self.carrier_moving
+        """A vehicle in Motion/non-stopped firing without stopping, its Passengers' ordnance too: C5.35
+        says Motion Fire is NA for Guns en portee (they do not fire so, C10.54), which are Passenger
+        ordnance (read so, C5.3)."""
+        return (self.is_vehicle or (self.passenger and not self.en_portee)) and self.carrier_moving
 
     @property
     def bounding_first_fire(self) -> bool:
