@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
+from aslgui.rules.to_hit.carried import not_towed, portee_fire
 from aslgui.rules.to_hit.shot import NO_FIRE, SMOKE_AMMO, Shot
 
 Check = Callable[[Shot], str | None]
@@ -35,37 +36,6 @@ def fire_phase(shot: Shot) -> str | None:
         return reason("in its own MPh only a moving vehicle, its Passengers included, fires (Bounding First Fire)",
                       "D3.3, C5.3")
     return None
-
-
-def portee_fire(shot: Shot) -> str | None:
-    """A Gun en portee is fired by its Passenger crew, but never as Bounding (First) Fire (in its
-    vehicle's MPh, or in the AFPh after the vehicle entered a new hex) nor as Motion Fire (C10.54,
-    C5.35), and its CA keeps to the VCA it was loaded on, so it fires only inside it (C10.53)."""
-    if not shot.en_portee or shot.carrier is None:
-        return None
-    vehicle = shot.carrier.id
-    found = []
-    if shot.bounding_first_fire:
-        found.append(reason(f"Bounding First Fire is NA for a Gun en portee, as in {vehicle}'s MPh", "C10.54"))
-    elif shot.bounding_fire:
-        found.append(reason(f"Bounding Fire is NA for a Gun en portee: {vehicle} entered a new hex this Player Turn",
-                            "C10.54, C5.3"))
-    if shot.carrier_moving:
-        found.append(reason(f"Motion Fire is NA for a Gun en portee: {vehicle} is in Motion/not Stopped",
-                            "C10.54, C5.35"))
-    if shot.spines:
-        found.append(reason(f"its CA may not change relative to {vehicle}'s VCA while porteed: it fires only "
-                            "inside its CA", "C10.53"))
-    return "; ".join(found) or None
-
-
-def not_towed(shot: Shot) -> str | None:
-    """A Gun in tow is no target of its own: it shares its vehicle's target status and fate (C10.1, C10.11)."""
-    target = shot.target
-    if target is None or target.towed_by is None:
-        return None
-    return reason(f"{target.id} is in tow by {target.towed_by} and cannot be targeted separately from it: it shares "
-                  "the vehicle's fate", "C10.1, C10.11")
 
 
 def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
