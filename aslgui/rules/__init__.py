@@ -211,7 +211,7 @@ def _units_unverified(scenario: Scenario, action: dict[str, Any], answer: Resolu
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input.
     Every value the answer took from a roster entry not checked against its counter is named in
-    its ``unverified`` (README, "Rules covered"), whichever rules area took it."""
+    its ``unverified`` (docs/readings.md, "Chart values"), whichever rules area took it."""
     kind = action_kind(action)
     spec = _spec(kind)
     answer, taken = _answer(kind, spec, scenario, action)

@@ -5,7 +5,7 @@ and hexes on the grid, and get into the rules area of their kind, where bugs hid
 stopping at the first check (not an object, missing ``boards``, no ``kind``).
 
 ``run_case`` plays one case and says how far it got (``Outcome``); ``reach_table`` counts them
-by rules area for the README.
+by rules area for docs/performance.md (Robustness).
 """
 
 from __future__ import annotations
