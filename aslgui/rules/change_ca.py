@@ -18,6 +18,9 @@ from aslgui.rules.to_hit.legality import cannot_fire_reasons, malfunction_reason
 from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT, unit_path
 
 RULE = "C3.22"
+#: The reading taken of C3.22's EXC for turreted guns with other turreted armament (D3.51).
+CMG_TURNS_NOTE = reason("read: the turret turns by its working CMG, other turreted armament, though its MA is "
+                        "malfunctioned", "C3.22, D3.51")
 
 
 def spines_between(a: int, b: int) -> int:
@@ -102,6 +105,8 @@ def resolve_change_ca(action: Action) -> Resolution:
         values["notes"] = [*values.get("notes", ()), reason(
             f"{unit.id} already points at {SPINE_NAMES[new]}: nothing changes, no movement is lost", RULE)]
         return Resolution(kind=action.kind, values=values)
+    if arc == "tca" and _turret_armament(unit) and malfunction_reason(unit):
+        values["notes"] = [*values.get("notes", ()), CMG_TURNS_NOTE]
     phase_problem = _phase_reason(action, unit)
     found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit, arc)
     if unit.rfnm:

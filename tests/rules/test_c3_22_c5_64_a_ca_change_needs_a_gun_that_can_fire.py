@@ -61,6 +61,9 @@ def test_c3_22_a_turret_with_a_malfunctioned_ma_and_no_other_working_turret_arma
 def test_c3_22_exc_d3_51_a_working_cmg_turns_the_turret_of_a_malfunctioned_ma() -> None:
     answer = _turret([{"fp": 2, "mount": "CMG"}], malfunctioned=True)
     assert answer["legal"] is True, answer["reasons"]
+    assert answer["notes"] == ["read: the turret turns by its working CMG, other turreted armament, though its MA is "
+                               "malfunctioned (C3.22, D3.51)"]
+    assert "notes" not in _turret([{"fp": 2, "mount": "CMG"}])  # a working MA needs no reading
 
 
 def test_c3_22_a_turreted_hull_turns_whatever_its_ma() -> None:

@@ -36,6 +36,8 @@ def test_d7_21_no_non_cc_reaction_fire_after_a_failed_paatc(pinned: bool, taken:
 def test_d7_21_nor_that_cc_reaction_fire(taken: dict[str, Any]) -> None:
     answer = _react("cc", {"s628": {"fired": False}}, paatc_passed=False, **taken)
     assert answer["legal"] is False and CC in answer["reasons"]
+    earlier = [note for note in answer.get("notes", []) if note.endswith("(D7.21, A12.41)")]
+    assert len(earlier) == (1 if taken else 0)  # the reading of a PAATC failed earlier is noted
 
 
 @pytest.mark.parametrize("kind", ["cc", "non_cc"])
