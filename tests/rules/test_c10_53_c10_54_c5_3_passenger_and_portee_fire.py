@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 
 TRUCK = {"id": "truck", "side": "russian", "nationality": "russian", "kind": "vehicle", "hex": "4E5",
@@ -141,3 +143,16 @@ def test_c5_3_the_vehicles_own_ma_after_moving_is_case_b_and_its_gun_type() -> N
                          unit("s", "squad", "4E8", side="russian"), phase="AFPh", player="german")
     answer = fire(situation, firer="t", target="s", target_type="infantry")
     assert answer["legal"] is True and drm(answer)["B"] == 2 and drm(answer)["C"] == 2
+
+
+@pytest.mark.parametrize(("phase", "player", "bounding"), [("MPh", "russian", True), ("AFPh", "russian", False),
+                                                          ("MPh", "german", False)])
+def test_c5_3_commit_marks_a_passengers_latw_shot_in_its_mph_with_a_bounding_first_fire_counter(
+        phase: str, player: str, bounding: bool) -> None:
+    situation = scenario(russian_gun("4E5", "S/SW", aboard="truck", crew_aboard="truck", **PIAT),
+                         {**TRUCK, "moved": True}, german_tank(hex_name="4E8"), phase=phase, player=player)
+    action = {"kind": "fire", "firer": "g", "target": "t"}
+    changes = {unit.id: unit for unit in unit_changes(situation, action, resolve(situation, action))}
+    assert changes["g"].fired is True and changes["g"].bounding_fired is bounding
+    situation.units.update(changes)
+    assert fire(situation, **action)["legal"] is False  # no second shot without a kept ROF (C2.24, C5.3)
