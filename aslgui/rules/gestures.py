@@ -15,8 +15,9 @@ from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.model.dc_counters import DcCounter, dc_counters
-from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.actions import FIRE_PHASES, ORDNANCE_PHASES
+from aslgui.rules.dispatch import resolve
+from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.roster import ordnance_reason
 from aslgui.rules.towing import never_limbers
