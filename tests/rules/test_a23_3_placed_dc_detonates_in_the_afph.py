@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aslgui.model import Scenario
 from aslgui.model.dc_counters import DcCounter, dc_counters
@@ -139,3 +141,19 @@ def test_a23_7_without_a_us_number_no_dr_is_read_and_the_set_is_as_declared() ->
     assert not rolls("set_dc", answer)
     [setter] = unit_changes(mph, action, answer)
     assert setter.extra.get("set_dc") == "1Y6" and setter.dc is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.booleans(), st.booleans(), st.booleans())
+def test_a23_3_any_afph_roll_is_read_as_placing_read_it(colored: int, white: int, cx: bool, elite: bool,
+                                                        concealed: bool) -> None:
+    """Whatever the roll and the placer, the AFPh attack's outcome is the one the place_dc answer
+    gives for those dice (A23.3, A23.4, A23.1 concealment, A23.2 X#)."""
+    placer = {"cx": cx, "elite": elite}
+    target = {"s527": {"concealed": concealed}}
+    dice = {"colored": colored, "white": white}
+    placing = resolve(board_from("a23_ex.json", {"s467": placer, **target}),
+                      {"kind": "place_dc", "unit": "s467", "target_hex": "1X5", "dice": dice})
+    answer = resolve(afph({"s467": placer, **target}), {"kind": "detonate_dc", "unit": "s467", "hex": "1X5",
+                                                        "dice": dice})
+    assert answer.outcome == placing.outcome and answer.total_drm == placing.total_drm
