@@ -18,7 +18,7 @@ DC_ROLE = 2
 #: Size of a DC counter and where it sits from its hex centre (map pixels): lower left, clear of
 #: the stack, whose counters shift right and up (``counters.stack_offset``).
 DC_SIZE = 24.0
-DC_OFFSET = QPointF(-19.0, 19.0)
+DC_OFFSET = QPointF(-16.0, 18.0)
 #: Above the stacked counters, below a lifted (selected) or dragged one.
 Z_DC = 35.0
 #: Its face: the same dark tile as the DC marker a carrier wears, a red rim when Set.
