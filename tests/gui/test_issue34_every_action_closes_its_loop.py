@@ -267,17 +267,25 @@ def menus(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[QMenu]]:
     yield kept
 
 
-def right_click(window: MainWindow, item: DcCounterItem) -> None:
+def right_click(window: MainWindow, item: DcCounterItem, at: QPointF | None = None) -> None:
+    """A right-click on the DC counter's lower left, clear of the counters of its hex (or at
+    ``at``): the scene opens the menu of what is there."""
     event = QGraphicsSceneContextMenuEvent(QGraphicsSceneContextMenuEvent.Type.GraphicsSceneContextMenu)
-    event.setScenePos(item.scenePos())
+    event.setScenePos(item.scenePos() + QPointF(-8, 8) if at is None else at)
     window.scene.contextMenuEvent(event)
 
 
 def test_a23_3_a_right_click_on_the_dc_counter_offers_its_detonation_in_the_afph_only(
         window: MainWindow, monkeypatch: pytest.MonkeyPatch, menus: list[QMenu]) -> None:
     rehearse(window, situation({**PLACER, "dc": None, "placed_dc": "4G8", "hex": "4G6"}, GERMANS))
-    right_click(window, dc_items(window)[0])
+    window.scene.select_unit(None)
+    [dc] = dc_items(window)
+    assert window.scene.counter_item("g").sceneBoundingRect().contains(dc.scenePos())
+    right_click(window, dc, dc.scenePos())
+    assert window.scene.selected == "p"  # the DC's menu is its owner's, though it lies on the Germans
     assert not any("Detonate" in action.text() for action in menus[-1].actions())  # the MPh: not yet
+    right_click(window, dc_items(window)[0], window.scene.counter_item("g").scenePos() + QPointF(8, -10))
+    assert window.scene.selected == "g"  # beside the DC, the Germans' counter is theirs
     window.rehearsal.phase_bar.reach("AFPh", 2, "russian")
     right_click(window, dc_items(window)[0])
     [detonation] = [action for action in menus[-1].actions() if action.text().startswith("Detonate")]

@@ -81,10 +81,11 @@ class DcCounterLayer:
                 self.scene.addItem(item)
                 self.items[dc] = item
 
-    def owner_at(self, pos: QPointF) -> str | None:
-        """The owner of the DC counter at scene point ``pos``, if one lies there."""
+    def owner_at(self, pos: QPointF, below: QGraphicsItem | None = None) -> str | None:
+        """The owner of the DC counter at scene point ``pos``, if one lies there above ``below``
+        (the counter found there, which a lifted counter may be above the DC)."""
         for item in self.scene.items(pos):
             owner = item.data(DC_ROLE)
-            if isinstance(owner, str):
+            if isinstance(owner, str) and (below is None or item.zValue() > below.zValue()):
                 return owner
         return None

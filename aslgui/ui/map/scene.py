@@ -433,7 +433,8 @@ class MapScene(QGraphicsScene):
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         item = self._unit_item_at(event.scenePos())
         # a DC counter's menu is its owner's, which offers its detonation (A23.3, A23.7)
-        unit_id = str(item.data(UNIT_ROLE)) if item is not None else self.dc_counters.owner_at(event.scenePos())
+        unit_id = self.dc_counters.owner_at(event.scenePos(), item) or (
+            str(item.data(UNIT_ROLE)) if item is not None else None)
         if unit_id is not None:
             self.select_unit(unit_id)
         self.context_requested.emit(unit_id, event.screenPos())
