@@ -308,13 +308,15 @@ def test_a23_7_setting_a_dc_rolls_its_dr_and_commit_sets_it_only_when_the_dr_say
         looked.update(rolling=popup.rolling, unrolled=popup.commit_button.isEnabled())
         popup.roll(1, 1, dr)
         consistent(window, popup)
-        looked.update(action=popup.action(), outcome=popup.outcome_label.text())
+        looked.update(action=popup.action(), outcome=popup.outcome_label.text(), totals=popup.dice.totals.text(),
+                      dr_only=popup.dice.faces["colored"].isHidden() and not popup.dice.faces["dr"].isHidden())
         return popup.commit_button.isEnabled()
 
     drive(monkeypatch, driver)
     setting.trigger()
     assert looked["rolling"] and not looked["unrolled"]
     assert looked["action"] == {"kind": "set_dc", "unit": "p", "dr": dr}  # a dr, no DR (A23.7)
+    assert looked["dr_only"] and looked["totals"] == f"dr {dr}"
     [entry] = read_log(window.scenario)
     assert entry.action["dr"] == dr and entry.answer["outcome"] == {"set": is_set, "dr": dr}
     assert [(i.dc.form, window.scenario.grid.name(i.dc.hex)) for i in dc_items(window)] == (

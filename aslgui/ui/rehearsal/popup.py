@@ -279,6 +279,7 @@ class RehearsalPopup(QDialog):
     def _on_choice(self, _index: int) -> None:
         self.heading.setText(self.gesture.label)
         self.dice.show_effects(self.gesture.kind == "fire")
+        self.dice.show_dr_only(self.gesture.kind in DR_ONLY_KINDS)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.options = {}
