@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from aslgui.model.units import NO_ROF
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
@@ -59,8 +60,14 @@ def _info_flags(info: Sequence[str]) -> dict[str, bool]:
     return {key: True for word, key in INFO_FLAGS.items() if word in tokens}
 
 
+def _rof(values: CounterValues) -> dict[str, int]:
+    """A Gun's or an MA's ROF: the printed box, else none: ``rof`` 0, no Multiple ROF (C2.24)."""
+    return {"rof": values.rof if values.rof is not None else NO_ROF}
+
+
 def _gun_keys(values: CounterValues) -> dict[str, Any]:
-    keys = _number_keys(values, ("caliber", "barrel", "rof", "manhandling", "breakdown"))
+    keys = {**_number_keys(values, ("caliber", "barrel")), **_rof(values),
+            **_number_keys(values, ("manhandling", "breakdown"))}
     if values.gun_type:
         keys["type"] = values.gun_type
     if values.manhandling_circled:
@@ -71,7 +78,8 @@ def _gun_keys(values: CounterValues) -> dict[str, Any]:
 
 
 def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
-    keys = _number_keys(values, ("rof", "mp", "towing", "pp", "breakdown"))
+    keys = {**(_rof(values) if values.caliber is not None else {}),
+            **_number_keys(values, ("mp", "towing", "pp", "breakdown"))}
     if values.caliber is not None:
         ma: dict[str, Any] = {"caliber": values.caliber, "kind": "gun"}
         if values.barrel:
@@ -104,7 +112,8 @@ def counter_keys(kind: str, values: CounterValues | None, info: Sequence[str] = 
     """The scenario keys of a Gun or vehicle (``kind``) its counter prints: ``values`` read from
     its SVG, ``info`` its ``info`` texts (special ammunition, QSU, LF, No IF), ``slot`` its
     PieceSlot (open or closed top, vehicle type).  Other kinds take nothing."""
-    notes: list[str] = []
+    notes: list[str] = [f"printed values: its counter's {why}; set that value in the side panel"
+                        for why in (values.unread if values is not None else ())]
     keys: dict[str, Any] = {}
     if kind == "gun":
         keys = _gun_keys(values) if values is not None else {}
@@ -151,7 +160,8 @@ def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None
     ``printed``), the printed values themselves, and in ``unverified`` what it marks but does not
     print (a turret's own Armor Factors), so every answer reading the unit says so (DESIGN.md 11)."""
     found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
-    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys)}
+    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys),
+                            **({"missing": True} if values is None else {})}
     return {**found.keys, "vasl": vasl, **({"unverified": found.notes} if found.notes else {})}
 
 

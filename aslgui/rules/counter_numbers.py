@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from aslgui.model import Unit
 from aslgui.model.units import MachineGun
-from aslgui.rules.roster import RosterEntry, roster_entry
+from aslgui.rules.roster import RosterEntry, unit_entry
 
 COUNTER, FILE, ROSTER, ROSTER_UNCHECKED = "VASL counter", "scenario file", "roster", "roster (not checked)"
 
@@ -88,7 +88,7 @@ def vasl_keys(unit: Unit, which: str) -> tuple[str, ...]:
 
 def printed_numbers(unit: Unit) -> list[PrintedNumber]:
     """The counter's numbers of a Gun or vehicle, each with its source; none for other kinds."""
-    entry = roster_entry(unit.name)
+    entry = unit_entry(unit)
     entry = entry if entry is not None and entry.kind == unit.kind else None
     from_counter, from_roster = set(vasl_keys(unit, "printed")), set(vasl_keys(unit, "roster"))
     out: list[PrintedNumber] = []
