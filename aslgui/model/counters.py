@@ -12,14 +12,14 @@ panel and the answers can say where a number comes from.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from aslgui.model.units import NO_ROF
+from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
-from aslgui.vasl.module import Module, Slot
+from aslgui.vasl.module import Module, Slot, stem_key
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
-from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind
+from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind, side_of, unknown_folder
 
 #: C5.1 Case A types a scenario's ``turret`` takes, by the counter's turret comment: a restricted
 #: slow turret traverses slowly; a one-man turret traverses as a fast one (its crew limits are not
@@ -190,6 +190,98 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
     return sorted(best.values(), key=lambda t: (t.nationality, t.kind, "wreck" in t.keys, t.label.lower()))
 
 
+def art_problem(modules: Sequence[Module], image: str) -> str:
+    """Why the modules give no printed values for ``image``: its SVG could not be read (and why),
+    or they hold no SVG of it (GIF-only art, whose numbers cannot be read)."""
+    wanted = stem_key(image)
+    for module in modules:
+        for line in module.skipped:
+            name, _, why = line.partition(": ")
+            if stem_key(name) == wanted:
+                return f"its SVG art {name} could not be read: {why}"
+    return f"the module holds no SVG art for {image or 'it'} (GIF art only), so its numbers cannot be read"
+
+
+def rules_defaults(kind: str, keys: Mapping[str, Any]) -> dict[str, int]:
+    """What a read counter does not print and the rules fill (DESIGN.md 11): ``rof`` 0 for no ROF
+    box (no Multiple ROF, C2.24), ``breakdown`` 12 for no B# (A.11), for a Gun or an ordnance MA."""
+    ordnance = kind == "gun" or isinstance(keys.get("ma"), Mapping)
+    if not ordnance:
+        return {}
+    return {**({"rof": NO_ROF} if keys.get("rof") == NO_ROF else {}),
+            **({"breakdown": DEFAULT_BREAKDOWN} if "breakdown" not in keys else {})}
+
+
+def counter_record(kind: str, slot: Slot, values: CounterValues | None, image: str,
+                   modules: Sequence[Module]) -> dict[str, Any]:
+    """One Gun or vehicle of a module as ``aslgui counters`` prints it (and the palette shows it):
+    gpid, name, image, nationality and side, the printed values as unit keys (DESIGN.md 3), which
+    keys were ``printed``, the rules' ``defaults`` for what it does not print, and ``unread``: every
+    text or fact that could not be read, each saying why."""
+    nationality = nationality_of_image(image)
+    keys = counter_unit_keys(kind, slot, values, image)
+    vasl, notes = keys.pop("vasl"), keys.pop("unverified", [])
+    unread = [note.removeprefix("printed values: ") for note in notes if note.startswith("printed values: ")]
+    if values is None:
+        unread.append(art_problem(modules, image))
+    folder = unknown_folder(image)
+    if not nationality:
+        unread.append(f"nationality: its art's folder {folder!r} is no VASL nationality folder aslgui knows"
+                      if folder else "nationality: its art names no nationality folder")
+    record: dict[str, Any] = {
+        "gpid": slot.gpid, "name": slot.name, "image": image, "kind": kind, "nationality": nationality,
+        "side": side_of(nationality, slot.folder), "counter_name": values.name if values else None,
+        "note": values.note if values else None, **keys, "printed": vasl["printed"],
+        "defaults": rules_defaults(kind, keys) if values is not None else {},
+        "notes": [note for note in notes if not note.startswith("printed values: ")], "unread": unread,
+    }
+    return record
+
+
+def counter_records(modules: Sequence[Module], names: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
+    """Every Gun and vehicle PieceSlot of the modules, once per name and image, as ``counter_record``
+    gives it, by nationality, kind and name; only those whose name, image or printed name holds one
+    of ``names`` (any case) when names are given."""
+    wanted = [name.lower() for name in names]
+    found: dict[tuple[str, str], tuple[str, Slot, Module]] = {}
+    for module in modules:
+        for slot in module.slots.values():
+            image = slot.image or ""
+            kind = ordnance_kind(slot.name, image)
+            if kind is not None:
+                found.setdefault((slot.name, stem_key(image)), (kind, slot, module))
+    order = sorted(found.values(), key=lambda f: (nationality_of_image(f[1].image or ""), f[0], f[1].name.lower()))
+    for kind, slot, module in order:
+        image = slot.image or ""
+        values = module.counter(image)
+        texts = (slot.name, image, values.name or "" if values else "")
+        if wanted and not any(w in text.lower() for w in wanted for text in texts):
+            continue
+        yield counter_record(kind, slot, values, image, modules)
+
+
+def describe(record: Mapping[str, Any]) -> str:
+    """A counter record in a player's words, one fact a line (the palette's tooltip)."""
+    lines = [f"{record['name']} ({record['kind']}, {record['nationality'] or 'no nationality'}, "
+             f"{record['side']}): art {record['image']}"]
+    ma = record.get("ma") if record["kind"] == "vehicle" else record
+    if isinstance(ma, Mapping) and ma.get("caliber") is not None:
+        lines.append(f"MA {ma['caliber']:g}{ma.get('barrel') or ''}")
+    words = {"rof": "ROF", "breakdown": "B#", "manhandling": "M#", "mp": "MP", "towing": "T#", "pp": "PP",
+             "type": "type", "turret": "turret"}
+    lines += [f"{label} {record[key]}" for key, label in words.items() if key in record and key != "rof"]
+    if "rof" in record:
+        lines.append("ROF none (no ROF box: no Multiple ROF, C2.24)" if record["rof"] == NO_ROF
+                     else f"ROF {record['rof']}")
+    af = record.get("af")
+    if isinstance(af, Mapping):
+        lines.append(f"AF {'/'.join(map(str, af['hull'][:2]))}")
+    if "breakdown" in record.get("defaults", {}):
+        lines.append(f"B# {DEFAULT_BREAKDOWN}: not printed, the rules' default (A.11)")
+    lines += [f"not read: {why}" for why in record.get("unread", ())]
+    return "\n".join(lines)
+
+
 class CounterLibrary:
     """The player's modules as one import sees them (read once), and the counters it looked for
     and did not find, for the import's report (DESIGN.md 11: named, never silently defaulted)."""
@@ -215,6 +307,6 @@ class CounterLibrary:
             return (f"no VASL module is set up ({MODULE_ENV}, or File > Add VASL module...), so its counter "
                     "could not be read")
         if found is not None and found.slot is not None:
-            return (f"the module knows its counter (gpid {found.slot.gpid}) but holds no SVG art for "
-                    f"{image or found.slot.image}, so its numbers cannot be read")
+            return f"the module knows its counter (gpid {found.slot.gpid}) but " + art_problem(
+                self.modules, image or found.slot.image or "").replace("the module holds", "holds")
         return f"its counter ({image or 'no image'}) is not in the VASL module"
