@@ -78,8 +78,8 @@ class Report(NamedTuple):
             out.append("skipped: " + ", ".join(f"{n} {what}" for what, n in sorted(self.skipped.items())))
         if self.loose_sw:
             loose = ", ".join(f"{n} {what}" for what, n in sorted(self.loose_sw.items()))
-            out.append(f"support weapons not stacked with Infantry (listed in support_weapons, for a unit to "
-                       f"take): {loose}")
+            out.append(f"support weapons not stacked with Infantry (on their hex, or in the order of battle; drag "
+                       f"one onto a unit in Setup to give it): {loose}")
         if self.unknown:
             unknown = ", ".join(f"{n} x {name}" for name, n in sorted(self.unknown.items()))
             out.append(f"unknown counters, left out: {unknown}")
@@ -366,7 +366,8 @@ class _Builder:
         if owner is None:
             self.loose_sw[f"{counter.nationality} {name}".strip()] += 1
             side = _side(counter, self.library)
-            self.support_weapons.append({"name": name, "nationality": counter.nationality, "side": side,
+            self.support_weapons.append({"id": f"w{len(self.support_weapons) + 1}", "name": name,
+                                         "nationality": counter.nationality, "side": side,
                                          "hex": hex_name, **({"state": words} if words else {}),
                                          "vasl": {"gpid": counter.piece.gpid,
                                                   "image": image_stem(counter.piece.visible_image)}})

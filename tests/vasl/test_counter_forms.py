@@ -101,7 +101,8 @@ def test_d11_red_values_in_each_spelling(colour: str, red: bool) -> None:
 
 
 def test_c2_24_no_rof_box_is_rof_0_and_no_b_number_the_a11_default() -> None:
-    values = read_counter("cc/gun/test", svg(ma("57LL"), group("Gun Type", "AT"), group("Manhandling #", "10")).encode())
+    printed = svg(ma("57LL"), group("Gun Type", "AT"), group("Manhandling #", "10"))
+    values = read_counter("cc/gun/test", printed.encode())
     keys = counter_keys("gun", values).keys
     assert (keys["caliber"], keys["barrel"], keys["rof"], keys["manhandling"]) == (57.0, "LL", 0, 10)
     assert "breakdown" not in keys
