@@ -212,29 +212,37 @@ def rules_defaults(kind: str, keys: Mapping[str, Any]) -> dict[str, int]:
             **({"breakdown": DEFAULT_BREAKDOWN} if "breakdown" not in keys else {})}
 
 
+def keys_record(kind: str, keys: Mapping[str, Any]) -> dict[str, Any]:
+    """A counter's unit keys (``counter_unit_keys``, a palette template's) as ``aslgui counters`` and
+    the palette show them: the printed values, ``printed``, the rules' ``defaults`` for what a read
+    counter does not print, ``notes`` and ``unread`` (each text that could not be read, with why)."""
+    found = keys.get("vasl")
+    vasl: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    notes = [str(note) for note in keys.get("unverified") or ()]
+    values = {k: v for k, v in keys.items() if k not in ("vasl", "unverified", "name", "nationality")}
+    defaults = rules_defaults(kind, values) if not vasl.get("missing") else {}
+    return {**values, "printed": list(vasl.get("printed") or ()), "defaults": defaults,
+            "notes": [note for note in notes if not note.startswith("printed values: ")],
+            "unread": [note.removeprefix("printed values: ") for note in notes if note.startswith("printed values: ")]}
+
+
 def counter_record(kind: str, slot: Slot, values: CounterValues | None, image: str,
                    modules: Sequence[Module]) -> dict[str, Any]:
     """One Gun or vehicle of a module as ``aslgui counters`` prints it (and the palette shows it):
-    gpid, name, image, nationality and side, the printed values as unit keys (DESIGN.md 3), which
-    keys were ``printed``, the rules' ``defaults`` for what it does not print, and ``unread``: every
-    text or fact that could not be read, each saying why."""
+    gpid, name, image, nationality and side, then ``keys_record`` of its unit keys (DESIGN.md 3),
+    ``unread`` also naming art that could not be read and a folder that names no nationality."""
     nationality = nationality_of_image(image)
-    keys = counter_unit_keys(kind, slot, values, image)
-    vasl, notes = keys.pop("vasl"), keys.pop("unverified", [])
-    unread = [note.removeprefix("printed values: ") for note in notes if note.startswith("printed values: ")]
-    if values is None:
-        unread.append(art_problem(modules, image))
-    folder = unknown_folder(image)
-    if not nationality:
-        unread.append(f"nationality: its art's folder {folder!r} is no VASL nationality folder aslgui knows"
-                      if folder else "nationality: its art names no nationality folder")
     record: dict[str, Any] = {
         "gpid": slot.gpid, "name": slot.name, "image": image, "kind": kind, "nationality": nationality,
         "side": side_of(nationality, slot.folder), "counter_name": values.name if values else None,
-        "note": values.note if values else None, **keys, "printed": vasl["printed"],
-        "defaults": rules_defaults(kind, keys) if values is not None else {},
-        "notes": [note for note in notes if not note.startswith("printed values: ")], "unread": unread,
+        "note": values.note if values else None, **keys_record(kind, counter_unit_keys(kind, slot, values, image)),
     }
+    if values is None:
+        record["unread"].append(art_problem(modules, image))
+    folder = unknown_folder(image)
+    if not nationality:
+        record["unread"].append(f"nationality: its art's folder {folder!r} is no VASL nationality folder aslgui "
+                                "knows" if folder else "nationality: its art names no nationality folder")
     return record
 
 
