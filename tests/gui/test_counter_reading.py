@@ -58,7 +58,8 @@ def test_d11_palette_and_aslgui_counters_say_the_same(module_window: MainWindow,
                 if child.text(0) == "28LL AT sPzB 41")
     tip = item.data(0, Qt.ItemDataRole.ToolTipRole)
     assert tip == describe(record)
-    assert "ROF none (no ROF box: no Multiple ROF, C2.24)" in tip and "B# 12: not printed, the rules' default (A.11)" in tip
+    assert "ROF none (no ROF box: no Multiple ROF, C2.24)" in tip
+    assert "B# 12: not printed, the rules' default (A.11)" in tip
 
 
 def test_d11_the_side_panel_says_the_rules_meaning_of_what_is_not_printed(module_window: MainWindow) -> None:
