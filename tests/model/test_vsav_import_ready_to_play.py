@@ -174,3 +174,17 @@ def test_d11_without_its_counter_only_what_is_unknown_is_named(tmp_path: Path) -
     (note,) = [n for n in unit["unverified"] if "unknown" in n]
     assert note.startswith("its ROF, B#, M# and Case A mount are unknown (not in the built-in roster for a russian "
                            "107* MTR)")
+
+
+def test_d11_an_svg_that_cannot_be_read_is_named_with_why_never_as_missing_art(tmp_path: Path) -> None:
+    forget_modules()
+    path = make_module(tmp_path, build=build_file([("700", "T-34 M41", T34_SLOT)]),
+                       images={"ru/veh/T34M41.svg": "<svg><text>76L</svg>"})
+    library = CounterLibrary([read_module(path)])
+    (unit,) = stacked(tmp_path, [vs.vehicle("p1", "T-34 M41", "ru/veh/T34M41", *AT, gpid="700")],
+                      library).scenario["units"]
+    (note,) = [n for n in unit["unverified"] if n.startswith("printed values")]
+    assert note.startswith("printed values: the module knows its counter (gpid 700) but its SVG art "
+                           "images/ru/veh/T34M41.svg could not be read: cannot read counter 'ru/veh/T34M41': it is "
+                           "not well-formed XML")
+    assert "holds no SVG art" not in note
