@@ -188,3 +188,13 @@ def test_d11_an_svg_that_cannot_be_read_is_named_with_why_never_as_missing_art(t
                            "images/ru/veh/T34M41.svg could not be read: cannot read counter 'ru/veh/T34M41': it is "
                            "not well-formed XML")
     assert "holds no SVG art" not in note
+
+
+def test_a11_the_answer_says_an_unprinted_b_number_is_the_rules_default(tmp_path: Path,
+                                                                         library: CounterLibrary) -> None:
+    (unit,) = stacked(tmp_path, [vs.vehicle("p1", "T-34 M41", "ru/veh/T34M41", *AT, gpid="700")],
+                      library).scenario["units"]
+    answer = _fire(stacked(tmp_path, [], library), unit)
+    assert "read: v1's VASL counter prints no B#, so the rules' default, B# 12 (A.11)" in answer["notes"]
+    printed = {**unit, "breakdown": 11}
+    assert not any("B#" in note for note in _fire(stacked(tmp_path, [], library), printed)["notes"])
