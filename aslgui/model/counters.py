@@ -199,7 +199,7 @@ def art_problem(modules: Sequence[Module], image: str) -> str:
             name, _, why = line.partition(": ")
             if stem_key(name) == wanted:
                 return f"its SVG art {name} could not be read: {why}"
-    return f"the module holds no SVG art for {image or 'it'} (GIF art only), so its numbers cannot be read"
+    return f"the module holds no SVG art for {image or 'it'}, so its numbers cannot be read"
 
 
 def rules_defaults(kind: str, keys: Mapping[str, Any]) -> dict[str, int]:
