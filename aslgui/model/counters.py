@@ -192,7 +192,7 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
 
 def art_problem(modules: Sequence[Module], image: str) -> str:
     """Why the modules give no printed values for ``image``: its SVG could not be read (and why),
-    or they hold no SVG of it (GIF-only art, whose numbers cannot be read)."""
+    or they hold no SVG of it (whose numbers then cannot be read)."""
     wanted = stem_key(image)
     for module in modules:
         for line in module.skipped:
