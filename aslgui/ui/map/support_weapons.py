@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -54,6 +54,10 @@ def weapon_item(weapon: dict[str, Any]) -> QGraphicsItem:
         tile.setBrush(QBrush(style.nationality_color(str(weapon.get("nationality") or ""))))
         tile.setPen(QPen(QColor("black"), 0.8))
         label = QGraphicsSimpleTextItem(str(weapon["name"])[:6], tile)
+        font = QFont(label.font())
+        font.setPixelSize(8)
+        font.setBold(True)
+        label.setFont(font)
         bounds = label.boundingRect()
         label.setPos(-bounds.width() / 2, -bounds.height() / 2)
         item = tile
