@@ -11,10 +11,11 @@ from typing import Any
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
-from aslgui.rules.actions import ARC_KEYS, ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
+from aslgui.rules.action_keys import ARC_KEYS
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
-from aslgui.rules.to_hit.legality import cannot_fire_reasons, manning_reasons
+from aslgui.rules.to_hit.firer_state import cannot_fire_reasons, manning_reasons
 from aslgui.rules.to_hit.shot import ROF_KEPT, unit_path
 
 RULE = "C3.22"

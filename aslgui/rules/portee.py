@@ -9,7 +9,8 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import direction_to
 from aslgui.model import Unit
-from aslgui.rules.actions import FACINGS, PORTEE_SIDES, Action
+from aslgui.rules.action_keys import FACINGS, PORTEE_SIDES
+from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number

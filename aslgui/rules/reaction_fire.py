@@ -15,8 +15,9 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import distance
 from aslgui.model import Unit
-from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action, leaders_with
+from aslgui.rules.action_keys import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES
+from aslgui.rules.actions import Action, leaders_with
+from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason

@@ -1,5 +1,5 @@
 """Where the rules leave room, the reading this project takes, stated in the answer's ``notes``
-(and in the README's rules table): portee by a HS (C10.51, C10.111), an NM/RFNM Gun hooked up in
+(and in docs/readings.md's table): portee by a HS (C10.51, C10.111), an NM/RFNM Gun hooked up in
 firing mode (C10.2, C10.26), a Prep-Fired unit throwing a DC in the AFPh (A3.3, A23.2, A23.6), and
 the CX +1 of a Thrown DC on the thrower's own Location (A23.4). A9.74's inanimate objects (D7.17)
 are tested with the OVR in test_d7_11_d7_15_d7_17.py."""

@@ -10,7 +10,8 @@ from typing import NamedTuple
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import AMMO, PIVOTS, TARGET_TYPES, Action
+from aslgui.rules.action_keys import AMMO, PIVOTS, TARGET_TYPES
+from aslgui.rules.actions import Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.resolution import DrmLine, IllegalAction
