@@ -390,6 +390,10 @@ class _Builder:
             if free:
                 gun["crew"] = free[0]["id"]
                 manning.add(free[0]["id"])
+                if free[0]["kind"] != "crew":
+                    gun.setdefault("unverified", []).append(
+                        f"manned by half-squad {free[0]['id']} (no crew in its stack): it is taken as qualified; "
+                        "set its qualified false for non-qualified use (A21.13, C5.8 Case H)")
 
 
 def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Imported:

@@ -69,7 +69,10 @@ def test_c3_22_a_gun_stacked_with_its_crew_is_manned(tmp_path: Path) -> None:
 def test_c3_22_without_a_crew_a_half_squad_mans_it(tmp_path: Path) -> None:
     units = by_kind(stacked(tmp_path, [vs.piece("p2", "2-4-7 1hs", "ge/ge247H", *AT),
                                        vs.gun("p1", "75L AT PaK 40", "ge/gun/geAT75L", *AT)]))
-    assert units["gun"][0]["crew"] == units["halfsquad"][0]["id"]
+    assert units["gun"][0]["crew"] == units["halfsquad"][0]["id"] == "h1"
+    assert units["gun"][0]["unverified"][-1] == (
+        "manned by half-squad h1 (no crew in its stack): it is taken as qualified; set its qualified false for "
+        "non-qualified use (A21.13, C5.8 Case H)")
 
 
 def test_c3_22_a_crew_is_preferred_to_a_half_squad_and_each_gun_takes_its_own(tmp_path: Path) -> None:
