@@ -11,13 +11,13 @@ from typing import Any
 from aslgui.model.scenario import Scenario
 from aslgui.model.units import INFANTRY_KINDS, Unit
 
-KEY = "support_weapons"
+SUPPORT_WEAPONS = "support_weapons"
 
 
 def loose_weapons(scenario: Scenario) -> list[dict[str, Any]]:
     """The support weapons no unit holds, each a JSON object with a text ``id`` and ``name`` (an
     entry of another shape, kept in the file as read, is not offered)."""
-    entries = scenario.extra.get(KEY)
+    entries = scenario.extra.get(SUPPORT_WEAPONS)
     if not isinstance(entries, list):
         return []
     return [entry for entry in entries if isinstance(entry, dict) and isinstance(entry.get("id"), str)
@@ -48,6 +48,6 @@ def given(unit: Unit, weapon: Mapping[str, Any]) -> Unit:
 
 def without(scenario: Scenario, weapon_id: str) -> list[Any]:
     """The scenario's ``support_weapons`` without the one of ``weapon_id`` (other entries kept as read)."""
-    entries = scenario.extra.get(KEY)
+    entries = scenario.extra.get(SUPPORT_WEAPONS)
     kept = entries if isinstance(entries, list) else []
     return [entry for entry in kept if not (isinstance(entry, dict) and entry.get("id") == weapon_id)]

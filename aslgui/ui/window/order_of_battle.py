@@ -22,8 +22,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMainWindow, QMenu
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit, scenario_from_json
-from aslgui.model.support_weapons import KEY as SW_KEY
-from aslgui.model.support_weapons import can_take, given, loose_weapon, loose_weapons, without
+from aslgui.model.support_weapons import SUPPORT_WEAPONS, can_take, given, loose_weapon, loose_weapons, without
 from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
@@ -205,15 +204,15 @@ class GiveWeaponCommand(QUndoCommand):
         unit = scenario.units[unit_id]
         super().__init__(f"Give {weapon['name']} to {unit.name or unit_id}")
         self.scenario = scenario
-        self.before = (unit, scenario.extra.get(SW_KEY))
+        self.before = (unit, scenario.extra.get(SUPPORT_WEAPONS))
         self.after = (given(unit, weapon), without(scenario, weapon["id"]))
 
     def _apply(self, unit: Unit, weapons: Any) -> None:
         self.scenario.units[unit.id] = unit
         if weapons is None:
-            self.scenario.extra.pop(SW_KEY, None)
+            self.scenario.extra.pop(SUPPORT_WEAPONS, None)
         else:
-            self.scenario.extra[SW_KEY] = weapons
+            self.scenario.extra[SUPPORT_WEAPONS] = weapons
 
     def redo(self) -> None:
         self._apply(*self.after)
