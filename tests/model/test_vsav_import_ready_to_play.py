@@ -60,13 +60,13 @@ AT = vs.hex_pixel("E5")
 
 
 # -- manned Guns (C2.1: a crew, or other Infantry, mans a Gun in its Location) -------------------
-def test_c3_22_a_gun_stacked_with_its_crew_is_manned(tmp_path: Path) -> None:
+def test_d8_a_gun_stacked_with_its_crew_is_manned(tmp_path: Path) -> None:
     units = by_kind(stacked(tmp_path, [vs.gun("p1", "75L AT PaK 40", "ge/gun/geAT75L", *AT),
                                        vs.piece("p2", "2-2-8 crew", "ge/ge228C", *AT)]))
     assert units["gun"][0]["crew"] == units["crew"][0]["id"]
 
 
-def test_c3_22_without_a_crew_a_half_squad_mans_it(tmp_path: Path) -> None:
+def test_d8_without_a_crew_a_half_squad_mans_it(tmp_path: Path) -> None:
     units = by_kind(stacked(tmp_path, [vs.piece("p2", "2-4-7 1hs", "ge/ge247H", *AT),
                                        vs.gun("p1", "75L AT PaK 40", "ge/gun/geAT75L", *AT)]))
     assert units["gun"][0]["crew"] == units["halfsquad"][0]["id"] == "h1"
@@ -75,7 +75,7 @@ def test_c3_22_without_a_crew_a_half_squad_mans_it(tmp_path: Path) -> None:
         "non-qualified use (A21.13, C5.8 Case H)")
 
 
-def test_c3_22_a_crew_is_preferred_to_a_half_squad_and_each_gun_takes_its_own(tmp_path: Path) -> None:
+def test_d8_a_crew_is_preferred_to_a_half_squad_and_each_gun_takes_its_own(tmp_path: Path) -> None:
     units = by_kind(stacked(tmp_path, [vs.piece("p1", "2-4-7 1hs", "ge/ge247H", *AT),
                                        vs.gun("g1", "75L AT PaK 40", "ge/gun/geAT75L", *AT),
                                        vs.gun("g2", "50L AT PaK 38", "ge/gun/geAT50L", *AT),
@@ -84,7 +84,7 @@ def test_c3_22_a_crew_is_preferred_to_a_half_squad_and_each_gun_takes_its_own(tm
     assert (first["crew"], second["crew"]) == (units["crew"][0]["id"], units["halfsquad"][0]["id"])
 
 
-def test_c3_22_no_enemy_and_no_squad_mans_a_gun(tmp_path: Path) -> None:
+def test_d8_no_enemy_and_no_squad_mans_a_gun(tmp_path: Path) -> None:
     units = by_kind(stacked(tmp_path, [vs.gun("p1", "75L AT PaK 40", "ge/gun/geAT75L", *AT),
                                        vs.piece("p2", "2-2-8 crew", "ru/ru228C", *AT),
                                        vs.piece("p3", "4-6-7 1sq", "ge/ge467S", *AT)]))
