@@ -113,3 +113,15 @@ def test_aslgui_counters_prints_the_same_records_filtered_by_name(
                              for text in (line["name"], line["image"], line["counter_name"] or "")) for line in lines)
     for gpid in ("4009", "3b5:11098"):
         assert next(line for line in lines if line["gpid"] == gpid) == _record(module, gpid)
+
+
+def test_d11_what_could_not_be_read_comes_back_from_the_cache(module: Module, module_path: Path,
+                                                              tmp_path_factory: pytest.TempPathFactory) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(cache.CACHE_ENV, str(tmp_path_factory.mktemp("cache")))
+        forget_modules()
+        cold = read_module(module_path).counters["fi/veh/fiT-37r"]
+        forget_modules()
+        warm = read_module(module_path).counters["fi/veh/fiT-37r"]
+    assert warm == cold and warm.unread == (
+        "MA '7.5cm?': no calibre aslgui can read (a calibre, then L/LL, ✽ or (IFE FP))",)
