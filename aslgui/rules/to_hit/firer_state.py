@@ -47,10 +47,14 @@ def gun_state(shot: Shot) -> str | None:
 
 
 def weapon_works(shot: Shot) -> str | None:
-    """A malfunctioned weapon fires no more until repaired (A.11, which C5.62 cites): a Gun, or a
-    vehicle's MA, marked ``malfunctioned`` (as a malfunction in play or VASL's Malf marker marks
-    it), or an MA the file states is not functioning."""
-    firer = shot.firer
+    """A malfunctioned weapon fires no more until repaired (A.11, which C5.62 cites)."""
+    return malfunction_reason(shot.firer)
+
+
+def malfunction_reason(firer: Unit) -> str | None:
+    """Why a Gun, or a vehicle's MA, cannot fire until repaired (A.11): marked ``malfunctioned``
+    (as a malfunction in play or VASL's Malf marker marks it), or an MA the file states is not
+    functioning. A CA change without firing asks it too (C3.22: its crew must be able to fire it)."""
     weapon = "MA" if firer.kind == "vehicle" else "Gun"
     if firer.extra.get("malfunctioned") is True:
         return reason(f"{firer.id}'s {weapon} is malfunctioned: it fires no more until repaired", "A.11, C5.62")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
+from aslgui.rules.to_hit.carried import not_towed, portee_fire
 from aslgui.rules.to_hit.firer_state import (
     cannot_fire_reasons,
     crew_can_fire,
@@ -39,8 +40,9 @@ def fire_phase(shot: Shot) -> str | None:
         return reason(f"the DFPh belongs to the DEFENDER; {shot.firer.id} is the ATTACKER's", "A3")
     if not shot.attacker and phase in ("PFPh", "AFPh"):
         return reason(f"the {phase} belongs to the ATTACKER; {shot.firer.id} is the DEFENDER's", "A3")
-    if shot.attacker and phase == "MPh" and not shot.is_vehicle:
-        return reason("in its own MPh only a moving vehicle fires (Bounding First Fire)", "D3.3")
+    if shot.attacker and phase == "MPh" and not (shot.is_vehicle or shot.passenger):
+        return reason("in its own MPh only a moving vehicle, its Passengers included, fires (Bounding First Fire)",
+                      "D3.3, C5.3")
     return None
 
 
@@ -315,7 +317,9 @@ def within_listed_range(shot: Shot) -> str | None:
 
 CHECKS: tuple[Check, ...] = (
     fire_phase,
+    portee_fire,
     not_at_own_unit,
+    not_towed,
     in_los,
     crew_can_fire,
     gun_state,
