@@ -90,7 +90,8 @@ def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
     if values.unarmored:
         keys["afv"] = False
     elif values.af_front is not None and values.af_side is not None:
-        keys["af"] = {"hull": [values.af_front, values.af_side, values.af_side]}
+        rear = values.af_rear if values.af_rear is not None else values.af_side
+        keys["af"] = {"hull": [values.af_front, values.af_side, rear]}
         marked = [f"{facing} {kind}" for facing, kind in (("front", values.turret_armor_front),
                                                           ("side/rear", values.turret_armor_side)) if kind]
         if marked:

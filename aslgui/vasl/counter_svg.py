@@ -99,6 +99,8 @@ class CounterValues:
     rof: int | None = None
     af_front: int | None = None
     af_side: int | None = None
+    #: A rear AF printed in its own box (``Rear Armor``); None: the side AF is the rear's too.
+    af_rear: int | None = None
     #: A ★ Armor Factor: an unarmored vehicle.
     unarmored: bool = False
     #: ``superior`` (boxed AF) or ``inferior`` (circled AF) turret armour, per facing.
@@ -407,15 +409,16 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
             red.append("ma")
         values.update(_ma(ma.marked, unread))
     values["rof"] = _number(by_label.get("ROF"), "rof", red, unread)
-    for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor")):
+    for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor"), ("rear", "Rear Armor")):
         if label not in by_label:
             continue
         printed = by_label[label]
-        unarmored = "★" in printed.text
-        values["unarmored"] = values.get("unarmored", False) or unarmored
-        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if unarmored else unread)
-        kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
-        values[f"turret_armor_{facing}"] = kind
+        starred = "★" in printed.text and facing != "rear"  # a ★ front or side AF: an unarmored vehicle
+        values["unarmored"] = values.get("unarmored", False) or starred
+        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred else unread)
+        if facing != "rear":
+            kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
+            values[f"turret_armor_{facing}"] = kind
     if "Machine guns" in by_label:
         values["mgs"] = _mgs(by_label["Machine guns"].marked)
         if values["mgs"] is None:

@@ -63,6 +63,8 @@ FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         dict(caliber=70.0, barrel="*", range_min=3, range_max=70)),
     "unarmored ★ is no unread AF": ((group("Front Armor", "★"), group("Movement", "24")),
                                     dict(unarmored=True, af_front=None, mp=24)),
+    "a rear AF in its own box": ((group("Front Armor", "3"), group("Side/Rear Armor", "1"), group("Rear Armor", "2")),
+                                 dict(af_front=3, af_side=1, af_rear=2, unarmored=False)),
 }
 
 
@@ -131,3 +133,21 @@ def test_d11_the_palette_words_say_the_defaults_and_what_is_unread() -> None:
         "57LL AT (gun, chinese communist, axis): art cc/gun/ccAT57LL(KFW)", "MA 57LL", "M# 10",
         "ROF none (no ROF box: no Multiple ROF, C2.24)", "B# 12: not printed, the rules' default (A.11)",
         "not read: Movement '-': no number in it"]
+
+
+def test_d11_a_rear_armor_box_without_a_number_is_named_and_the_side_af_stands_in() -> None:
+    """TACAM R-2's counter prints ``★T`` in its Rear Armor box: not read, so named."""
+    values = read_counter("ax/veh/roR2", svg(ma("&#x002A;", "76L"), group("Front Armor", "3"),
+                                             group("Side/Rear Armor", "1"), group("Rear Armor", "★T")).encode())
+    assert (values.caliber, values.barrel, values.unarmored, values.af_rear) == (76.0, "L", False, None)
+    assert values.unread == ("Rear Armor '★T': no number in it",)
+    keys = counter_keys("vehicle", values)
+    assert keys.keys["af"] == {"hull": [3, 1, 1]}
+    assert keys.notes == ["printed values: its counter's Rear Armor '★T': no number in it; set that value in the "
+                          "side panel"]
+
+
+def test_d11_a_printed_rear_af_is_the_hulls_rear() -> None:
+    values = read_counter("ge/veh/t", svg(group("Front Armor", "8"), group("Side/Rear Armor", "3"),
+                                          group("Rear Armor", "2")).encode())
+    assert counter_keys("vehicle", values).keys["af"] == {"hull": [8, 3, 2]}
