@@ -238,8 +238,8 @@ class RehearsalController(QObject):
         return available(context_gestures(self.host.scenario, unit_id))
 
     def fill_menu(self, menu: QMenu, unit_id: str) -> None:
-        """Add the counter's rules actions (change CA, (un)limber, unhook, Set DC) to its context menu;
-        each opens the popup, so the rules' checks (C3.22, C10.2) come with it."""
+        """Add the counter's rules actions (change CA, (un)limber, unhook, Set DC, detonate its DC) to
+        its context menu; each opens the popup, so the rules' checks (C3.22, C10.2, A23.7) come with it."""
         gestures = self.context_gestures(unit_id)
         if gestures:
             menu.addSeparator()
