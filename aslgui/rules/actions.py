@@ -385,7 +385,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
     "leadership": Domain(_leadership, "a whole number from -6 to 6", (-6, 6)),
-    "us_number": _whole(0, 9), "range": _whole(1, 500),
+    "us_number": _whole(0, 9), "range": _whole(1, 500), "ccv": _whole(1, 12), "sw_fp": _whole(0, 99),
     "mp_spent": _whole(0, MAX_MP), "mf_spent": _whole(0, 99), "mf_left": _whole(0, 99), "crew_mf_spent": _whole(0, 99),
     **dict.fromkeys(("target_level", "unit_level", "thrower_level"), LEVEL),
     **dict.fromkeys(("from_level", "to_level"), _whole(0, 9)),

@@ -97,9 +97,18 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
 
 def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     """The DEFENDER is marked First/Final Fire (D7.21); a Gun it fires is marked as the ``fire``
-    action of that shot marks it: turned to the VCA (D7.22), Intensive Fire, malfunction."""
+    action of that shot marks it: turned to the VCA (D7.22), Intensive Fire, malfunction. What was
+    rolled, only: a vehicle CC immobilized (one eliminated leaves by ``destroyed_units``), the DC
+    Thrown, and the FPF attacker's own NMC (A8.31)."""
     unit = scenario.unit(action.get("unit"), "action.unit")
     _mark(changes, unit.id, fired=True)
+    outcome = resolution.outcome or {}
+    if outcome.get("result") == "immobilized" and action.get("type") == "cc":
+        _mark(changes, str(action.get("vehicle")), immobilized=True)
+    if resolution.values.get("weapon") == "dc":
+        _mark(changes, unit.id, dc=None)
+    if outcome.get("nmc") in ("pinned", "broken"):
+        _mark(changes, unit.id, **{str(outcome["nmc"]): True})
     gun = next((g for g in scenario.units.values() if g.kind == "gun" and g.crew == unit.id), None)
     if resolution.values.get("weapon") == "gun" and gun is not None:
         shot = {"kind": "fire", "firer": gun.id, "target": action.get("vehicle"), "reaction_fire": True,

@@ -28,9 +28,11 @@ REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fi
 THROW_PHASES = ORDNANCE_PHASES
 #: Kinds whose answer depends on a roll: Commit waits for dice.
 ROLLING_KINDS = frozenset({"fire", "overrun", "throw_dc", "detonate_dc", "push"})
-#: Kinds that roll in some forms only: a Reaction Fire whose Gun fires (D7.22), Setting a DC by a
-#: unit whose US# is known (A23.7; ``rolls``).
+#: Kinds that roll in some forms only: a Reaction Fire by CC or with a Gun, TPBF, FT or a Thrown
+#: DC (D7.21, D7.22), Setting a DC by a unit whose US# is known (A23.7; ``rolls``).
 SOMETIMES_ROLLING_KINDS = frozenset({"reaction_fire", "set_dc"})
+#: Non-CC Reaction Fire weapons whose attack the rules core rolls (an ordnance SW and a MOL are not).
+ROLLED_REACTION_WEAPONS = frozenset({"gun", "tpbf", "ft", "dc"})
 #: Kinds that roll a dr and no DR: Setting a DC (A23.7).
 DR_ONLY_KINDS = frozenset({"set_dc"})
 #: The phases each form of DC counter goes off in: a Placed DC in its owner's AFPh (A23.3), a Set
@@ -40,8 +42,8 @@ DETONATION_PHASES = {"placed": ("AFPh",), "set": FIRE_PHASES}
 
 def rolls(kind: str, resolution: Resolution | None) -> bool:
     """Whether the outcome of an action answered ``resolution`` depends on dice, so that Commit
-    waits for them and applies only what was rolled: the rolling kinds, a Reaction Fire in which a
-    Gun fires, whose answer is that Gun's full To Hit (D7.22), and Setting a DC by a unit whose US#
+    waits for them and applies only what was rolled: the rolling kinds, a Reaction Fire by CC
+    (D7.21) or with a Gun (its full To Hit), TPBF, a FT or a Thrown DC (D7.22), and Setting a DC by a unit whose US#
     the dr is compared with (A23.7; without it the dr cannot be read, and the Set is as declared)."""
     if kind in ROLLING_KINDS:
         return True
@@ -49,7 +51,8 @@ def rolls(kind: str, resolution: Resolution | None) -> bool:
         return False
     if kind == "set_dc":
         return resolution.values.get("set_dr_max") is not None
-    return resolution.values.get("weapon") == "gun"
+    values = resolution.values
+    return values.get("type") == "cc" or values.get("weapon") in ROLLED_REACTION_WEAPONS
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ RESOLVERS: dict[str, ActionKind] = {
     "reaction_fire": _kind(
         "aslgui.rules.reaction_fire:resolve_reaction_fire",
         "unit! vehicle! type! weapon fire_counter gun_fire_counter leadership melee overrun unarmed street_fighting"
-        " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed ammo extra_drm",
+        " sw_fired vehicle_stopped paatc_exempt paatc_taken paatc_passed ammo extra_drm ccv sw_fp thrower_dice",
         "type mandatory fpf nmc_on_attack_dr paatc_required",
     ),
     "place_dc": _kind(

@@ -20,6 +20,7 @@ from aslgui.rules.actions import Action, leaders_with
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
+from aslgui.rules.reaction_attacks import cc_attack, dc_attack, ift_attack
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit import answer_shot
 from aslgui.rules.to_hit.legality import reaction_gun_reasons, reaction_phase, reaction_side
@@ -157,9 +158,24 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     notes = [*earlier, *_fpf_notes(action, vehicle, status), *values.pop("notes", ())]
     if notes:
         values["notes"] = notes
-    if kind == "non_cc" and values["weapon"] == "gun" and shot is not None:
+    weapon = values.get("weapon")
+    if kind == "non_cc" and weapon == "gun" and shot is not None:
         return _gun_answer(action, shot, values, reasons)
-    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values)
+    if kind == "non_cc" and weapon == "dc":
+        thrown = dc_attack(action, unit, vehicle, values)
+        every = tuple(reasons) or thrown.reasons  # the throw's own carrier checks repeat the Reaction Fire's
+        if every:
+            return Resolution(action.kind, False, every, thrown.drm, {**thrown.values, **odds_values(None)})
+        return thrown
+    if kind == "cc":
+        answer, outcome = cc_attack(action, unit, vehicle, drm, values["ccv_modifier"], status.fpf, values)
+    elif weapon in ("tpbf", "ft"):
+        answer, outcome = ift_attack(action, unit, vehicle, status.fpf, values, reasons)
+    else:  # ordnance SW, MOL: not rolled here
+        return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), values)
+    if reasons:
+        return Resolution(action.kind, False, tuple(reasons), tuple(drm), {**values, **odds_values(None)})
+    return Resolution(action.kind, True, (), tuple(drm), answer, outcome)
 
 
 def _gun_answer(action: Action, shot: tuple[Action, Shot], values: dict[str, Any], reasons: list[str]) -> Resolution:

@@ -15,6 +15,7 @@ import pytest
 
 from aslgui.model import Scenario
 from aslgui.rules import resolve
+from aslgui.rules.reaction_attacks import DC_OWN_LOCATION_NOTE
 from tests.rules.fixtures.boards import board_from
 
 #: A Gun and its crew in open ground 1C4, the OVRing vehicle there too with its VCA SW/NW.
@@ -157,7 +158,8 @@ def test_a23_63_a_defender_under_first_fire_throws_no_dc_as_reaction_fire(marked
 
 def test_a23_63_an_unmarked_defender_throws_its_dc_as_reaction_fire() -> None:
     answer = _react(_squad(fired=False, dc=True), "s628", weapon="dc")
-    assert answer["legal"] is True and "notes" not in answer
+    assert answer["legal"] is True
+    assert answer["notes"] == [DC_OWN_LOCATION_NOTE]  # D7.22's own-Location Throw, no FPF reading
 
 
 def test_d7_221_under_final_fire_the_dc_is_an_fpf_weapon_and_the_reading_is_noted() -> None:

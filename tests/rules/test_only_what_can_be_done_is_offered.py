@@ -115,13 +115,21 @@ def test_d7_22_the_crew_of_an_overrun_gun_is_offered_the_guns_shot_first() -> No
     assert rolls("fire", answer)
 
 
-def test_d7_22_a_non_cc_reaction_fire_rolls_when_its_gun_fires_and_not_otherwise() -> None:
+@pytest.mark.parametrize(("keys", "rolled"), [({"type": "non_cc"}, True), ({"type": "non_cc", "weapon": "tpbf"}, True),
+                                              ({"type": "non_cc", "weapon": "ft"}, True),
+                                              ({"type": "non_cc", "weapon": "dc"}, True), ({"type": "cc"}, True),
+                                              ({"type": "non_cc", "weapon": "ordnance"}, False),
+                                              ({"type": "non_cc", "weapon": "mol"}, False)])
+def test_d7_22_every_form_of_reaction_fire_rolls_but_an_ordnance_sw_or_mol(keys: dict[str, str], rolled: bool) -> None:
+    ask: dict[str, Any] = {"kind": "reaction_fire", "unit": "crew", "vehicle": "t34", "phase": "MPh"}
+    assert rolls("reaction_fire", resolve(_overrun(), {**ask, **keys})) is rolled
+
+
+def test_d7_22_a_non_cc_reaction_fire_with_the_gun_by_default_rolls_its_shot() -> None:
     scenario = _overrun()
     ask: dict[str, Any] = {"kind": "reaction_fire", "unit": "crew", "vehicle": "t34", "phase": "MPh"}
     gun = resolve(scenario, {**ask, "type": "non_cc"})
     assert gun.values["weapon"] == "gun" and rolls("reaction_fire", gun)
-    assert not rolls("reaction_fire", resolve(scenario, {**ask, "type": "non_cc", "weapon": "tpbf"}))
-    assert not rolls("reaction_fire", resolve(scenario, {**ask, "type": "cc"}))
     rolled = resolve(scenario, {**ask, "type": "non_cc", "dice": {"colored": 2, "white": 3}})
     assert rolled.outcome is not None and "hit" in rolled.outcome
 
