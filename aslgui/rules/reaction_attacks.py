@@ -8,6 +8,7 @@ docs/readings.md) and every value taken from it is named in the answer's ``unver
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,8 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import printed_fp
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import ift_column
+from aslgui.rules.to_hit.outcome import nmc_result
+from aslgui.rules.to_hit.shot import printed_morale
 
 #: A unit's CCV vs a vehicle by kind: a squad's 5 as the D7.22 EX gives a 6-2-8 (and a 4-4-7 with
 #: an 8-1, 6); a half-squad's or crew's 4 is the A11 value this project cannot check.
@@ -42,21 +45,15 @@ IFT_VS_VEHICLE_NOTE = ("the IFT result's effect on an unarmored vehicle (D-chapt
                        "Commit marks the fire and leaves the vehicle as it is")
 
 
-def nmc_result(unit: Unit, original: int) -> str:
-    """An FPF attack DR read as a NMC on the attacker (A8.31): above its morale it breaks, at it
-    pins (the D7.22 EX's 6-2-8: pinned on an 8, broken on 9 or more)."""
-    if original > unit.morale:
-        return "broken"
-    return "pinned" if original == unit.morale else "passed"
-
-
 def _outcome(action: Action, read: Callable[[int], dict[str, Any]], unit: Unit, fpf: bool) -> dict[str, Any] | None:
-    """The outcome of the dice, with the FPF attacker's own NMC (A8.31) when the attack is FPF."""
+    """The outcome of the dice, with the FPF attacker's own NMC (A8.31) when the attack is FPF and
+    its Morale Level is known."""
     if action.dice is None:
         return None
     outcome = read(action.dice.total)
-    if fpf:
-        outcome["nmc"] = nmc_result(unit, action.dice.total)
+    morale = printed_morale(unit)
+    if fpf and morale is not None:  # the D7.22 EX's 6-2-8: pinned on an 8, broken on 9 or more
+        outcome["nmc"] = nmc_result(morale, action.dice.total)
     return outcome
 
 
@@ -130,21 +127,23 @@ def ift_attack(action: Action, unit: Unit, vehicle: Unit, fpf: bool,
     def read(original: int) -> dict[str, Any]:
         return {"original_dr": original, **ift_outcome(column, original, 0)}
 
-    return WithOdds(values, lambda: None if reasons else tally_totals(read, IFT_ODDS)), _outcome(action, read, unit, fpf)
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, IFT_ODDS))
+    return odds, _outcome(action, read, unit, fpf)
 
 
 def dc_attack(action: Action, unit: Unit, vehicle: Unit, values: dict[str, Any]) -> Resolution:
     """A DC Thrown at the OVRing vehicle in the DEFENDER's own Location (D7.22), as ``throw_dc``
-    answers it: vs an AFV predesignated at it (rear Target Facing, A23.5), else on the Location.
-    Its own fire-counter limits are the Reaction Fire's (A23.63 as D7.22/D7.221 read it)."""
+    answers it: vs an AFV predesignated at it (rear Target Facing, A23.5), else on the Location."""
     data: dict[str, Any] = {"kind": "throw_dc", "unit": unit.id, "target_hex": action.scenario.grid.name(unit.hex),
                             "phase": action.phase, "target_in_bypass": True,
                             **({"vs_afv": vehicle.id} if vehicle.afv else {}),
                             **{key: action.data[key] for key in ("dice", "thrower_dice") if key in action.data}}
-    throw = resolve_throw_dc(Action(data, action.scenario, RESOLVERS["throw_dc"].keys, RESOLVERS["throw_dc"].required))
+    # Its fire counter is the Reaction Fire's to read (A23.63 as D7.22/D7.221 read it), not a marker.
+    scenario = copy.copy(action.scenario)  # shares the map and terrain, which the throw does not change
+    scenario.units = {**scenario.units, unit.id: unit._replace(fired=False)}
+    throw = resolve_throw_dc(Action(data, scenario, RESOLVERS["throw_dc"].keys, RESOLVERS["throw_dc"].required))
     thrown = dict(throw.values)
     notes = [*values.pop("notes", ()), DC_OWN_LOCATION_NOTE, *thrown.pop("notes", ())]
     values.update(thrown)
     values["notes"] = notes
-    reasons = tuple(r for r in throw.reasons if "A23.63" not in r)  # the Reaction Fire's own counter rules stand
-    return Resolution(action.kind, not reasons, reasons, throw.drm, values, throw.outcome)
+    return Resolution(action.kind, throw.legal, throw.reasons, throw.drm, values, throw.outcome)

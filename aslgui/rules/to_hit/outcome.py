@@ -247,8 +247,12 @@ def crew_nmc(shot: Shot, original_dr: int) -> str | None:
     ``passed`` below its Morale Level, ``pinned`` on it, ``broken`` above; None when the shot is no
     OVR Prevention or the crew's Morale Level is unknown."""
     morale = shot.crew_morale if shot.ovr_prevention else None
-    if morale is None:
-        return None
+    return None if morale is None else nmc_result(morale, original_dr)
+
+
+def nmc_result(morale: int, original_dr: int) -> str:
+    """A DR read as a NMC (A8.31, C5.64): ``passed`` below the Morale Level, ``pinned`` on it,
+    ``broken`` above."""
     return "passed" if original_dr < morale else "pinned" if original_dr == morale else "broken"
 
 

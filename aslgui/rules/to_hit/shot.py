@@ -32,6 +32,16 @@ ROF_KEPT = "rof_kept"
 NO_FIRE = "no_fire"
 
 
+def printed_morale(unit: Unit) -> int | None:
+    """A unit's Morale Level: its ``morale`` key, else the last figure of a name such as
+    ``2-2-8`` (None when neither says)."""
+    stated = unit.extra.get("morale")
+    if type(stated) is int:
+        return stated
+    match = re.match(_PRINTED_MORALE, unit.name)
+    return int(match.group(1)) if match else None
+
+
 def fire_counter(unit: Unit) -> str:
     """The fire counter a unit's markers show: a No Fire counter after OVR Prevention (C5.64), an
     Intensive Fire counter, else a First Fire counter once it has fired (the markers do not tell a
@@ -132,11 +142,7 @@ class Shot(NamedTuple):
     def crew_morale(self) -> int | None:
         """The manning Infantry's Morale Level: its ``morale`` key, else the last figure of a name
         such as ``2-2-8`` (None when neither says)."""
-        stated = self.crew.extra.get("morale")
-        if type(stated) is int:
-            return stated
-        match = re.match(_PRINTED_MORALE, self.crew.name)
-        return int(match.group(1)) if match else None
+        return printed_morale(self.crew)
 
     @property
     def prevention_rule(self) -> str | None:
