@@ -103,7 +103,7 @@ def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Re
     unit = scenario.unit(action.get("unit"), "action.unit")
     _mark(changes, unit.id, fired=True)
     outcome = resolution.outcome or {}
-    if outcome.get("result") == "immobilized" and action.get("type") == "cc":
+    if outcome.get("cc_result") == "immobilized":
         _mark(changes, str(action.get("vehicle")), immobilized=True)
     if resolution.values.get("weapon") == "dc":
         _mark(changes, unit.id, dc=None)
@@ -260,15 +260,16 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
 
 def destroyed_units(resolution: Resolution) -> list[str]:
     """The units a committed action takes off the map: a Gun and its manning Infantry destroyed
-    by a CH (C3.71), the shot's target or a unit in the hex an Area Target Type shot attacks;
-    none for an illegal action."""
+    by a CH (C3.71), the shot's target or a unit in the hex an Area Target Type shot attacks, a
+    vehicle eliminated by CC Reaction Fire (D7.21); none for an illegal action."""
     outcome = resolution.outcome or {}
     if not resolution.legal:
         return []
     found: dict[str, None] = {}
     for attacked in (outcome, *outcome.get("targets", ())):
-        destroyed = attacked.get("destroyed") if isinstance(attacked, dict) else None
-        found.update((str(uid), None) for uid in destroyed or ())
+        for key in ("destroyed", "eliminated"):  # ``eliminated``: a vehicle CC Reaction Fire kills (D7.21)
+            gone = attacked.get(key) if isinstance(attacked, Mapping) else None
+            found.update((str(uid), None) for uid in gone or ())
     return list(found)
 
 

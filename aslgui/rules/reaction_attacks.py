@@ -34,7 +34,7 @@ FT_FP = 24  # A22: a FT's FP, never tripled (A22 is not in the rules folder)
 CC_READING = ("CC vs a vehicle (A11.5, as the D7.22 EX reads it): a Final DR below the CCV eliminates it, one "
               "equal to the CCV immobilizes it, one at or below half the CCV (FRD) leaves a burning wreck")
 CC_UNVERIFIED = f"{CC_READING}; A11 is not in the rules folder"
-CC_ODDS = counting(("unlikely_kill_possible",), ("result",))
+CC_ODDS = counting(("unlikely_kill_possible",), ("cc_result",))
 IFT_ODDS = counting((), ("result",))
 #: The reading that lets a DEFENDER Throw its DC into its own Location at the OVRing vehicle.
 DC_OWN_LOCATION_NOTE = reason("read: D7.22 lets the DEFENDER Throw its DC at the vehicle that OVRan its own Location, "
@@ -71,7 +71,7 @@ def _base_ccv(action: Action, unit: Unit) -> tuple[int, str]:
 def cc_attack(action: Action, unit: Unit, vehicle: Unit, drm: list[DrmLine], ccv_modifier: int, fpf: bool,
               values: dict[str, Any]) -> tuple[WithOdds, dict[str, Any] | None]:
     """CC Reaction Fire's numbers and, with dice, its outcome (D7.21, D7.213, as the EX reads A11.5):
-    a vehicle eliminated or burned comes off the map (``destroyed``)."""
+    a vehicle eliminated or burned comes off the map (``eliminated``)."""
     base, base_text = _base_ccv(action, unit)
     ccv = base + ccv_modifier
     total = sum(line.value for line in drm)
@@ -89,9 +89,9 @@ def cc_attack(action: Action, unit: Unit, vehicle: Unit, drm: list[DrmLine], ccv
         final = original + total
         result = ("burned" if final <= ccv // 2 else "eliminated" if final < ccv
                   else "immobilized" if final == ccv else "none")
-        out: dict[str, Any] = {"original_dr": original, "final_dr": final, "result": result}
+        out: dict[str, Any] = {"original_dr": original, "final_dr": final, "cc_result": result}
         if result in ("burned", "eliminated"):
-            out["destroyed"] = [vehicle.id]
+            out["eliminated"] = [vehicle.id]
         if original == UNLIKELY_KILL_DR and result in ("immobilized", "none"):
             out["unlikely_kill_possible"] = True  # A11.501, resolved by the player
         return out

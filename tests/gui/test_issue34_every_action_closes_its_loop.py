@@ -118,7 +118,7 @@ def test_d7_22_the_guns_reaction_fire_opens_with_its_full_to_hit_and_dice_and_co
     assert not units["crew"].fired
 
 
-def test_d7_22_non_cc_reaction_fire_with_the_gun_rolls_too_and_cc_shows_no_dice(
+def test_d7_22_non_cc_reaction_fire_with_the_gun_rolls_too_and_so_does_cc(
         window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     rehearse(window, situation(PAK, CREW, T34))
     looked: dict[str, Any] = {}
@@ -136,7 +136,7 @@ def test_d7_22_non_cc_reaction_fire_with_the_gun_rolls_too_and_cc_shows_no_dice(
         return popup.commit_button.isEnabled()
 
     overrun_then(window, monkeypatch, react)
-    assert (looked["cc_dice"], looked["cc_commit"]) == (True, True)  # CC: nothing rolled here (D7.21)
+    assert (looked["cc_dice"], looked["cc_commit"]) == (False, False)  # CC is rolled too (D7.21)
     assert looked["weapon"] == "gun" and looked["dice"] and not looked["commit"] and not looked["unrolled"]
     assert looked["rolled"] and looked["outcome"]
     [_, entry] = read_log(window.scenario)

@@ -50,23 +50,23 @@ def test_d7_22_ex_the_447_and_8_1_have_ccv_6_and_their_kill_numbers() -> None:
                                                (3, "burned"), (2, "burned"), (7, "none"), (12, "none")])
 def test_d7_22_ex_immobilized_on_6_eliminated_on_4_or_5_burned_on_3_or_less(total: int, result: str) -> None:
     outcome = street_cc(total).outcome
-    assert outcome is not None and outcome["result"] == result and outcome["final_dr"] == total
-    assert ("destroyed" in outcome) is (result in ("burned", "eliminated"))
+    assert outcome is not None and outcome["cc_result"] == result and outcome["final_dr"] == total
+    assert ("eliminated" in outcome) is (result in ("burned", "eliminated"))
 
 
 def test_d7_22_ex_the_628_under_first_fire_harms_the_tank_only_on_an_original_2() -> None:
     answer = rolled(board(), "s628", "cc")
     assert (answer.values["ccv"], answer.values["final_ccv"], answer.total_drm) == (5, 4, 2)
     two = rolled(board(), "s628", "cc", 2).outcome
-    assert two == {"original_dr": 2, "final_dr": 4, "result": "immobilized", "unlikely_kill_possible": True}
-    assert {rolled(board(), "s628", "cc", t).outcome["result"] for t in range(3, 13)} == {"none"}  # type: ignore[index]
+    assert two == {"original_dr": 2, "final_dr": 4, "cc_result": "immobilized", "unlikely_kill_possible": True}
+    assert {rolled(board(), "s628", "cc", t).outcome["cc_result"] for t in range(3, 13)} == {"none"}  # type: ignore[index]
 
 
 def test_d7_22_ex_fpf_after_a_failed_paatc_ccv_3_leaves_only_an_unlikely_kill_and_the_nmc() -> None:
     scenario = board()
     answer = rolled(scenario, "s628", "cc", 2, fire_counter="final", paatc_passed=False)
     assert answer.values["final_ccv"] == 3
-    assert answer.outcome == {"original_dr": 2, "final_dr": 4, "result": "none", "unlikely_kill_possible": True,
+    assert answer.outcome == {"original_dr": 2, "final_dr": 4, "cc_result": "none", "unlikely_kill_possible": True,
                               "nmc": "passed"}
     # "pinned if its Original attack DR is an 8 or broken if that DR is >= 9" (the 6-2-8's morale 8)
     assert [rolled(scenario, "s628", "cc", t, fire_counter="final").outcome["nmc"]  # type: ignore[index]
@@ -75,9 +75,9 @@ def test_d7_22_ex_fpf_after_a_failed_paatc_ccv_3_leaves_only_an_unlikely_kill_an
 
 def test_d7_21_the_odds_count_every_roll_and_no_outcome_without_dice() -> None:
     answer = street_cc().to_json()
-    assert sum(answer["odds_216"]["result"].values()) == 216
+    assert sum(answer["odds_216"]["cc_result"].values()) == 216
     # burned on 2-3 (3+6 of 36), eliminated on 4-5 (9+12 ... in 216ths), immobilized on 6 (5 of 36)
-    assert answer["odds_216"]["result"] == {"burned": 18, "eliminated": 42, "immobilized": 30, "none": 126}
+    assert answer["odds_216"]["cc_result"] == {"burned": 18, "eliminated": 42, "immobilized": 30, "none": 126}
     assert "outcome" not in answer
 
 
@@ -99,7 +99,7 @@ def test_d7_21_any_roll_reads_as_the_table_says(total: int, ccv: int) -> None:
     assert outcome is not None and outcome["final_dr"] == total
     expected = ("burned" if total <= final_ccv // 2 else "eliminated" if total < final_ccv
                 else "immobilized" if total == final_ccv else "none")
-    assert outcome["result"] == expected
+    assert outcome["cc_result"] == expected
 
 
 def test_d7_21_commit_takes_an_eliminated_vehicle_off_and_marks_an_immobilized_one() -> None:

@@ -100,6 +100,13 @@ ANSWER_WORDS: dict[str, str] = {
     "gun_ca": "Gun's CA after turning (D7.22)",
     "th_cases_na": "To Hit Cases NA",
     "gun_fire": "The Gun fires as",
+    "ccv": "CCV (A11.5)",
+    "final_ccv": "CCV after D7.213",
+    "kill_max_final_dr": "Eliminates on Final DR \u2264",
+    "burn_max_final_dr": "Burning wreck on Final DR \u2264",
+    "immobilize_final_dr": "Immobilizes on Final DR of",
+    "unlikely_kill_original_dr": "Unlikely Kill possible on Original DR of (A11.501)",
+    "vehicle_effect_note": "On the vehicle",
     "ccv_modifier": "CCV change (D7.213)",
     "ccv_modifiers": "CCV changes",
     "table": "Resolved on",
@@ -143,6 +150,10 @@ OUTCOME_WORDS: dict[str, str] = {
     "effects_total_drm": "Effects DRM total",
     "destroyed": "Destroyed (C3.71)",
     "result": "IFT result",
+    "cc_result": "CC vs the vehicle (A11.5)",
+    "eliminated": "Eliminated",
+    "unlikely_kill_possible": "Unlikely Kill possible (A11.501): resolve it by hand",
+    "nmc": "Attacker's NMC on the Original DR (A8.31)",
     "targets": "Per target",
     "if_selected": "if Random Selection picks it for the CH (C3.74)",
     "if_not_selected": "else a normal hit",
@@ -175,7 +186,7 @@ QUIET_WHEN_FALSE = frozenset({
     "multiple_hits", "immobilized",
 })
 #: Keys whose value is a list of unit ids.
-UNIT_LISTS = frozenset({"ti", "pushers", "destroyed"})
+UNIT_LISTS = frozenset({"ti", "pushers", "destroyed", "eliminated"})
 #: Keys whose value is a file's lowercase abbreviation a player writes in capitals (``ca`` -> CA).
 ABBREVIATED = frozenset({"arc", "pivot"})
 #: A Reaction Fire weapon (``weapon``, ``allowed_weapons``) as the rules name it (D7.22).
@@ -451,6 +462,17 @@ def _dc_summary(outcome: Mapping[str, Any]) -> list[str]:
     return [f"detonates: {outcome.get('result') or '-'}"]
 
 
+def _reaction_summary(outcome: Mapping[str, Any]) -> list[str]:
+    """CC's result vs the vehicle, a Gun's shot, a Thrown DC or TPBF/FT's IFT result (D7.21, D7.22)."""
+    if "cc_result" in outcome:
+        return [f"CC: {outcome['cc_result']}"]
+    if "hit" in outcome or outcome.get("needs_dr"):
+        return _fire_summary(outcome)
+    if "detonated" in outcome:
+        return _dc_summary(outcome)
+    return _generic_summary(outcome)
+
+
 def _generic_summary(outcome: Mapping[str, Any]) -> list[str]:
     result = outcome.get("result")
     return [f"IFT {result}"] if result else []
@@ -458,5 +480,5 @@ def _generic_summary(outcome: Mapping[str, Any]) -> list[str]:
 
 _SUMMARIES: dict[str, Callable[[Mapping[str, Any]], list[str]]] = {
     "fire": _fire_summary, "push": _push_summary, "place_dc": _dc_summary, "throw_dc": _dc_summary,
-    "detonate_dc": _dc_summary,
+    "detonate_dc": _dc_summary, "reaction_fire": _reaction_summary,
 }

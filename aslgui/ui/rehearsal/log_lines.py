@@ -17,7 +17,7 @@ from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, in_words, 
 KEY_NUMBERS: dict[str, tuple[str, ...]] = {
     "fire": ("modified_th", "final_th_needed", "critical_max_dr", "ift_column"),
     "overrun": ("fp", "ift_column", "mp_cost"),
-    "reaction_fire": ("fp", "ift_column"),
+    "reaction_fire": ("final_th_needed", "fp", "ift_column", "final_ccv"),
     "place_dc": ("fp", "detonation_max_dr", "mf_cost"),
     "throw_dc": ("fp", "detonation_max_dr"),
     "detonate_dc": ("fp", "ift_column"),
