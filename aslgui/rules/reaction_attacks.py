@@ -12,6 +12,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from aslgui.errors import AslError
 from aslgui.model import Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.demolition import resolve_throw_dc
@@ -99,6 +100,16 @@ def cc_attack(action: Action, unit: Unit, vehicle: Unit, drm: list[DrmLine], ccv
     return WithOdds(values, lambda: tally_totals(read, CC_ODDS)), _outcome(action, read, unit, fpf)
 
 
+def _own_fp(action: Action, unit: Unit, reasons: list[str]) -> float:
+    """The unit's printed FP for TPBF: its ``fp``, else the first figure of a name like 4-6-7;
+    without either the attack is refused, naming what to give (0 FP meanwhile)."""
+    try:
+        return printed_fp(unit, action.scenario)
+    except AslError:
+        reasons.append(reason(f"{unit.id}'s FP is unknown: give it \"fp\" or a name such as \"4-6-7\"", "D7.22"))
+        return 0.0
+
+
 def ift_attack(action: Action, unit: Unit, vehicle: Unit, fpf: bool,
                values: dict[str, Any], reasons: list[str]) -> tuple[WithOdds, dict[str, Any] | None]:
     """TPBF (the unit's FP and ``sw_fp``, tripled, A7.21) or a FT (24 FP) vs the OVRing vehicle on
@@ -111,7 +122,7 @@ def ift_attack(action: Action, unit: Unit, vehicle: Unit, fpf: bool,
         parts = [{"source": "FT (A22)", "fp": FT_FP}]
         unverified = [f"a FT attacks with {FT_FP} FP, never tripled (A22)"]
     else:
-        own = printed_fp(unit, action.scenario)
+        own = _own_fp(action, unit, reasons)
         sw_fp = action.integer("sw_fp", 0)
         fp = (own + sw_fp) * TPBF_MULTIPLIER
         parts = [{"source": f"{unit.id} FP {number(own)}" + (f" + SW {sw_fp}" if sw_fp else "") + " x 3 (TPBF, A7.21)",

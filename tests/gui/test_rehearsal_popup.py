@@ -192,8 +192,9 @@ def test_d7_2_reaction_fire_is_prompted_after_an_overrun_and_logged(
         titles.append(popup.windowTitle())
         if popup.gesture.kind == "overrun":
             popup.roll(5, 4)
-        elif popup.gesture.action["type"] != "cc":
+        else:
             popup.choice.setCurrentIndex([g.action["type"] for g in popup.gestures].index("cc"))
+            popup.roll(4, 5)  # CC Reaction Fire is rolled too (D7.21)
         return popup.commit_button.isEnabled()
 
     drive(monkeypatch, driver)
@@ -202,6 +203,7 @@ def test_d7_2_reaction_fire_is_prompted_after_an_overrun_and_logged(
     log = read_log(window.scenario)
     assert [e.kind for e in log] == ["overrun", "reaction_fire"]
     assert log[1].action["type"] == "cc" and log[1].answer["legal"] is True
+    assert log[1].action["dice"] == {"colored": 4, "white": 5} and log[1].answer["outcome"]["original_dr"] == 9
     window.undo_stack.undo()
     assert [e.kind for e in read_log(window.scenario)] == ["overrun"]
 

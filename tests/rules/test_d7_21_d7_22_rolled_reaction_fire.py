@@ -159,6 +159,14 @@ def test_d7_22_a_unit_listing_its_sw_uses_a_ft_only_if_it_holds_one() -> None:
     assert held.legal
 
 
+def test_d7_22_tpbf_by_a_unit_of_unknown_fp_is_refused_naming_what_to_give() -> None:
+    answer = rolled(board({"s628": {"name": "Ivan's squad"}}), "s628", "non_cc", 5, weapon="tpbf")
+    assert answer.reasons == ('s628\'s FP is unknown: give it "fp" or a name such as "4-6-7" (D7.22)',)
+    assert answer.outcome is None
+    stated = rolled(board({"s628": {"name": "Ivan's squad", "fp": 5}}), "s628", "non_cc", 5, weapon="tpbf")
+    assert stated.legal and stated.values["fp"] == 15
+
+
 def test_d7_22_exc_a_pinned_unit_tpbfs_but_uses_no_ft() -> None:
     pinned = board({"s628": {"pinned": True}})
     assert rolled(pinned, "s628", "non_cc", 3, weapon="tpbf").outcome is not None

@@ -107,6 +107,7 @@ ANSWER_WORDS: dict[str, str] = {
     "immobilize_final_dr": "Immobilizes on Final DR of",
     "unlikely_kill_original_dr": "Unlikely Kill possible on Original DR of (A11.501)",
     "vehicle_effect_note": "On the vehicle",
+    "attack_table": "Attack table",
     "ccv_modifier": "CCV change (D7.213)",
     "ccv_modifiers": "CCV changes",
     "table": "Resolved on",
