@@ -41,6 +41,10 @@ _MA = re.compile(r"(?P<pre>(?:\^[^^]*\^|[✽*†‡§#]\s*)*)(?P<cal>\d+(?:\.\d+
 _MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:AA|B|C|R)?MG(?:\^[^^]*\^|[✽*†‡§#])*")
 _SUP = re.compile(r"\^([^^]*)\^")
 _FIRST_INT = re.compile(r"\d+")
+#: A number whose minus sign is printed against its digits (a heavy tractor's ``T-2``: C10.1's T# may be
+#: below zero, letting it tow any Gun whose M# is at least -2).
+_SIGNED_INT = re.compile(r"-?\d+")
+_MARKS = "✽*†‡§#"
 _NOTE = re.compile(r"\d[\w.]*")
 _TAG = re.compile(r"<[^>]*>")
 
@@ -309,8 +313,8 @@ def read_counter(stem: str, data: bytes) -> CounterValues:
 
 
 # -- what the printed texts mean -------------------------------------------------------------
-def _int(text: str) -> int | None:
-    found = _FIRST_INT.search(text)
+def _int(text: str, signed: bool = False) -> int | None:
+    found = (_SIGNED_INT if signed else _FIRST_INT).search(text)
     return int(found.group()) if found else None
 
 
@@ -347,9 +351,11 @@ def special_ammo(text: str) -> tuple[dict[str, int], dict[str, int], tuple[str, 
     return ammo, devices, tuple(raw)
 
 
-def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
+def _mgs(marked: str, unread: list[str]) -> tuple[MachineGun, ...] | None:
     """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; a superscript ``R2`` -> RMG 2; other marks
-    stay with the MG they follow.  None when the text is not of that form."""
+    stay with the MG they follow.  A mount printed as a note mark only (``3/-/*``: its FP is in the
+    vehicle's Chapter H note) is named in ``unread``, the other MGs still read.  None when the text is
+    not of that form."""
     tokens = marked.split("/")
     if len(tokens) > len(_MG_MOUNTS):
         return None
@@ -361,6 +367,8 @@ def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
         if fp:
             marks = fp.group(1) + fp.group(3) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
             guns.append(MachineGun(int(fp.group(2)), mount, marks.replace(" ", "")))
+        elif plain and all(c in _MARKS for c in plain):
+            unread.append(f"Machine guns {marked!r}: the {mount} prints {plain!r}, a note reference, no FP")
         elif plain not in ("", "-"):
             return None
         guns.extend(MachineGun(int(s[1:]), "RMG") for s in sups if re.fullmatch(r"R\d+", s))
@@ -368,14 +376,15 @@ def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
 
 
 def _malfunction(texts: list[str]) -> dict[str, int]:
-    """B#/X# from the malfunction texts: ``X12`` in one, or ``B`` and ``11`` in two."""
+    """B#/X# from the malfunction texts: ``X12`` in one (a note mark after it, ``B11*``, is no part of
+    the number), or ``B`` and ``11`` in two."""
     found: dict[str, int] = {}
     letters = [t for t in texts if t in ("B", "X")]
     numbers = [int(t) for t in texts if t.isdigit()]
     for letter, number in zip(letters, numbers, strict=False):
         found.setdefault(letter, number)
     for text in texts:
-        whole = re.fullmatch(r"([BX])\s*(\d+)", text)
+        whole = re.fullmatch(rf"([BX])\s*(\d+)\s*[{_MARKS}]*", text)
         if whole:
             found.setdefault(whole.group(1), int(whole.group(2)))
     return found
@@ -408,6 +417,8 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         if ma.red:
             red.append("ma")
         values.update(_ma(ma.marked, unread))
+    if values.get("ife") is None and "IFE" in by_label:  # an IFE FP in its own box, ``(24)``, beside the MA
+        values["ife"] = _number(by_label["IFE"], "ife", red, unread)
     values["rof"] = _number(by_label.get("ROF"), "rof", red, unread)
     for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor"), ("rear", "Rear Armor")):
         if label not in by_label:
@@ -420,7 +431,7 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
             kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
             values[f"turret_armor_{facing}"] = kind
     if "Machine guns" in by_label:
-        values["mgs"] = _mgs(by_label["Machine guns"].marked)
+        values["mgs"] = _mgs(by_label["Machine guns"].marked, unread)
         if values["mgs"] is None:
             unread.append(f"Machine guns {by_label['Machine guns'].marked!r}: not BMG/CMG/AAMG FP as 3/5/-")
     values["mp"] = _number(by_label.get("Movement"), "mp", red, unread)
@@ -430,30 +441,44 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values["manhandling"] = _number(handling, "manhandling", red, unread)
         values["manhandling_circled"] = "circle outline" in handling.shapes
     values["pp"] = _number(by_label.get("PP #"), "pp", red, unread)
-    values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread)
+    values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread, signed=True)
     malfunction = _malfunction([p.text for p in labels if (p.label or _guess(p)).startswith("Malfunction")
                                 and not p.label.endswith(("Date", "*"))])
     values.update(breakdown=malfunction.get("B"), disable=malfunction.get("X"))
     ammo_text = text("Special Ammunition", "ammo")
     if ammo_text:
         values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)
-    span = re.fullmatch(r"\[\s*(?:\(?(\d+)\)?\s*-\s*)?(\d+)\s*\]", text("Range") or "")
-    if span:
-        values.update(range_min=int(span.group(1)) if span.group(1) else None, range_max=int(span.group(2)))
+    values.update(_range(by_label.get("Range"), unread))
     values["sa"] = by_label["SA"].marked if "SA" in by_label else None
     values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
     values.update(red=tuple(red), unread=tuple(unread))
     return CounterValues(**values)
 
 
-def _number(printed: Printed | None, field_name: str, red: list[str], unread: list[str]) -> int | None:
-    """The number a labelled box prints (its first digits), None when the counter has no such box;
-    a box whose text holds no number is named in ``unread``."""
+def _range(printed: Printed | None, unread: list[str]) -> dict[str, int | None]:
+    """range_min/range_max of a printed Range (``[16]``, ``[(3)✽-70]``); letters after the brackets
+    (``[16]TH``) or a text of another shape are named in ``unread``, the brackets still read."""
+    if printed is None:
+        return {}
+    span = re.match(r"\[\s*(?:\(?(\d+)\)?\s*-\s*)?(\d+)\s*\]", printed.text)
+    if span is None:
+        unread.append(f"Range {printed.marked!r}: not a range in brackets as [16] or [(3)-70]")
+        return {}
+    if printed.text[span.end():].strip():
+        unread.append(f"Range {printed.marked!r}: {printed.text[span.end():].strip()!r} after the range")
+    return {"range_min": int(span.group(1)) if span.group(1) else None, "range_max": int(span.group(2))}
+
+
+def _number(printed: Printed | None, field_name: str, red: list[str], unread: list[str],
+            signed: bool = False) -> int | None:
+    """The number a labelled box prints (its first digits; ``signed``: with a minus printed against
+    them, ``T-2``), None when the counter has no such box; a box whose text holds no number is
+    named in ``unread``."""
     if printed is None:
         return None
     if printed.red:
         red.append(field_name)
-    found = _int(printed.text)
+    found = _int(printed.text, signed)
     if found is None and printed.text:
         unread.append(f"{printed.label or field_name} {printed.marked!r}: no number in it")
     return found

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from aslgui.model.counters import counter_keys, describe, rules_defaults
-from aslgui.vasl.counter_svg import is_red, read_counter
+from aslgui.vasl.counter_svg import MachineGun, is_red, read_counter
 from tests.vasl_modules import group, svg
 
 SUP = '<tspan style="font-size:6px" baseline-shift="super">&#x273D;</tspan>'
@@ -63,6 +63,12 @@ FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         dict(caliber=70.0, barrel="*", range_min=3, range_max=70)),
     "unarmored ★ is no unread AF": ((group("Front Armor", "★"), group("Movement", "24")),
                                     dict(unarmored=True, af_front=None, mp=24)),
+    "an IFE FP in its own box beside the MA (24)": ((ma("&#x002A;", "12.7"), group("IFE", "(24)")),
+                                                   dict(caliber=12.7, barrel=None, ife=24)),
+    "a note mark after the B# B11*": ((ma("75"), group("Malfunction", "B11&#x002A;")), dict(breakdown=11)),
+    "a heavy tractor's T# below zero T-2 (C10.1)": ((group("Towing #", "T-2"), group("PP #", "21PP")),
+                                                    dict(towing=-2, pp=21)),
+    "a light tractor's T# T9 (C10.1)": ((group("Towing #", "T9"),), dict(towing=9)),
     "a rear AF in its own box": ((group("Front Armor", "3"), group("Side/Rear Armor", "1"), group("Rear Armor", "2")),
                                  dict(af_front=3, af_side=1, af_rear=2, unarmored=False)),
 }
@@ -151,3 +157,29 @@ def test_d11_a_printed_rear_af_is_the_hulls_rear() -> None:
     values = read_counter("ge/veh/t", svg(group("Front Armor", "8"), group("Side/Rear Armor", "3"),
                                           group("Rear Armor", "2")).encode())
     assert counter_keys("vehicle", values).keys["af"] == {"hull": [8, 3, 2]}
+
+
+def test_d11_an_mg_mount_printed_as_a_note_mark_is_named_and_the_other_mgs_read() -> None:
+    """FlaKPz IV/20 prints ``3/-/*``: its AAMG's FP is in its Chapter H note, not on the counter."""
+    values = read_counter("ge/veh/t", svg(group("Machine guns", "3/-/&#x002A;")).encode())
+    assert values.mgs == (MachineGun(3, "BMG"),)
+    assert values.unread == ("Machine guns '3/-/*': the AAMG prints '*', a note reference, no FP",)
+    values = read_counter("ge/veh/t", svg(group("Machine guns", "-/5/&#x002A;")).encode())
+    assert values.mgs == (MachineGun(5, "CMG"),)
+
+
+@pytest.mark.parametrize(("text", "span", "unread"), [
+    ("[16]TH", (None, 16), ("Range '[16]TH': 'TH' after the range",)),
+    ("[2-16]", (2, 16), ()),
+    ("16 hexes", (None, None), ("Range '16 hexes': not a range in brackets as [16] or [(3)-70]",)),
+])
+def test_d11_a_range_reads_its_brackets_and_names_what_follows(text: str, span: tuple[int | None, int | None],
+                                                                unread: tuple[str, ...]) -> None:
+    values = read_counter("am/veh/t", svg(ma("12.7"), group("Range", text)).encode())
+    assert ((values.range_min, values.range_max), values.unread) == (span, unread)
+
+
+def test_c10_1_a_t_number_below_zero_is_a_unit_key() -> None:
+    values = read_counter("hu/veh/t", svg(group("Towing #", "T-2"), group("Front Armor", "★"),
+                                          group("Side/Rear Armor", "★"), group("Movement", "12")).encode())
+    assert counter_keys("vehicle", values).keys["towing"] == -2
