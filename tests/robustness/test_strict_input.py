@@ -214,8 +214,8 @@ def test_the_same_overrun_with_a_real_fp_is_a_strict_answer(tmp_path: Path) -> N
 
 UNIT_NUMBERS = [
     ("caliber", 0), ("caliber", -57), ("manhandling", -1), ("rof", 10), ("breakdown", 13), ("breakdown", 1),
-    ("mp", -1), ("towing", 100), ("towing", -10), ("pp", -2), ("pp_used", -1), ("size", 3), ("hull_af", -1), ("labor", 1),
-    ("labor", -3),
+    ("mp", -1), ("towing", 100), ("towing", -10), ("pp", -2), ("pp_used", -1), ("size", 3), ("hull_af", -1),
+    ("labor", 1), ("labor", -3),
 ]
 
 
