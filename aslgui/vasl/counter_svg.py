@@ -23,6 +23,8 @@ from aslgui.errors import AslError
 #: The most bytes one counter SVG may have (VASL's are 3-8 kB).
 SVG_LIMIT = 2 * 1024 * 1024
 _RED = frozenset({"red", "crimson", "darkred"})
+#: Disc glyphs VASL draws behind a value (white, from an invisible copy of the text that places them).
+_DISCS = frozenset("●⬤")
 _STYLES = ("fill", "stroke", "baseline-shift", "text-decoration")
 #: Turret comment -> the Gun Type letters of C3.9/C5 (``T`` fast, ``ST`` slow, ``RST`` restricted slow).
 TURRETS = {"Fast Turret": "T", "Slow Turret": "ST", "Restricted Slow Turret": "RST", "One Man Turret": "1MT"}
@@ -63,7 +65,7 @@ class Printed(NamedTuple):
     #: Comments inside the element (``Superior Turret Armor``, ``Low Ammo circle...``).
     markers: tuple[str, ...]
     #: The shapes drawn with it: ``circle`` (a filled disc behind it), ``circle outline`` (a circled
-    #: value), ``rect outline`` (a box) ...
+    #: value), ``rect outline`` (a box), ``disc`` (a white disc glyph behind a value) ...
     shapes: tuple[str, ...]
 
     @property
@@ -209,6 +211,9 @@ class _Runs:
         if not text or not text.strip() or style.get("fill", "").lower() == "none":
             return
         text = " ".join(text.split())
+        if all(c in _DISCS for c in text.replace(" ", "")):
+            self.shapes.append("disc")  # a white disc drawn as a glyph behind a value: no printed text
+            return
         self.marked.append(f"^{text}^" if style.get("baseline-shift") == "super" else text)
         self.red |= is_red(style.get("fill", ""))
         decoration = style.get("text-decoration", "")

@@ -183,3 +183,16 @@ def test_c10_1_a_t_number_below_zero_is_a_unit_key() -> None:
     values = read_counter("hu/veh/t", svg(group("Towing #", "T-2"), group("Front Armor", "★"),
                                           group("Side/Rear Armor", "★"), group("Movement", "12")).encode())
     assert counter_keys("vehicle", values).keys["towing"] == -2
+
+
+def test_d11_a_white_disc_behind_a_value_is_a_shape_not_text() -> None:
+    """B1bis and Grant draw a white disc glyph from an invisible copy of the text, behind the BMG FP and
+    the SA's superscript: the values read as printed, the disc kept as a shape."""
+    disc = '<text style="fill:none">{}<tspan style="fill:white">&#x2B24;</tspan>/2</text>'
+    values = read_counter("fr/veh/t", svg(
+        "<!-- Machine guns -->\n<svg>" + disc.format("") + "<text style='fill:black'>1/2</text></svg>\n",
+        "<!-- SA -->\n<svg><text style='fill:black'>&#x002A;</text><text style='fill:none'>B75<tspan "
+        f"style='fill:white'>&#x25CF;</tspan></text><text style='fill:black'>B75{SUP}</text></svg>\n").encode())
+    assert values.mgs == (MachineGun(1, "BMG"), MachineGun(2, "CMG"))
+    assert values.sa == "*B75^✽^"
+    assert "disc" in values.labels[0].shapes and values.unread == ()
