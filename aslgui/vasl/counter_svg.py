@@ -439,8 +439,13 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values["mgs"] = _mgs(by_label["Machine guns"].marked, unread)
         if values["mgs"] is None:
             unread.append(f"Machine guns {by_label['Machine guns'].marked!r}: not BMG/CMG/AAMG FP as 3/5/-")
-    values["mp"] = _number(by_label.get("Movement"), "mp", red, unread)
+    movement = by_label.get("Movement")
     values["gun_type"] = text("Gun Type", "gun_type")
+    moves_as = movement.text.strip(_MARKS + " ") if movement is not None else ""
+    if moves_as in _GUN_TYPES:  # ``*ART`` in the MP box: an emplaced vehicle that fires as a Gun, no MP
+        values["gun_type"] = values["gun_type"] or moves_as
+    else:
+        values["mp"] = _number(movement, "mp", red, unread)
     handling: Printed | None = by_label.get("Manhandling #") or by_label.get("Manhandling")
     if handling is not None:
         values["manhandling"] = _number(handling, "manhandling", red, unread)
