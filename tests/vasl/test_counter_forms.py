@@ -198,3 +198,14 @@ def test_d11_a_white_disc_behind_a_value_is_a_shape_not_text() -> None:
     assert values.mgs == (MachineGun(1, "BMG"), MachineGun(2, "CMG"))
     assert values.sa == "*B75^✽^"
     assert "disc" in values.labels[0].shapes and values.unread == ()
+
+
+def test_a9_2_an_mg_ma_with_a_printed_rof_keeps_it() -> None:
+    """R-1 and TKS print ``CMG``/``BMG`` as MA with an ROF box and B11: both are unit keys, no ordnance."""
+    values = read_counter("ax/veh/t", svg(ma("CMG"), group("ROF", "1"), group("Malfunction", "B11"),
+                                          group("Machine guns", "2&#x002A;/4")).encode())
+    assert (values.caliber, values.rof, values.breakdown, values.unread) == (None, 1, 11, ())
+    assert values.mgs == (MachineGun(2, "BMG", "*"), MachineGun(4, "CMG"))
+    keys = counter_keys("vehicle", values).keys
+    assert (keys["rof"], keys["breakdown"], "ma" in keys) == (1, 11, False)
+    assert rules_defaults("vehicle", keys) == {}
