@@ -452,9 +452,12 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values["manhandling_circled"] = "circle outline" in handling.shapes
     values["pp"] = _number(by_label.get("PP #"), "pp", red, unread)
     values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread, signed=True)
-    malfunction = _malfunction([p.text for p in labels if (p.label or _guess(p)).startswith("Malfunction")
-                                and not p.label.endswith(("Date", "*"))])
+    printed_malfunction = [p for p in labels if (p.label or _guess(p)).startswith("Malfunction")
+                           and not p.label.endswith(("Date", "*"))]
+    malfunction = _malfunction([p.text for p in printed_malfunction])
     values.update(breakdown=malfunction.get("B"), disable=malfunction.get("X"))
+    if any(p.red for p in printed_malfunction):  # a red B11 (OA vz.30)
+        red.append("breakdown" if "B" in malfunction else "disable")
     ammo_text = text("Special Ammunition", "ammo")
     if ammo_text:
         values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)

@@ -69,6 +69,7 @@ FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "a heavy tractor's T# below zero T-2 (C10.1)": ((group("Towing #", "T-2"), group("PP #", "21PP")),
                                                     dict(towing=-2, pp=21)),
     "a light tractor's T# T9 (C10.1)": ((group("Towing #", "T9"),), dict(towing=9)),
+    "a red B11": ((ma("CMG"), red_group("Malfunction", "B11", "#e10000")), dict(breakdown=11, red=("breakdown",))),
     "a Gun Type in the MP box *ART: no MP": ((ma("200L"), group("Movement", "&#x002A;ART")),
                                              dict(caliber=200.0, mp=None, gun_type="ART")),
     "a rear AF in its own box": ((group("Front Armor", "3"), group("Side/Rear Armor", "1"), group("Rear Armor", "2")),
