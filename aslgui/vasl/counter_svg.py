@@ -357,7 +357,8 @@ def special_ammo(text: str) -> tuple[dict[str, int], dict[str, int], tuple[str, 
 
 
 def _mgs(marked: str, unread: list[str]) -> tuple[MachineGun, ...] | None:
-    """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; a superscript ``R2`` -> RMG 2; other marks
+    """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; ``2x2/2`` -> two BMGs of FP 2, CMG 2 (as the SA
+    ``2x45L`` is two 45L guns); a superscript ``R2`` -> RMG 2; other marks
     stay with the MG they follow.  A mount printed as a note mark only (``3/-/*``: its FP is in the
     vehicle's Chapter H note) is named in ``unread``, the other MGs still read.  None when the text is
     not of that form."""
@@ -368,10 +369,11 @@ def _mgs(marked: str, unread: list[str]) -> tuple[MachineGun, ...] | None:
     for mount, token in zip(_MG_MOUNTS, tokens, strict=False):
         sups = _SUP.findall(token)
         plain = _SUP.sub("", token).strip()
-        fp = re.fullmatch(r"(\D*?)(\d+)(\D*)", plain)
+        fp = re.fullmatch(r"(\D*?)(?:(\d+)\s*[x×]\s*)?(\d+)(\D*)", plain)
         if fp:
-            marks = fp.group(1) + fp.group(3) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
-            guns.append(MachineGun(int(fp.group(2)), mount, marks.replace(" ", "")))
+            marks = fp.group(1) + fp.group(4) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
+            count = int(fp.group(2) or 1)  # ``2x2``: two MGs of FP 2 at that mount (T-28, T-35)
+            guns.extend([MachineGun(int(fp.group(3)), mount, marks.replace(" ", ""))] * count)
         elif plain and all(c in _MARKS for c in plain):
             unread.append(f"Machine guns {marked!r}: the {mount} prints {plain!r}, a note reference, no FP")
         elif plain not in ("", "-"):

@@ -210,3 +210,12 @@ def test_a9_2_an_mg_ma_with_a_printed_rof_keeps_it() -> None:
     keys = counter_keys("vehicle", values).keys
     assert (keys["rof"], keys["breakdown"], "ma" in keys) == (1, 11, False)
     assert rules_defaults("vehicle", keys) == {}
+
+
+def test_d11_two_mgs_at_one_mount_2x2() -> None:
+    """T-28 and the Finnish Postijuna print ``2x2/2^R2^/2``: two BMGs of FP 2 (as T-35's SA ``2x45L``)."""
+    values = read_counter("ru/veh/t", svg(group("Machine guns", '2x2/2<tspan baseline-shift="super">R2</tspan>/2'),
+                                          group("SA", "2x45L")).encode())
+    assert values.mgs == (MachineGun(2, "BMG"), MachineGun(2, "BMG"), MachineGun(2, "CMG"), MachineGun(2, "RMG"),
+                          MachineGun(2, "AAMG"))
+    assert (values.sa, values.unread) == ("2x45L", ())
