@@ -423,7 +423,12 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values.update(ma=ma.marked, ma_overline=ma.overline, ma_underline=ma.underline)
         if ma.red:
             red.append("ma")
-        values.update(_ma(ma.marked, unread))
+        # VASL's generator writes a note on an underlined MA as a ``*`` below it, after the calibre's text,
+        # then the comment ``Note on underline``: a note reference, not the short barrel (C2.21).
+        underline_note = "Note on underline" in ma.markers and ma.marked.endswith("*")
+        values.update(_ma(ma.marked[:-1] if underline_note else ma.marked, unread))
+        if underline_note:
+            values["ma_superscripts"] = (*values["ma_superscripts"], "*")
     if values.get("ife") is None and "IFE" in by_label:  # an IFE FP in its own box, ``(24)``, beside the MA
         values["ife"] = _number(by_label["IFE"], "ife", red, unread)
     values["rof"] = _number(by_label.get("ROF"), "rof", red, unread)

@@ -69,6 +69,10 @@ FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "a heavy tractor's T# below zero T-2 (C10.1)": ((group("Towing #", "T-2"), group("PP #", "21PP")),
                                                     dict(towing=-2, pp=21)),
     "a light tractor's T# T9 (C10.1)": ((group("Towing #", "T9"),), dict(towing=9)),
+    "a note on an underlined MA, * below it": (
+        ("<!-- MA, text position adjusts -->\n<svg><text><tspan style='text-decoration:underline'>75</tspan></text>"
+         "<text><tspan>*</tspan></text> <!-- Note on underline --></svg>\n",),
+        dict(caliber=75.0, barrel=None, ma_underline=True, ma_superscripts=("*",))),
     "a red B11": ((ma("CMG"), red_group("Malfunction", "B11", "#e10000")), dict(breakdown=11, red=("breakdown",))),
     "a Gun Type in the MP box *ART: no MP": ((ma("200L"), group("Movement", "&#x002A;ART")),
                                              dict(caliber=200.0, mp=None, gun_type="ART")),
