@@ -326,7 +326,7 @@ def _int(text: str, signed: bool = False) -> int | None:
 def _guess(printed: Printed) -> str:
     """The label an unlabelled text of an older layout stands for, by its unmistakable shape."""
     text = printed.text
-    patterns = (("PP #", r"\d+\s*PP"), ("Range", r"\[[\d\s-]+\]"), ("Manhandling", r"M\s*\d+"),
+    patterns = (("PP #", r"\d+\s*PP"), ("Range", r"\[[\d\s-]+\]"), ("Manhandling", r"M\s*(\d+|[✽*†‡§#])"),
                 ("Towing #", r"T\d+"), ("Malfunction", r"[BX]\d+"), ("MA", r"\d+(\.\d+)?(LL|L)?(\(\d+\))?"))
     if text in _GUN_TYPES:
         return "Gun Type"
@@ -500,7 +500,7 @@ def _number(printed: Printed | None, field_name: str, red: list[str], unread: li
         red.append(field_name)
     found = _int(printed.text, signed)
     if found is None and printed.text:
-        unread.append(f"{printed.label or field_name} {printed.marked!r}: no number in it")
+        unread.append(f"{printed.label or _guess(printed) or field_name} {printed.marked!r}: no number in it")
     return found
 
 

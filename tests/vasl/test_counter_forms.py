@@ -223,3 +223,11 @@ def test_d11_two_mgs_at_one_mount_2x2() -> None:
     assert values.mgs == (MachineGun(2, "BMG"), MachineGun(2, "BMG"), MachineGun(2, "CMG"), MachineGun(2, "RMG"),
                           MachineGun(2, "AAMG"))
     assert (values.sa, values.unread) == ("2x45L", ())
+
+
+def test_c10_3_an_unlabelled_m_with_a_note_mark_is_named() -> None:
+    """The Type 45 140mm prints an unlabelled ``M`` and a red ``*`` (no M#): named, not dropped."""
+    values = read_counter("ja/gun/t", svg(ma("140L"), group("Gun Type", "ART"),
+                                          "<text><tspan>M</tspan><tspan style='fill:red'>*</tspan></text>\n").encode())
+    assert (values.manhandling, values.red) == (None, ("manhandling",))
+    assert values.unread == ("Manhandling 'M*': no number in it",)
