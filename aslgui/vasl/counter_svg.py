@@ -39,8 +39,9 @@ _MG_MOUNTS = ("BMG", "CMG", "AAMG")
 #: reference, ``57L*``), the IFE FP in brackets and any marks after.
 _MA = re.compile(r"(?P<pre>(?:\^[^^]*\^|[✽*†‡§#]\s*)*)(?P<cal>\d+(?:\.\d+)?)(?P<barrel>LL|L)?"
                  r"(?P<star>\^[✽*]\^|[✽*])?(?:\((?P<ife>\d+)\))?(?P<rest>(?:\^[^^]*\^|[✽*†‡§#]|\s)*)")
-#: An MA that is an MG (``*AAMG``, ``BMG``): no ordnance, its FP printed with the MGs.
-_MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:AA|B|C|R)?MG(?:\^[^^]*\^|[✽*†‡§#])*")
+#: An MA that is an MG (``*AAMG``, ``BMG``: its FP printed with the MGs) or a flamethrower (``BF30``, a
+#: bow/turret/sponson FT and its FP, printed red): no ordnance, no calibre.
+_MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:(?:AA|B|C|R)?MG|[BTS]F\d+)(?:\^[^^]*\^|[✽*†‡§#])*")
 _SUP = re.compile(r"\^([^^]*)\^")
 _FIRST_INT = re.compile(r"\d+")
 #: A number whose minus sign is printed against its digits (a heavy tractor's ``T-2``: C10.1's T# may be
@@ -508,7 +509,7 @@ def _ma(marked: str, unread: list[str]) -> dict[str, Any]:
     """Calibre, barrel, IFE and the other marks of a printed MA (``75^✽^``, ``*28LL``, ``57L*``,
     ``^✽^20L(20)``): a mark before the calibre, or a star after ``L``/``LL``, is a note reference,
     never the barrel (DESIGN.md 11); a star right after the calibre is the short barrel (C2.21).  An MG
-    MA (``*AAMG``) has no calibre; any other text is named in ``unread``."""
+    MA (``*AAMG``) or a flamethrower MA (``BF30``) has no calibre; any other text is named in ``unread``."""
     found = _MA.fullmatch(marked)
     if found is None:
         if not _MG_MA.fullmatch(marked):
