@@ -471,6 +471,8 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)
     values.update(_range(by_label.get("Range"), unread))
     values["sa"] = by_label["SA"].marked if "SA" in by_label else None
+    if "SA" in by_label and by_label["SA"].red:  # a red SA (a flamethrower, ``BF30``)
+        red.append("sa")
     values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
     values.update(red=tuple(red), unread=tuple(unread))
     return CounterValues(**values)
