@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from aslgui.errors import AslError
@@ -23,6 +25,8 @@ from aslgui.vasl.module import Module, Slot, read_module
 
 MODULE_ENV = "ASLGUI_VASL_MODULE"
 _MODULES_KEY = "vasl_modules"
+#: A limbered side's image stem (``amAR105-l``, ``amAR105-lb``) -> its front's (``amAR105``, ``amAR105b``).
+_LIMBERED = re.compile(r"-l(b?)$")
 
 
 class Found(NamedTuple):
@@ -100,6 +104,16 @@ def counter_for(gpid: str | None = None, image: str | None = None,
     modules = loaded_modules()[0] if modules is None else modules
     slot, slot_module = next(((m.slot(gpid), m.path) for m in modules if gpid and m.slot(gpid)), (None, None))
     stem = image or (slot.image if slot else None)
-    values, values_module = next(((m.counter(stem), m.path) for m in modules if stem and m.counter(stem)),
-                                 (None, None))
+    values, values_module = _printed(stem, modules)
+    if values is not None and values.limbered and stem:
+        # A limbered Gun shows its limbered side, which prints only its M# (C10.2): its values are
+        # on its front, another layer of its slot or the same image without ``-l`` (``amAR105-l``).
+        fronts = [*(slot.layers if slot else ()), _LIMBERED.sub(r"\1", stem)]
+        values, values_module = next((found for found in map(partial(_printed, modules=modules), fronts)
+                                      if found[0] is not None and not found[0].limbered), (values, values_module))
     return Found(slot, slot_module, values, values_module) if slot or values else None
+
+
+def _printed(stem: str | None, modules: Sequence[Module]) -> tuple[CounterValues | None, str | None]:
+    """The printed values of an image stem and the module they come from, first in library order."""
+    return next(((m.counter(stem), m.path) for m in modules if stem and m.counter(stem)), (None, None))

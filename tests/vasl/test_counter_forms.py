@@ -10,13 +10,17 @@ a bracketed minimum ``[(3)✽-70]``; and a text that cannot be read, named with 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from aslgui.model.counters import counter_keys, describe, rules_defaults
+from aslgui.vasl import cache
 from aslgui.vasl.counter_svg import MachineGun, is_red, read_counter
-from tests.vasl_modules import group, svg
+from aslgui.vasl.module import forget_modules, read_module
+from aslgui.vasl.module_library import counter_for
+from tests.vasl_modules import group, make_module, svg
 
 SUP = '<tspan style="font-size:6px" baseline-shift="super">&#x273D;</tspan>'
 
@@ -234,3 +238,19 @@ def test_c10_3_an_unlabelled_m_with_a_note_mark_is_named() -> None:
                                           "<text><tspan>M</tspan><tspan style='fill:red'>*</tspan></text>\n").encode())
     assert (values.manhandling, values.red) == (None, ("manhandling",))
     assert values.unread == ("Manhandling 'M*': no number in it",)
+
+
+def test_c10_2_a_limbered_side_reads_its_guns_front(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A limbered Gun's visible side (``amAR105-l``) prints ``Limbered`` and its M# only: its values
+    are read from its front (``amAR105``), never taken as a Gun with no MA and no ROF."""
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    forget_modules()
+    limbered = svg(group("Manhandling #", "7"), "<text>Limbered</text>\n")
+    front = svg(ma("105"), group("ROF", "1"), group("Gun Type", "ART"), group("Manhandling #", "7"))
+    module = read_module(make_module(tmp_path, images={"am/gun/amAR105-l.svg": limbered,
+                                                       "am/gun/amAR105.svg": front}))
+    assert module.counter("am/gun/amAR105-l").limbered  # type: ignore[union-attr]
+    found = counter_for(image="am/gun/amAR105-l", modules=[module])
+    assert found is not None and found.values is not None
+    assert (found.values.stem, found.values.caliber, found.values.rof, found.values.limbered) == (
+        "am/gun/amAR105", 105.0, 1, False)
