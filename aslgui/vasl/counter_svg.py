@@ -140,8 +140,9 @@ class CounterValues:
     turret: str | None = None
     #: Names of the fields above printed in red (``af_front``, ``mp``, ``manhandling`` ...).
     red: tuple[str, ...] = ()
-    #: The limbered side of a Gun (it prints ``Limbered`` and its M#, C10.2): its values are on the other side.
-    limbered: bool = False
+    #: A Gun's side that does not print its values: ``limbered`` (it prints ``Limbered`` and its M#, C10.2)
+    #: or ``malfunctioned`` (crossed out, its repair number ``R1``, A9.72/C2.3); its values are on its front.
+    side: str | None = None
     #: Each printed text aslgui could not read, with why (``MA '7.5cm?': no calibre ...``).
     unread: tuple[str, ...] = ()
     #: Every labelled text, then every unlabelled one, as printed: nothing is lost.
@@ -476,7 +477,9 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
     if "SA" in by_label and by_label["SA"].red:  # a red SA (a flamethrower, ``BF30``)
         red.append("sa")
     values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
-    values["limbered"] = any(not p.label and p.text == "Limbered" for p in labels)
+    unlabelled = [p.text for p in labels if not p.label]
+    values["side"] = ("limbered" if "Limbered" in unlabelled
+                      else "malfunctioned" if any(re.fullmatch(r"R\d+", text) for text in unlabelled) else None)
     values.update(red=tuple(red), unread=tuple(unread))
     return CounterValues(**values)
 

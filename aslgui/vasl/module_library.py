@@ -25,8 +25,9 @@ from aslgui.vasl.module import Module, Slot, read_module
 
 MODULE_ENV = "ASLGUI_VASL_MODULE"
 _MODULES_KEY = "vasl_modules"
-#: A limbered side's image stem (``amAR105-l``, ``amAR105-lb``) -> its front's (``amAR105``, ``amAR105b``).
-_LIMBERED = re.compile(r"-l(b?)$")
+#: What a Gun's limbered or malfunctioned side adds to its front's image stem (``amAR105-l``, ``amAR105-lb``,
+#: ``huAT47b``).
+_BACK_SIDE = re.compile(r"(-l)?b?$")
 
 
 class Found(NamedTuple):
@@ -105,12 +106,13 @@ def counter_for(gpid: str | None = None, image: str | None = None,
     slot, slot_module = next(((m.slot(gpid), m.path) for m in modules if gpid and m.slot(gpid)), (None, None))
     stem = image or (slot.image if slot else None)
     values, values_module = _printed(stem, modules)
-    if values is not None and values.limbered and stem:
-        # A limbered Gun shows its limbered side, which prints only its M# (C10.2): its values are
-        # on its front, another layer of its slot or the same image without ``-l`` (``amAR105-l``).
-        fronts = [*(slot.layers if slot else ()), _LIMBERED.sub(r"\1", stem)]
+    if values is not None and values.side and stem:
+        # A limbered or malfunctioned Gun shows a side that prints only its M# (and repair numbers):
+        # its values are on its front, another layer of its slot or the same image without ``-l``/``b``
+        # (``amAR105-l``, ``huAT47b``).
+        fronts = [*(slot.layers if slot else ()), _BACK_SIDE.sub("", stem)]
         values, values_module = next((found for found in map(partial(_printed, modules=modules), fronts)
-                                      if found[0] is not None and not found[0].limbered), (values, values_module))
+                                      if found[0] is not None and not found[0].side), (values, values_module))
     return Found(slot, slot_module, values, values_module) if slot or values else None
 
 

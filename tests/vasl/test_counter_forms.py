@@ -240,17 +240,23 @@ def test_c10_3_an_unlabelled_m_with_a_note_mark_is_named() -> None:
     assert values.unread == ("Manhandling 'M*': no number in it",)
 
 
-def test_c10_2_a_limbered_side_reads_its_guns_front(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A limbered Gun's visible side (``amAR105-l``) prints ``Limbered`` and its M# only: its values
-    are read from its front (``amAR105``), never taken as a Gun with no MA and no ROF."""
+@pytest.mark.parametrize(("side", "stem", "printed"), [
+    ("limbered", "am/gun/amAR105-l", ("<text>Limbered</text>\n",)),
+    ("limbered", "am/gun/amAR105-lb", ("<text>Limbered</text>\n",)),
+    ("malfunctioned", "am/gun/amAR105b", ("<text>R1</text>\n", "<text>X6</text>\n")),
+])
+def test_c10_2_a_limbered_or_malfunctioned_side_reads_its_guns_front(
+        side: str, stem: str, printed: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A limbered Gun's visible side (``amAR105-l``) prints ``Limbered`` and its M#, a malfunctioned
+    one (``huAT47b``) its repair numbers: its values are read from its front (``amAR105``), never
+    taken as a Gun with no MA and no ROF."""
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     forget_modules()
-    limbered = svg(group("Manhandling #", "7"), "<text>Limbered</text>\n")
     front = svg(ma("105"), group("ROF", "1"), group("Gun Type", "ART"), group("Manhandling #", "7"))
-    module = read_module(make_module(tmp_path, images={"am/gun/amAR105-l.svg": limbered,
+    module = read_module(make_module(tmp_path, images={stem + ".svg": svg(group("Manhandling #", "7"), *printed),
                                                        "am/gun/amAR105.svg": front}))
-    assert module.counter("am/gun/amAR105-l").limbered  # type: ignore[union-attr]
-    found = counter_for(image="am/gun/amAR105-l", modules=[module])
+    assert module.counter(stem).side == side  # type: ignore[union-attr]
+    found = counter_for(image=stem, modules=[module])
     assert found is not None and found.values is not None
-    assert (found.values.stem, found.values.caliber, found.values.rof, found.values.limbered) == (
-        "am/gun/amAR105", 105.0, 1, False)
+    assert (found.values.stem, found.values.caliber, found.values.rof, found.values.side) == (
+        "am/gun/amAR105", 105.0, 1, None)
