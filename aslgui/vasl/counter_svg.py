@@ -43,6 +43,8 @@ _MA = re.compile(r"(?P<pre>(?:\^[^^]*\^|[✽*†‡§#]\s*)*)(?P<cal>\d+(?:\.\d+
 #: bow/turret/sponson FT and its FP, printed red): no ordnance, no calibre.
 _MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:(?:AA|B|C|R)?MG|[BTS]F\d+)(?:\^[^^]*\^|[✽*†‡§#])*")
 _SUP = re.compile(r"\^([^^]*)\^")
+#: A superscript RMG and any note marks after its FP (``R2``, ``R2*``).
+_RMG = re.compile(r"R(\d+)([✽*†‡§#]*)")
 _FIRST_INT = re.compile(r"\d+")
 #: A number whose minus sign is printed against its digits (a heavy tractor's ``T-2``: C10.1's T# may be
 #: below zero, letting it tow any Gun whose M# is at least -2).
@@ -375,14 +377,15 @@ def _mgs(marked: str, unread: list[str]) -> tuple[MachineGun, ...] | None:
         plain = _SUP.sub("", token).strip()
         fp = re.fullmatch(r"(\D*?)(?:(\d+)\s*[x×]\s*)?(\d+)(\D*)", plain)
         if fp:
-            marks = fp.group(1) + fp.group(4) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
+            marks = fp.group(1) + fp.group(4) + "".join(s for s in sups if not _RMG.fullmatch(s))
             count = int(fp.group(2) or 1)  # ``2x2``: two MGs of FP 2 at that mount (T-28, T-35)
             guns.extend([MachineGun(int(fp.group(3)), mount, marks.replace(" ", ""))] * count)
         elif plain and all(c in _MARKS for c in plain):
             unread.append(f"Machine guns {marked!r}: the {mount} prints {plain!r}, a note reference, no FP")
         elif plain not in ("", "-"):
             return None
-        guns.extend(MachineGun(int(s[1:]), "RMG") for s in sups if re.fullmatch(r"R\d+", s))
+        rmgs = filter(None, map(_RMG.fullmatch, sups))  # ``R2*``: an RMG and its note mark (Type 95 Ha-Go)
+        guns.extend(MachineGun(int(rmg.group(1)), "RMG", rmg.group(2)) for rmg in rmgs)
     return tuple(guns)
 
 

@@ -80,6 +80,8 @@ FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "a flamethrower MA BF30 and a red X11": ((red_group("MA", "BF30", "red"), red_group("Malfunction", "X11", "red")),
                                               dict(caliber=None, ma="BF30", disable=11, red=("ma", "disable"))),
     "a red flamethrower SA BF30": ((ma("75"), red_group("SA", "BF30", "red")), dict(sa="BF30", red=("sa",))),
+    "an RMG with a note mark R2*": ((group("Machine guns", '2/-<tspan baseline-shift="super">R2*</tspan>'),),
+                                    dict(mgs=(MachineGun(2, "BMG"), MachineGun(2, "RMG", "*")))),
     "a red B11": ((ma("CMG"), red_group("Malfunction", "B11", "#e10000")), dict(breakdown=11, red=("breakdown",))),
     "a Gun Type in the MP box *ART: no MP": ((ma("200L"), group("Movement", "&#x002A;ART")),
                                              dict(caliber=200.0, mp=None, gun_type="ART")),
