@@ -445,7 +445,12 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         printed = by_label[label]
         starred = "★" in printed.text and facing != "rear"  # a ★ front or side AF: an unarmored vehicle
         values["unarmored"] = values.get("unarmored", False) or starred
-        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred else unread)
+        # ``★``/``★T`` in the Rear Armor box (M12 GMC, Deacon, Ho-Ro): an unarmored rear, no AF to read.
+        unarmored_rear = facing == "rear" and "★" in printed.text and _int(printed.text) is None
+        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred or unarmored_rear else unread)
+        if unarmored_rear:
+            unread.append(f"Rear Armor {printed.marked!r}: an unarmored rear (★), no AF aslgui can use; the side AF "
+                          "stands in")
         if facing != "rear":
             kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
             values[f"turret_armor_{facing}"] = kind

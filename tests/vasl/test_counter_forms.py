@@ -157,15 +157,18 @@ def test_d11_the_palette_words_say_the_defaults_and_what_is_unread() -> None:
         "not read: Movement '-': no number in it"]
 
 
+UNARMORED_REAR = "Rear Armor '★T': an unarmored rear (★), no AF aslgui can use; the side AF stands in"
+
+
 def test_d11_a_rear_armor_box_without_a_number_is_named_and_the_side_af_stands_in() -> None:
     """TACAM R-2's counter prints ``★T`` in its Rear Armor box: not read, so named."""
     values = read_counter("ax/veh/roR2", svg(ma("&#x002A;", "76L"), group("Front Armor", "3"),
                                              group("Side/Rear Armor", "1"), group("Rear Armor", "★T")).encode())
     assert (values.caliber, values.barrel, values.unarmored, values.af_rear) == (76.0, "L", False, None)
-    assert values.unread == ("Rear Armor '★T': no number in it",)
+    assert values.unread == (UNARMORED_REAR,)
     keys = counter_keys("vehicle", values)
     assert keys.keys["af"] == {"hull": [3, 1, 1]}
-    assert keys.notes == ["printed values: its counter's Rear Armor '★T': no number in it; set that value in the "
+    assert keys.notes == [f"printed values: its counter's {UNARMORED_REAR}; set that value in the "
                           "side panel"]
 
 
