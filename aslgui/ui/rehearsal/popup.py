@@ -42,6 +42,7 @@ from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, 
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
+from aslgui.ui.rehearsal.verdict import REFUSED_STYLE, FoldedNotes, allowed_label, note_lines, verdict_lines, without_notes
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
@@ -142,7 +143,8 @@ class RehearsalPopup(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label = (QLabel() for _ in range(4))
-        self.reasons_label.setStyleSheet("color: #b01818;")
+        self.reasons_label.setStyleSheet(REFUSED_STYLE)
+        self.allowed_label, self.notes = allowed_label(), FoldedNotes()
         self.outcome_label.setStyleSheet("font-weight: bold;")
         for label in (self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label):
             label.setWordWrap(True)
@@ -161,9 +163,9 @@ class RehearsalPopup(QDialog):
         answer = QWidget()
         column = QVBoxLayout(answer)
         self.drm_title = QLabel("<b>DRM</b>")
-        column.addWidget(self.drm_title)
-        for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds.words, self.outcome_label,
-                      self.odds.what_if):
+        # the verdict first (issue 38): why not, with its rule, before any number
+        for label in (self.allowed_label, self.reasons_label, self.drm_title, self.drm_label, self.numbers_label,
+                      self.odds.words, self.outcome_label, self.notes, self.odds.what_if):
             column.addWidget(label)
         column.addStretch(1)
         self.answer_panel = QScrollArea()
@@ -211,10 +213,12 @@ class RehearsalPopup(QDialog):
         has_drm = bool(res and res.drm) or self.gesture.kind in ROLLING_KINDS
         self.drm_title.setVisible(has_drm)
         self.drm_label.setVisible(has_drm)
-        self.numbers_label.setText("\n".join(number_lines(res, self.names)) if res else "")
-        reasons = list(res.reasons) if res else [self.error]
-        self.reasons_label.setText("\n".join(f"Not allowed: {in_words(r, self.names)}" for r in reasons))
-        self.reasons_label.setVisible(bool(reasons))
+        self.numbers_label.setText("\n".join(number_lines(without_notes(res), self.names)) if res else "")
+        refused = verdict_lines(res, self.error, self.names)
+        self.reasons_label.setText("\n".join(refused))
+        self.reasons_label.setVisible(bool(refused))
+        self.allowed_label.setVisible(not refused)
+        self.notes.show_notes(note_lines(res, self.names))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
         self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
         if res is not None and res.outcome:  # rolled: bring the outcome into view, once laid out

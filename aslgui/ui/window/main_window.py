@@ -81,7 +81,7 @@ class MainWindow(ScenarioFiles):
         self.statusBar().addPermanentWidget(self.counter_library.status)
         self.palette_panel = PalettePanel()
         self.palette_panel.set_counters(self.counter_library.templates)
-        self.properties = PropertiesPanel()
+        self.properties = PropertiesPanel(lambda: self.scenario)
         self.brush = TerrainBrushPanel()
         self.toolbar = QToolBar("Main", self)
         self.toolbar.setObjectName("main_toolbar")
