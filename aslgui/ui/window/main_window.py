@@ -104,6 +104,7 @@ class MainWindow(ScenarioFiles):
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused
+        self._restore_docks()  # once every part's dock exists: the docks the player had come back
 
     # -- construction -----------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -443,10 +444,13 @@ class MainWindow(ScenarioFiles):
         else:
             screen = self.screen().availableGeometry()
             self.resize(int(screen.width() * 0.9), int(screen.height() * 0.9))
+        self._fill_recent_menu()
+
+    def _restore_docks(self) -> None:
         state = self.settings.value("window_state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
-        self._fill_recent_menu()
+        self.order_of_battle.reveal()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_discard():

@@ -198,11 +198,23 @@ class OrderOfBattleDock:
         host.view_menu.addAction(self.dock.toggleViewAction())
         host.scene.oob_drop_requested.connect(self.place)
         host.scenario_changed.connect(self.refresh)
+        #: The scenario listed: another one (opened, imported, recovered) shows the dock if it has units here.
+        self._listed: Scenario | None = None
         self.refresh()
         self.dock.setVisible(bool(host.scenario.off_board))
 
     def refresh(self) -> None:
         self.list.show_scenario(self.host.scenario)
+        if self.host.scenario is not self._listed:
+            self._listed = self.host.scenario
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the dock, in front, when the scenario has units off the boards: opened, imported or
+        recovered after a crash, they are never hidden behind View > Order of battle (issue 38)."""
+        if self.host.scenario.off_board:
+            self.dock.setVisible(True)
+            self.dock.raise_()
 
     def place(self, unit_id: str, h: Hex) -> None:
         """Put a unit of the order of battle on hex ``h`` (undoable)."""
@@ -241,8 +253,6 @@ class OrderOfBattleDock:
             return False
         host.set_scenario(scenario, None)
         host.undo_stack.resetClean()  # nothing saved yet: closing asks first
-        self.dock.setVisible(bool(scenario.off_board))
-        self.dock.raise_()
         lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]
         MessageBox.info(window, "Imported VASL game", f"{os.fspath(path)}\n\n" + "\n".join(lines))
         return True

@@ -1,0 +1,185 @@
+"""Issue 38, first use round 3: the popup's verdict first and its notes folded (1); every text
+the window shows in a player's words, the CLI keeping its keys and ids (2). Real widgets,
+offscreen."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from aslgui.model import Scenario, load_scenario
+from aslgui.model.autosave import Autosaver, Session
+from aslgui.rules import resolve
+from aslgui.rules.dice import DiceRoller
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.autosave import RecoveryDialog
+from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
+from tests.answer_samples import answers_by_kind
+from tests.gui.test_order_of_battle import build_save
+
+pytestmark = pytest.mark.gui
+
+#: A file key as ``aslgui resolve``'s users read it: ``mp_in_los``, ``af.turret``, ``"crew"``.
+FILE_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b|[\"'][a-z_.]+[\"']|\b[a-z]+\.[a-z]+\b")
+
+
+def popup_on(qtbot: QtBot, scenario: Scenario, firer: str, where: str) -> RehearsalPopup:
+    popup = RehearsalPopup(scenario, gestures_for_drop(scenario, firer, scenario.grid.parse(where)).gestures,
+                           DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    popup.show()
+    qtbot.waitExposed(popup)
+    return popup
+
+
+def test_issue38_1_an_illegal_shot_says_why_above_every_number(qtbot: QtBot) -> None:
+    """The demo's Gun in its own MPh (D3.3): the red reason is the first line of the answer, above
+    the DRM and the numbers, seen without scrolling."""
+    scenario = load_scenario(DEMO_PATH)
+    scenario.phase = "MPh"
+    popup = popup_on(qtbot, scenario, "g1", "4E9")
+    reason = popup.reasons_label
+    assert reason.text() == "Not allowed: in its own MPh only a moving vehicle fires (Bounding First Fire) (D3.3)"
+    assert reason.isVisible() and not popup.allowed_label.isVisible()
+    assert reason.y() < popup.drm_title.y() < popup.numbers_label.y()
+    viewport = popup.answer_panel.viewport()
+    assert viewport.rect().contains(reason.mapTo(viewport, reason.rect().bottomRight()))
+    assert popup.answer_panel.verticalScrollBar().value() == 0
+
+
+def test_issue38_1_a_legal_shot_says_allowed_first(qtbot: QtBot) -> None:
+    popup = popup_on(qtbot, load_scenario(DEMO_PATH), "g1", "4E9")
+    assert popup.allowed_label.isVisible() and popup.allowed_label.text() == "Allowed"
+    assert popup.reasons_label.isHidden() and popup.allowed_label.y() < popup.drm_title.y()
+
+
+def test_issue38_1_the_notes_come_last_folded_and_unfold_on_a_click(qtbot: QtBot) -> None:
+    scenario = load_scenario(DEMO_PATH)
+    popup = popup_on(qtbot, scenario, "g1", "4E9")
+    notes = popup.notes
+    answer = resolve(scenario, popup.action())
+    assert answer.values["unverified"] and notes.isVisible() and not notes.label.isVisible()
+    assert notes.toggle.text() == f"Notes ({len(answer.values['unverified'])})"
+    assert "Not checked" not in popup.numbers_label.text() and "Notes" not in popup.numbers_label.text()
+    assert notes.y() > popup.numbers_label.y()
+    qtbot.mouseClick(notes.toggle, Qt.MouseButton.LeftButton)
+    assert notes.label.isVisible()
+    assert notes.label.text().startswith("\u2022 Not checked against a printed chart: 57LL AT Gun type AT")
+    popup.options["intensive"].setChecked(True)  # a new answer keeps the notes unfolded, with its own notes
+    assert notes.label.isVisible() and "mark it with an Intensive Fire counter (C5.6)" in notes.label.text()
+    qtbot.mouseClick(notes.toggle, Qt.MouseButton.LeftButton)
+    assert not notes.label.isVisible()
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("read: no mp_in_los given, so the aim is taken as unrestricted (no Case C1/C2) (C5.31, C5.32)",
+     "read: no MP in LOS given, so the aim is taken as unrestricted (no Case C1/C2) (C5.31, C5.32)"),
+    ("final_th_needed 2 counts the DR with its lower dr doubled (C3.6, C5.35)",
+     "Final TH# 2 counts the DR with its lower dr doubled (C3.6, C5.35)"),
+    ("so the hull's are used; give af.turret to use the turret's", "so the hull's are used; give the turret AF to "
+                                                                     "use the turret's"),
+    ('g1 has no manning Infantry ("crew") to fire it (C3.22, C5.6)', "57LL AT has no manning Infantry to fire it "
+                                                                      "(C3.22, C5.6)"),
+    ("no crew possesses the Gun: give the Gun a 'crew' or the action a 'crew' (C10.111)",
+     "no crew possesses the Gun: give the Gun a crew or the action a crew (C10.111)"),
+    ('s1 carries no DC (give it "dc": true) (A23.1)', "4-4-7 carries no DC (give it DC) (A23.1)"),
+    ("t1 ROF 2 from the roster's 'PzKpfw IIIG'", "PzKpfw IIIG ROF 2 from the roster's 'PzKpfw IIIG'"),
+    ("see resources/data/manhandling.json", "see resources/data/manhandling.json"),
+])
+def test_issue38_2_a_rules_sentence_names_no_file_key_in_the_window(text: str, words: str) -> None:
+    assert in_words(text, player_names(load_scenario(DEMO_PATH))) == words
+
+
+def test_issue38_2_no_answer_of_any_kind_shows_a_file_key_but_the_cli_keeps_them() -> None:
+    """Every sample answer (every drop and menu action of every example, every phase) as the popup
+    and log word it: reasons, DRM lines, numbers, outcome."""
+    for answers in answers_by_kind().values():
+        for answer in answers:
+            shown = [*(in_words(r, {}) for r in answer.reasons), *(in_words(d.label, {}) for d in answer.drm),
+                     *number_lines(answer, {}), *outcome_lines(answer, {})]
+            assert [line for line in shown if FILE_KEY.search(line)] == []
+    cli = json.dumps(resolve(load_scenario(DEMO_PATH), {"kind": "fire", "firer": "g1", "target": "t1"}).to_json())
+    assert '"final_th_needed"' in cli and '"firer": "g1"' in cli
+
+
+def test_issue38_2_the_unit_panel_names_no_id_the_crew_by_name_and_the_dc_in_words(
+        qtbot: QtBot, window: MainWindow) -> None:
+    window.scene.select_unit("g1")
+    panel = window.properties
+    assert panel.title.text() == "<b>57LL AT</b>: Gun" and "(g1)" not in panel.title.text()
+    crew = panel.widgets["crew"]
+    assert isinstance(crew, QComboBox) and crew.currentText() == "2-2-8 crew" and crew.currentData() == "c1"
+    assert [crew.itemText(i) for i in range(crew.count())] == ["none", "2-2-8 crew"]
+    crew.setCurrentIndex(0)  # unmanned, then manned again: the file keeps the id
+    assert window.scenario.units["g1"].crew is None
+    window.undo_stack.undo()
+    assert window.scenario.units["g1"].crew == "c1"
+    window.scene.select_unit("s1")
+    dc = panel.widgets["dc"]
+    assert isinstance(dc, QComboBox) and dc.currentText() == "DC"
+    assert [dc.itemText(i) for i in range(dc.count())] == ["none", "DC", "captured DC (A23.4)"]
+    dc.setCurrentIndex(2)
+    assert window.scenario.units["s1"].dc == "captured"
+    assert panel.title.text() == "<b>4-4-7</b>: squad"
+
+
+# -- 4: the docks the player had stay ---------------------------------------------------------------
+def imported_game(window: MainWindow, tmp_path: Path) -> Path:
+    """A VASL game imported (four units in the order of battle) and saved as a scenario file."""
+    assert window.order_of_battle.import_file(build_save(tmp_path))
+    saved = tmp_path / "kampfgruppe.json"
+    assert window._save_to(saved)
+    return saved
+
+
+def test_issue38_4_opening_a_saved_imported_game_shows_its_order_of_battle(window: MainWindow, tmp_path: Path) -> None:
+    dock = window.order_of_battle.dock
+    assert not dock.isVisible()  # the demo has no unit off the boards
+    saved = imported_game(window, tmp_path)
+    assert dock.isVisible()
+    window.set_scenario(load_scenario(DEMO_PATH), None)
+    dock.close()  # the player closes it on the demo
+    assert window.open_file(saved)
+    assert dock.isVisible() and window.order_of_battle.list.unit_ids() == ["c1", "g1", "l1", "s2"]
+
+
+def test_issue38_4_a_game_recovered_after_a_crash_shows_its_order_of_battle(
+        window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = str(tmp_path / "autosave")
+    window.autosave.autosaver = Autosaver(folder, session=Session(0, 1))  # a window whose process then dies
+    window.autosave.autosaver.start_session()
+    imported_game(window, tmp_path)
+    window.move_unit("s1", window.scenario.grid.parse("4B3"))
+    assert window.autosave.autosave_now() is not None
+    monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, parent, autosaves: autosaves[0]))
+    again = MainWindow(load_scenario(DEMO_PATH), None, window.settings)
+    qtbot.addWidget(again)
+    again.show()
+    assert not again.order_of_battle.dock.isVisible()
+    again.autosave.autosaver = Autosaver(folder)
+    again.start_autosave()
+    assert again.scenario.off_board and again.order_of_battle.dock.isVisible()
+    again.autosave.finish()
+
+
+def test_issue38_4_the_docks_the_player_had_open_come_back_in_the_next_window(
+        window: MainWindow, qtbot: QtBot) -> None:
+    """The action log and the order of battle are made after the window's own docks: the saved
+    state reaches them too."""
+    window.rehearsal.log_dock.close()
+    window.order_of_battle.dock.show()
+    window.close()
+    again = MainWindow(load_scenario(DEMO_PATH), None, window.settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.order_of_battle.dock.isVisible() and not again.rehearsal.log_dock.isVisible()
