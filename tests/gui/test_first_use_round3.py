@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
@@ -183,3 +183,22 @@ def test_issue38_4_the_docks_the_player_had_open_come_back_in_the_next_window(
     again.show()
     qtbot.waitExposed(again)
     assert again.order_of_battle.dock.isVisible() and not again.rehearsal.log_dock.isVisible()
+
+
+# -- 3: overlay labels at screen size, dialogs that fit, folders remembered ----------------------
+def test_issue38_3_the_los_result_keeps_its_screen_size_at_any_zoom(window: MainWindow) -> None:
+    """Zoomed out or in, the result reads at one size, whole: beside the target, on its left when
+    the target is near the view's right edge."""
+    grid, view = window.scenario.grid, window.view
+    x, y = grid.center(grid.parse("4P8"))
+    sizes = set()
+    for zoom in (1.0, 3.0, 6.0):
+        view.set_zoom(zoom)
+        for where in (0.25, 0.85):  # the target a quarter in from the left, near the right edge
+            view.centerOn(QPointF(x + (0.5 - where) * view.viewport().width() / zoom, y))
+            window.los_tools.show_thread(grid.parse("4P2"), grid.parse("4P8"))
+            plate = window.los_tools.items[-1]
+            on_screen = plate.deviceTransform(view.viewportTransform()).mapRect(plate.childrenBoundingRect())
+            sizes.add((round(on_screen.width()), round(on_screen.height())))
+            assert view.viewport().rect().contains(on_screen.toRect()), (zoom, where, on_screen)
+    assert len(sizes) == 1 and next(iter(sizes))[1] < 30

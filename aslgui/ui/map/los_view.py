@@ -81,6 +81,24 @@ def blocking_point(source: Hex, target: Hex, blocked_at: Hex) -> tuple[float, fl
     return float(x), float(y)
 
 
+def result_plate(words: str, blocked: bool, at: tuple[float, float], room: float) -> QGraphicsRectItem:
+    """The result's words on a dark plate beside the target hex's centre ``at``, drawn at screen
+    size whatever the zoom (issue 38: at map scale it grew huge zoomed in, and was cut off): right
+    of the centre, or left of it when the ``room`` (screen pixels) on the right is too little."""
+    label = QGraphicsSimpleTextItem(words)
+    label.setFont(font(13, bold=True))
+    label.setBrush(QBrush(QColor(255, 140, 140) if blocked else QColor(255, 255, 255)))
+    width = label.boundingRect().width()
+    label.setPos(24 if 24 + width + 5 <= room else -24 - width, -10)  # screen pixels from the centre
+    plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
+    plate.setPen(QPen(Qt.PenStyle.NoPen))
+    plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
+    plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    plate.setPos(*at)
+    label.setParentItem(plate)
+    return plate
+
+
 def describe(los: LosMap, result: LosResult) -> str:
     """The LOS in words: range, then clear (+n) or blocked where and why."""
     answer = los_values(los, result)
@@ -219,15 +237,9 @@ class LosTools(QObject):
             mark.setBrush(QBrush(THREAD_BLOCKED))
             self._add(mark)
         words = describe(los, result)
-        label = QGraphicsSimpleTextItem(words)
-        label.setFont(font(13, bold=True))
-        label.setBrush(QBrush(QColor(255, 140, 140) if result.blocked else QColor(255, 255, 255)))
-        label.setPos(end[0] + 24, end[1] - 10)
-        plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
-        plate.setPen(QPen(Qt.PenStyle.NoPen))
-        plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
-        self._add(plate)
-        self._add(label)
+        views = scene.views()
+        room = (views[0].viewport().width() - views[0].mapFromScene(QPointF(*end)).x()) if views else float("inf")
+        self._add(result_plate(words, result.blocked, end, room))
         scene.update()
         self.window.statusBar().showMessage(words)
         self.shown = (source, target, result)
