@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QStyle
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
@@ -21,10 +22,11 @@ from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
 from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox, ReportDialog, show_message
 from aslgui.ui.window.autosave import RecoveryDialog
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
 from tests.answer_samples import answers_by_kind
-from tests.gui.test_order_of_battle import build_save
+from tests.gui.test_order_of_battle import STALINGRAD, build_save
 
 pytestmark = pytest.mark.gui
 
@@ -74,7 +76,9 @@ def test_issue38_1_the_notes_come_last_folded_and_unfold_on_a_click(qtbot: QtBot
     qtbot.mouseClick(notes.toggle, Qt.MouseButton.LeftButton)
     assert notes.label.isVisible()
     assert notes.label.text().startswith("\u2022 Not checked against a printed chart: 57LL AT Gun type AT")
-    popup.options["intensive"].setChecked(True)  # a new answer keeps the notes unfolded, with its own notes
+    intensive = popup.options["intensive"]
+    assert isinstance(intensive, QCheckBox)
+    intensive.setChecked(True)  # a new answer keeps the notes unfolded, with its own notes
     assert notes.label.isVisible() and "mark it with an Intensive Fire counter (C5.6)" in notes.label.text()
     qtbot.mouseClick(notes.toggle, Qt.MouseButton.LeftButton)
     assert not notes.label.isVisible()
@@ -202,3 +206,111 @@ def test_issue38_3_the_los_result_keeps_its_screen_size_at_any_zoom(window: Main
             sizes.add((round(on_screen.width()), round(on_screen.height())))
             assert view.viewport().rect().contains(on_screen.toRect()), (zoom, where, on_screen)
     assert len(sizes) == 1 and next(iter(sizes))[1] < 30
+
+
+def report_text(lines: int) -> str:
+    return "Imported VASL game: big.vsav\n\n" + "\n".join(
+        f"units: line {n} of the report, long enough to wrap in a message box of ordinary width, as a "
+        f"real report's are (the order of battle, the skipped pieces, the board notes)" for n in range(lines))
+
+
+@pytest.mark.parametrize("lines", [40, 400])
+def test_issue38_3_a_long_report_fits_the_screen_scrolls_and_its_ok_closes_it(qtbot: QtBot, window: MainWindow,
+                                                                               lines: int) -> None:
+    report = ReportDialog(window, QStyle.StandardPixmap.SP_MessageBoxInformation, "Imported VASL game",
+                          report_text(lines))
+    qtbot.addWidget(report)
+    report.show()
+    qtbot.waitExposed(report)
+    screen = report.screen().availableGeometry()
+    assert report.frameGeometry().height() <= screen.height() and report.width() <= screen.width()
+    ok = report.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    corner = ok.mapToGlobal(ok.rect().bottomRight())
+    assert ok.isVisible() and screen.contains(corner) and report.rect().contains(ok.mapTo(report, ok.rect().center()))
+    assert report.heading.text() == "Imported VASL game: big.vsav"
+    assert report.body.verticalScrollBar().maximum() > 0  # the rest scrolls
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert report.result() == QDialog.DialogCode.Accepted and not report.isVisible()
+
+
+def test_issue38_3_a_short_message_stays_a_message_box_a_long_one_is_a_report(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+
+    def seen(what: str) -> Callable[[QDialog], int]:
+        def exec_(dialog: QDialog) -> int:
+            shown.append(what)
+            return 1
+        return exec_
+
+    monkeypatch.setattr(ReportDialog, "exec", seen("report"))
+    monkeypatch.setattr(QMessageBox, "exec", seen("box"))
+    show_message(None, QMessageBox.Icon.Information, "Imported VASL game", "3 units")
+    show_message(None, QMessageBox.Icon.Information, "Imported VASL game", report_text(20))
+    show_message(None, QMessageBox.Icon.Critical, "Cannot import", "x" * 2000)
+    assert shown == ["box", "report", "report"]
+
+
+@pytest.mark.skipif(not STALINGRAD.is_file(), reason=f"no real VASL save at {STALINGRAD} (a clone has no ../shared)")
+def test_issue38_3_the_import_report_of_the_stalingrad_save_fits(window: MainWindow,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[ReportDialog] = []
+
+    def look(self: ReportDialog) -> int:
+        self.show()
+        seen.append(self)
+        return 1
+
+    monkeypatch.setattr(ReportDialog, "exec", look)
+    monkeypatch.setattr(MessageBox, "info", classmethod(lambda cls, parent, title, text: show_message(
+        parent, QMessageBox.Icon.Information, title, text)))
+    assert window.order_of_battle.import_file(STALINGRAD)
+    [report] = seen
+    screen = report.screen().availableGeometry()
+    assert report.frameGeometry().height() <= screen.height()
+    assert "order of battle" in report.body.toPlainText()
+
+
+def test_issue38_3_file_dialogs_start_where_the_last_file_of_their_kind_was(
+        window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Open and Save as start where the last scenario was saved, Import where the last game
+    was, Add module where the last module was, Add boards folder beside the last boards folder;
+    each kept in the settings, so the next window starts there too."""
+    asked: dict[str, str] = {}
+
+    def answer(kind: str, chosen: Path | None) -> Callable[..., str | None]:
+        def ask(cls: type, parent: object, folder: str) -> str | None:
+            asked[kind] = folder
+            return str(chosen) if chosen else None
+        return ask
+
+    games, saves, modules = (tmp_path / name for name in ("games", "saves", "modules"))
+    for folder in (games, saves, modules, tmp_path / "vasl" / "boards"):
+        folder.mkdir(parents=True)
+    assert window._save_to(saves / "mine.json")
+    monkeypatch.setattr(FileDialog, "open_path", classmethod(answer("open", None)))
+    monkeypatch.setattr(FileDialog, "save_path", classmethod(answer("save", None)))
+    window.set_scenario(load_scenario(DEMO_PATH), None)  # the demo, never saved: no folder of its own
+    window.open_dialog()
+    window.save_as()
+    assert asked["open"] == str(saves) and asked["save"] == str(saves / "Demo - a Russian 57LL AT Gun covers the "
+                                                                      "road (C3.2).json")
+    monkeypatch.setattr(FileDialog, "open_vsav_path", classmethod(answer("import", build_save(games))))
+    window.order_of_battle.import_dialog()
+    window.order_of_battle.import_dialog()
+    assert asked["import"] == str(games)
+    monkeypatch.setattr(FileDialog, "open_module_path", classmethod(answer("module", modules / "vasl.vmod")))
+    window.add_vasl_module()  # not a module: refused, but the folder is where the player looked
+    window.add_vasl_module()
+    assert asked["module"] == str(modules)
+    starts: list[str] = []
+
+    def pick_boards(parent: object, title: str, start: str) -> str:
+        starts.append(start)
+        return str(tmp_path / "vasl" / "boards")
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", pick_boards)
+    window.add_boards_folder()
+    window.add_boards_folder()
+    assert starts[1] == str(tmp_path / "vasl")
+    assert Folders.start("scenario") == str(saves)  # kept for the next window

@@ -25,8 +25,8 @@ from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
 from aslgui.ui.rehearsal.answer_words import number_lines
-from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, example, rehearse
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends

@@ -21,8 +21,8 @@ from aslgui.rules.gestures import gestures_for_drop, legal_targets
 from aslgui.ui.rehearsal.answer_words import number_lines
 from aslgui.ui.rehearsal.dice import die_pixmap
 from aslgui.ui.rehearsal.options import UnitChecklist
-from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import example, rehearse
 

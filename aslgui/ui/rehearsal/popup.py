@@ -42,7 +42,14 @@ from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, 
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
-from aslgui.ui.rehearsal.verdict import REFUSED_STYLE, FoldedNotes, allowed_label, note_lines, verdict_lines, without_notes
+from aslgui.ui.rehearsal.verdict import (
+    REFUSED_STYLE,
+    FoldedNotes,
+    allowed_label,
+    note_lines,
+    verdict_lines,
+    without_notes,
+)
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.

@@ -24,7 +24,7 @@ from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
 from aslgui.ui.rehearsal.controller import WindowServices
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
 #: A line's icon: the counter's own art when the module draws it, else a swatch of its colour.
@@ -233,9 +233,9 @@ class OrderOfBattleDock:
 
     def import_dialog(self) -> None:
         path = self.host.path
-        folder = str(path.parent) if path else str(Path.home())
-        chosen = FileDialog.open_vsav_path(self.window, folder)
+        chosen = FileDialog.open_vsav_path(self.window, Folders.start("vsav", path.parent if path else None))
         if chosen:
+            Folders.remember("vsav", chosen)
             self.import_file(chosen)
 
     def import_file(self, path: str | os.PathLike[str]) -> bool:

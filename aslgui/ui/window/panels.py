@@ -217,7 +217,7 @@ class PropertiesPanel(QWidget):
                 combo = QComboBox()
                 for choice in _CHOICES.get(key, ()):
                     combo.addItem(_CHOICE_WORDS.get(key, {}).get(choice, choice), choice)
-                combo.currentIndexChanged.connect(lambda _i, key=key, combo=combo: self._commit(key, combo.currentData()))
+                combo.currentIndexChanged.connect(lambda _i, k=key, box=combo: self._commit(k, box.currentData()))
                 widget = combo
             elif key in ("name", "side", "nationality", *_NUMBERS):
                 line = QLineEdit()
