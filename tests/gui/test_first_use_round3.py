@@ -20,11 +20,13 @@ from aslgui.model.autosave import Autosaver, Session
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
+from aslgui.ui.map.counter_art import use_modules
 from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox, ReportDialog, show_message
 from aslgui.ui.window.autosave import RecoveryDialog
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
+from aslgui.vasl.module import Module
 from tests.answer_samples import answers_by_kind
 from tests.gui.test_order_of_battle import STALINGRAD, build_save
 
@@ -314,3 +316,36 @@ def test_issue38_3_file_dialogs_start_where_the_last_file_of_their_kind_was(
     window.add_boards_folder()
     assert starts[1] == str(tmp_path / "vasl")
     assert Folders.start("scenario") == str(saves)  # kept for the next window
+
+
+# -- 5: a counter without art says why --------------------------------------------------------------
+def test_issue38_5_a_counter_without_art_says_why_on_hover(window: MainWindow, tmp_path: Path) -> None:
+    """A squad with a VASL image: no module set up, then a module that lacks its art; the demo's
+    own squad, made in aslgui, has no image at all. The Infantry of a module's GIF era show tiles."""
+    scenario = load_scenario(DEMO_PATH)
+    scenario.units["s2"] = scenario.units["s2"]._replace(extra={"vasl": {"image": "ge/ge467S"}})
+    try:
+        use_modules(())
+        window.set_scenario(scenario, None)
+        item = window.scene.counter_item("s2")
+        assert item is not None and item.art is None
+        assert item.toolTip() == ("4-6-7: a plain tile, as no VASL module is set up to draw its image ge/ge467S: "
+                                  "File > Add VASL module...")
+        use_modules([Module(str(tmp_path / "vasl.vmod"), "", "6.6", "3.7", {}, {})])
+        window.set_scenario(scenario, None)
+        item = window.scene.counter_item("s2")
+        assert item is not None and item.toolTip() == (
+            "4-6-7: a plain tile, as your VASL module (vasl.vmod) holds no SVG art for ge/ge467S, and aslgui draws "
+            "SVG counters only")
+        leader = window.scene.counter_item("l1")
+        assert leader is not None and "it has no VASL image (a counter made in aslgui" in leader.toolTip()
+    finally:
+        use_modules(())
+
+
+def test_issue38_5_the_order_of_battle_names_no_id_and_says_why_a_swatch(window: MainWindow, tmp_path: Path) -> None:
+    assert window.order_of_battle.import_file(build_save(tmp_path))
+    tree = window.order_of_battle.list
+    item = tree.items["l1"]
+    assert "l1" not in item.toolTip(0) and item.toolTip(0).startswith("german leader, 1 off the boards")
+    assert "A colour swatch, as no VASL module is set up to draw its image ge/geL81" in item.toolTip(0)

@@ -89,8 +89,10 @@ class OrderOfBattle(QTreeWidget):
             for (_, nationality, text), ids in sorted(lines.items()):
                 item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
                 item.setData(0, UNIT_ID_ROLE, ids[0])
-                item.setToolTip(0, f"{nationality} {entries[ids[0]].get('kind', '')}: {', '.join(ids)}".strip())
-                art = library().icon(art_stem(entries[ids[0]]), ICON_PIXELS)
+                stem = art_stem(entries[ids[0]])
+                art = library().icon(stem, ICON_PIXELS)
+                tip = f"{nationality} {entries[ids[0]].get('kind', '')}".strip() + f", {len(ids)} off the boards"
+                item.setToolTip(0, tip if art else f"{tip}\nA colour swatch, as {library().why_plain(stem)}")
                 item.setIcon(0, art or self._icon(nationality or side))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items.update(dict.fromkeys(ids, item))
