@@ -19,9 +19,10 @@ from aslgui.model import Scenario, load_scenario
 from aslgui.model.autosave import Autosaver, Session
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
-from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.gestures import Gesture, gestures_for_drop
 from aslgui.ui.map.counter_art import use_modules
 from aslgui.ui.rehearsal.answer_words import in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.examples import examples
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox, ReportDialog, show_message
 from aslgui.ui.window.autosave import RecoveryDialog
@@ -349,3 +350,17 @@ def test_issue38_5_the_order_of_battle_names_no_id_and_says_why_a_swatch(window:
     item = tree.items["l1"]
     assert "l1" not in item.toolTip(0) and item.toolTip(0).startswith("german leader, 1 off the boards")
     assert "A colour swatch, as no VASL module is set up to draw its image ge/geL81" in item.toolTip(0)
+
+
+def test_issue38_1_a_rolled_outcomes_notes_fold_with_the_others(qtbot: QtBot) -> None:
+    """C3.7 EX rolled (2, 3, dr 1): the outcome reads Hit, FP, IFT result; its note on point
+    blank ordnance (C3.51) is among the folded notes, once."""
+    ex = next(e for e in examples() if e.rule == "C3.7")
+    scenario = ex.load()
+    popup = RehearsalPopup(scenario, [Gesture("fire", ex.title, dict(ex.prepared_action))], DiceRoller())
+    qtbot.addWidget(popup)
+    popup.roll(2, 3, 1)
+    outcome = popup.outcome_label.text()
+    assert "Hit: yes" in outcome and "Notes" not in outcome
+    notes = popup.notes.label.text().splitlines()
+    assert notes.count("\u2022 no PBF/TPBF doubling for ordnance (C3.51)") == 1

@@ -38,7 +38,7 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
@@ -47,6 +47,7 @@ from aslgui.ui.rehearsal.verdict import (
     FoldedNotes,
     allowed_label,
     note_lines,
+    outcome_without_notes,
     verdict_lines,
     without_notes,
 )
@@ -227,7 +228,7 @@ class RehearsalPopup(QDialog):
         self.allowed_label.setVisible(not refused)
         self.notes.show_notes(note_lines(res, self.names))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
-        self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
+        self.outcome_label.setText("\n".join(outcome_without_notes(res, self.names)) if res else "")
         if res is not None and res.outcome:  # rolled: bring the outcome into view, once laid out
             QTimer.singleShot(0, self, self._show_outcome)
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import UnitNames, in_words
+from aslgui.ui.rehearsal.answer_words import OUTCOME_WORDS, UnitNames, in_words, outcome_lines
 
 #: Answer keys the notes fold away: what to remember and what was not checked, never a number.
 NOTE_KEYS = frozenset({"notes", "unverified"})
@@ -21,12 +21,20 @@ def without_notes(resolution: Resolution) -> Resolution:
     return resolution._replace(values={k: v for k, v in resolution.values.items() if k not in NOTE_KEYS})
 
 
+def outcome_without_notes(resolution: Resolution, names: UnitNames) -> list[str]:
+    """The rolled outcome's lines but its notes (folded with the others; each target's own notes
+    still left out where the whole shot's say them)."""
+    notes = f"{OUTCOME_WORDS['notes']}:"
+    return [line for line in outcome_lines(resolution, names) if not line.startswith(notes)]
+
+
 def note_lines(resolution: Resolution | None, names: UnitNames) -> list[str]:
-    """The answer's notes, then what was not checked against a printed chart, one bullet each,
-    in the window's words."""
+    """The answer's notes, the rolled outcome's, then what was not checked against a printed
+    chart, one bullet each, in the window's words."""
     if resolution is None:
         return []
-    lines = [f"\u2022 {in_words(str(note), names)}" for note in resolution.values.get("notes") or ()]
+    notes = [*(resolution.values.get("notes") or ()), *((resolution.outcome or {}).get("notes") or ())]
+    lines = [f"\u2022 {in_words(str(note), names)}" for note in dict.fromkeys(notes)]
     unchecked = resolution.values.get("unverified") or ()
     return lines + [f"\u2022 Not checked against a printed chart: {in_words(str(note), names)}" for note in unchecked]
 
