@@ -364,3 +364,16 @@ def test_issue38_1_a_rolled_outcomes_notes_fold_with_the_others(qtbot: QtBot) ->
     assert "Hit: yes" in outcome and "Notes" not in outcome
     notes = popup.notes.label.text().splitlines()
     assert notes.count("\u2022 no PBF/TPBF doubling for ordnance (C3.51)") == 1
+
+
+def test_issue38_2_the_import_report_in_the_window_names_no_file_key(window: MainWindow, tmp_path: Path,
+                                                                      infos: list[str]) -> None:
+    """``aslgui import-vsav`` prints the keys; the window's report names no ``"hex": null``."""
+    assert window.order_of_battle.import_file(build_save(tmp_path))
+    [report] = infos
+    assert "4 in the order of battle" in report and '"hex"' not in report and not FILE_KEY.search(report)
+    assert in_words("note: unverified (1 x) PzKw VIE: turret, ma, rof, breakdown, mp, af from the built-in roster's "
+                    "'PzKpfw VIE'", {}) == ("note: unverified (1 x) PzKw VIE: turret type, MA, ROF, B#, MP, AF from "
+                                            "the built-in roster's 'PzKpfw VIE'")
+    assert in_words("a Gun (ru/gun/ruAT37L) read from vasl-sample.vmod", {}) == ("a Gun (ru/gun/ruAT37L) read from "
+                                                                                 "vasl-sample.vmod")

@@ -17,14 +17,21 @@ KEY_TERMS: dict[str, str] = {
     "assault_movement": "Assault Movement", "if_selected": "if picked", "if_not_selected": "else",
     "ma": "MA", "mp": "MP", "fp": "FP", "dc": "DC", "morale": "Morale Level", "dr": "dr", "ht": "halftrack",
 }
+#: A counter's values as its printed numbers are named (the import's ``rof, breakdown from the
+#: built-in roster's``).
+VALUE_TERMS = {"ma": "MA", "rof": "ROF", "breakdown": "B#", "manhandling": "M#", "mp": "MP", "af": "AF",
+               "turret": "turret type", "mount": "Case A mount", "towing": "T#", "pp": "PP"}
 #: A key in quotes or bare: quoted, any lowercase key; bare, one with ``_``, ``.`` or ``/`` in it.
 _KEY = r"[a-z][a-z0-9]*(?:[_./][a-z0-9]+)*"
 _QUOTED = rf"[\"']({_KEY})[\"']"
 #: ``"trailer": true``, ``"type": "ht"``, ``"fp": 4``: a key with its value.
 _KEY_VALUE = re.compile(rf"{_QUOTED}: (true|false|{_QUOTED}|-?\d+)")
-#: An aside that only names a key: `` ("crew")``, `` (rof_kept)``.
-_ASIDE = re.compile(rf" \((?:{_QUOTED}|([a-z]+(?:[_.][a-z0-9]+)+))\)")
-_BARE = re.compile(r"(?<![\w'\"])[a-z][a-z0-9]*(?:[_./][a-z0-9]+)+(?![\w'\"])")
+#: An aside that only names a key, or a key and its value: `` ("crew")``, `` (rof_kept)``, `` ("hex": null)``.
+_ASIDE = re.compile(rf" \((?:{_QUOTED}(?:: (?:true|false|null|{_QUOTED}|-?\d+))?|([a-z]+(?:[_.][a-z0-9]+)+))\)")
+#: A bare key: one with ``_`` or ``.`` in it, not part of a path (``ge/veh/pzvie``) or a file name.
+_BARE = re.compile(r"(?<![\w'\"/])[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+(?![\w'\"/])")
+#: Values taken from the roster, named by their keys: ``mount, rof, breakdown from the built-in roster's``.
+_VALUE_LIST = re.compile(r"\b((?:[a-z_]+, )*[a-z_]+) from the (built-in )?roster's")
 
 
 def term(key: str) -> str:
@@ -43,9 +50,19 @@ def _value(match: re.Match[str]) -> str:
     return f"{term(key)} {term(quoted) if quoted else value}"
 
 
+def _values(match: re.Match[str]) -> str:
+    keys = match.group(1).split(", ")
+    if not all(key in VALUE_TERMS for key in keys):
+        return match.group(0)
+    return f"{', '.join(VALUE_TERMS[key] for key in keys)} from the {match.group(2) or ''}roster's"
+
+
 def in_player_terms(text: str) -> str:
     """``text`` with every file key it names in the window's terms; other words untouched (a
     counter name in quotes such as the roster's ``'57LL AT'`` is no key)."""
+    for key in (k for k in KEY_TERMS if "/" in k):
+        text = text.replace(key, KEY_TERMS[key])
+    text = _VALUE_LIST.sub(_values, text)
     text = _ASIDE.sub("", text)
     text = _KEY_VALUE.sub(_value, text)
     text = re.sub(_QUOTED, lambda m: term(m.group(1)) if m.group(1) in KEY_TERMS or re.search(r"[_./]", m.group(1))

@@ -24,6 +24,7 @@ from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
 from aslgui.ui.rehearsal.controller import WindowServices
+from aslgui.ui.rehearsal.player_terms import in_player_terms
 from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
@@ -255,6 +256,7 @@ class OrderOfBattleDock:
             return False
         host.set_scenario(scenario, None)
         host.undo_stack.resetClean()  # nothing saved yet: closing asks first
-        lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]
+        lines = [in_player_terms(line) for line in imported.report.lines()]  # the window's words, not keys
+        lines += [f"board: {note}" for note in scenario.board_notes]
         MessageBox.info(window, "Imported VASL game", f"{os.fspath(path)}\n\n" + "\n".join(lines))
         return True
