@@ -377,3 +377,17 @@ def test_issue38_2_the_import_report_in_the_window_names_no_file_key(window: Mai
                                             "the built-in roster's 'PzKpfw VIE'")
     assert in_words("a Gun (ru/gun/ruAT37L) read from vasl-sample.vmod", {}) == ("a Gun (ru/gun/ruAT37L) read from "
                                                                                  "vasl-sample.vmod")
+
+
+def test_issue38_2_the_odds_map_status_line_names_counters_not_ids(window: MainWindow) -> None:
+    """The demo's Gun with its crew broken hits no hex (A.7): the status line and the hover name
+    the crew as the map does."""
+    scenario = load_scenario(DEMO_PATH)
+    scenario.units["c1"] = scenario.units["c1"]._replace(broken=True)
+    window.set_scenario(scenario, None)
+    window.scene.select_unit("g1")
+    window.odds_tools.hits_action.trigger()
+    text = window.odds_tools.label.text()
+    assert text.endswith(": no hex: 2-2-8 crew is broken (A.7)"), text
+    hover = window.odds_tools.describe(scenario.grid.parse("4E9"))
+    assert hover == "4E9: no shot: 2-2-8 crew is broken (A.7)"

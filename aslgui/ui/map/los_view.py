@@ -119,6 +119,10 @@ class ToolHost(Protocol):
     #: Emitted when what the map shows changed: an edit, an undo, another scenario.
     scenario_changed: SignalInstance
 
+    def in_words(self, text: str) -> str:
+        """A rules sentence as the window shows it: counters by name, no file key (issue 38)."""
+        ...
+
 
 class LosTools(QObject):
     """The LOS tool and the visibility shading of a main window (see the module docstring)."""

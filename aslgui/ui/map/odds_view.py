@@ -14,7 +14,7 @@ Both follow the selection, moves and undo. Qt only draws here; the numbers are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -77,11 +77,12 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def shot_words(answer: Resolution) -> str:
-    """A ``fire`` answer in one line: ``TH# 7, 58%: range 6, Case A +2, 1 Hindrance``."""
+def shot_words(answer: Resolution, words: Callable[[str], str]) -> str:
+    """A ``fire`` answer in one line: ``TH# 7, 58%: range 6, Case A +2, 1 Hindrance``; its
+    reason put in the window's ``words`` when it is no shot."""
     values = answer.values
     if not answer.legal:
-        return f"no shot: {answer.reasons[0]}" if answer.reasons else "no shot"
+        return f"no shot: {words(answer.reasons[0])}" if answer.reasons else "no shot"
     parts = [f"range {values['range']}"]
     hindrances = sum(1 for line in answer.drm if line.case == HINDRANCE_CASE)
     for line in answer.drm:
@@ -341,7 +342,7 @@ class OddsTools(QObject):
         if about is None or ahead is None:
             return ""
         answer = fire_at(scenario, unit, about.target, about.target_type, about.phase, ahead)
-        return f": {answer.reasons[0]}" if answer.reasons else ""
+        return f": {self.host.in_words(answer.reasons[0])}" if answer.reasons else ""
 
     def _threatened(self) -> tuple[str, Unit | None]:
         """The side whose units are threatened: the selected unit's, else the ATTACKER's, else the
@@ -382,7 +383,7 @@ class OddsTools(QObject):
         except IllegalAction:  # it fires no ordnance (a truck, C3)
             odds, found = None, {}
         except AslError as error:  # a unit the rules cannot read: left out, and said
-            self._skipped.append(f"{firer.id} left out: {error.message}")
+            self._skipped.append(self.host.in_words(f"{firer.id} left out: {error.message}"))
             odds, found = None, {}
         if odds is not None and counted + HEXES_PER_STEP < len(hexes):
             self._counting = _Counting(odds, counted + HEXES_PER_STEP, found)
@@ -414,7 +415,7 @@ class OddsTools(QObject):
         firer = scenario.units.get(firer_id)
         if firer is None:
             return ""
-        return f"{name(h)}: {shot_words(fire_at(scenario, firer, target, target_type, phase, h))}"
+        return f"{name(h)}: {shot_words(fire_at(scenario, firer, target, target_type, phase, h), self.host.in_words)}"
 
     def _on_hover(self, h: Hex | None) -> None:
         if self._about is not None and h is not None:

@@ -26,6 +26,7 @@ from aslgui.ui.map.los_view import LosTools
 from aslgui.ui.map.odds_view import OddsTools
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.view import MapView
+from aslgui.ui.rehearsal.answer_words import in_words, player_names
 from aslgui.ui.rehearsal.controller import Rehearsal
 from aslgui.ui.widgets.dialogs import MessageBox
 from aslgui.ui.widgets.wheel_guard import guard_wheel
@@ -345,6 +346,11 @@ class MainWindow(ScenarioFiles):
             self.palette_panel.disarm()
             self.scene.brush_terrain = str(terrain)
         self.scene.tool = "paint" if terrain is not None else "select"
+
+    def in_words(self, text: str) -> str:
+        """A rules sentence as the window shows it (the map tools' status line): counters by
+        name, file keys in a player's words."""
+        return in_words(text, player_names(self.scenario))
 
     def focus_first_gun(self) -> None:
         """Select the first Gun or vehicle with a CA and show it at 100%, so a situation opens
