@@ -127,7 +127,7 @@ def test_issue38_2_the_unit_panel_names_no_id_the_crew_by_name_and_the_dc_in_wor
     assert isinstance(crew, QComboBox) and crew.currentText() == "2-2-8 crew" and crew.currentData() == "c1"
     assert [crew.itemText(i) for i in range(crew.count())] == ["none", "2-2-8 crew"]
     crew.setCurrentIndex(0)  # unmanned, then manned again: the file keeps the id
-    assert window.scenario.units["g1"].crew is None
+    assert window.scenario.units["g1"].crew is None and window.undo_stack.undoText() == "Edit 57LL AT"
     window.undo_stack.undo()
     assert window.scenario.units["g1"].crew == "c1"
     window.scene.select_unit("s1")

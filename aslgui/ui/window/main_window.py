@@ -300,7 +300,7 @@ class MainWindow(ScenarioFiles):
         self.paint_terrain(hexes, self.scene.brush_terrain)
 
     def _on_properties_edited(self, unit: Unit) -> None:
-        self.apply_unit_changes([unit], f"Edit {unit.id}")
+        self.apply_unit_changes([unit], f"Edit {unit.name or unit.kind}")  # the Edit menu names no id
 
     def _on_stack_changed(self, _index: int = 0) -> None:
         self.scene.sync()
