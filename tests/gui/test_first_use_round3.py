@@ -201,7 +201,7 @@ def test_issue38_3_the_los_result_keeps_its_screen_size_at_any_zoom(window: Main
     sizes = set()
     for zoom in (1.0, 3.0, 6.0):
         view.set_zoom(zoom)
-        for where in (0.25, 0.85):  # the target a quarter in from the left, near the right edge
+        for where in (0.25, 0.85, 0.5):  # a quarter in from the left, near the right edge, in the middle
             view.centerOn(QPointF(x + (0.5 - where) * view.viewport().width() / zoom, y))
             window.los_tools.show_thread(grid.parse("4P2"), grid.parse("4P8"))
             plate = window.los_tools.items[-1]

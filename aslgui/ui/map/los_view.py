@@ -81,15 +81,17 @@ def blocking_point(source: Hex, target: Hex, blocked_at: Hex) -> tuple[float, fl
     return float(x), float(y)
 
 
-def result_plate(words: str, blocked: bool, at: tuple[float, float], room: float) -> QGraphicsRectItem:
+def result_plate(words: str, blocked: bool, at: tuple[float, float], room: tuple[float, float]) -> QGraphicsRectItem:
     """The result's words on a dark plate beside the target hex's centre ``at``, drawn at screen
     size whatever the zoom (issue 38: at map scale it grew huge zoomed in, and was cut off): right
-    of the centre, or left of it when the ``room`` (screen pixels) on the right is too little."""
+    of the centre, else left of it, as the ``room`` (screen pixels left and right of it) allows;
+    with room on neither side, over the centre, its left end at the view's left edge."""
     label = QGraphicsSimpleTextItem(words)
     label.setFont(font(13, bold=True))
     label.setBrush(QBrush(QColor(255, 140, 140) if blocked else QColor(255, 255, 255)))
-    width = label.boundingRect().width()
-    label.setPos(24 if 24 + width + 5 <= room else -24 - width, -10)  # screen pixels from the centre
+    width, (left, right) = label.boundingRect().width() + 5, room
+    x = 24 if 24 + width <= right else -24 - width if 24 + width <= left else 10 - left
+    label.setPos(x, -10)  # screen pixels from the centre
     plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
     plate.setPen(QPen(Qt.PenStyle.NoPen))
     plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
@@ -242,7 +244,8 @@ class LosTools(QObject):
             self._add(mark)
         words = describe(los, result)
         views = scene.views()
-        room = (views[0].viewport().width() - views[0].mapFromScene(QPointF(*end)).x()) if views else float("inf")
+        x = views[0].mapFromScene(QPointF(*end)).x() if views else 0
+        room = (x, views[0].viewport().width() - x) if views else (0.0, float("inf"))
         self._add(result_plate(words, result.blocked, end, room))
         scene.update()
         self.window.statusBar().showMessage(words)
