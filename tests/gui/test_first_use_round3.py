@@ -391,3 +391,18 @@ def test_issue38_2_the_odds_map_status_line_names_counters_not_ids(window: MainW
     assert text.endswith(": no hex: 2-2-8 crew is broken (A.7)"), text
     hover = window.odds_tools.describe(scenario.grid.parse("4E9"))
     assert hover == "4E9: no shot: 2-2-8 crew is broken (A.7)"
+
+
+def test_issue38_6_an_empty_threat_says_why_in_the_status_line(qtbot: QtBot, window: MainWindow) -> None:
+    """The German tank has fired its normal ROF (C2.24): the threat to the Russians in the DFPh is
+    empty, and the status line says why, naming the tank."""
+    scenario = load_scenario(DEMO_PATH)
+    scenario.units["t1"] = scenario.units["t1"]._replace(fired=True)
+    window.set_scenario(scenario, None)
+    tools = window.odds_tools
+    window.scene.select_unit("s1")
+    tools.threat_action.trigger()
+    qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+    assert tools.shown == {} and tools.label.text() == (
+        "Enemy threat (DFPh): 0 hexes in reach; PzKpfw IIIG may fire at no hex: PzKpfw IIIG has used its normal ROF "
+        "this turn; only Intensive Fire adds a shot (C2.24)")

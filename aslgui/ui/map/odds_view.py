@@ -199,6 +199,8 @@ class OddsTools(QObject):
         self._counting = _Counting()
         #: Enemy units the threat left out, and why (a unit whose values the rules cannot read).
         self._skipped: list[str] = []
+        #: Why each enemy firer counted so far hits no hex (said when the whole threat is empty).
+        self._idle: list[str] = []
         self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
         self._timer = QTimer(self)
         self._timer.setInterval(0)
@@ -301,6 +303,7 @@ class OddsTools(QObject):
             return
         self._timer.stop()
         self._pending, self._counting, self.shown, self._about, self._skipped = [], _Counting(), {}, None, []
+        self._idle = []
         self._layer_on_scene().hide()
         self.label.setText("")
         try:
@@ -390,12 +393,15 @@ class OddsTools(QObject):
             return
         self._pending.pop(0)
         self._counting = _Counting()
+        if odds is not None and not found:  # why it hits no hex, said if the whole threat is empty (DESIGN 12)
+            self._idle.append(self.host.in_words(f"{firer.id} may fire at no hex: {odds.why_none()}"))
         best(self.shown, found)
         self._draw(dark=False)
         if not self._pending:
             self._timer.stop()
+            why = [] if self.shown else self._idle
             self.label.setText("; ".join([f"Enemy threat ({about.phase}): {len(self.shown)} hexes in reach",
-                                          *self._skipped]))
+                                          *self._skipped, *why]))
 
     # -- the hover line ------------------------------------------------------------------------
     def describe(self, h: Hex) -> str:
