@@ -182,8 +182,8 @@ def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, 
     try:
         odds = FirerOdds(scenario, firer, target, target_type, phase)
     except IllegalAction as error:
-        if why is not None:
-            why.append(f"{firer.id}: {error.message}")
+        if why is not None:  # its reason names it (``t1 has no main armament ...``), else the note does
+            why.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
         return {}
     found = odds.count(scenario.grid.all_hexes)
     if not found and why is not None:

@@ -63,7 +63,7 @@ def test_c3_an_empty_threat_of_a_truck_alone_says_it_fires_no_ordnance() -> None
     scenario = PLAIN.__class__(PLAIN.grid, alone, phase="DFPh", player="russian")
     answer = resolve(scenario, {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle"}).to_json()
     assert answer["hexes"] == {} and len(answer["notes"]) == 1
-    assert answer["notes"][0].startswith("truck: ") and answer["notes"][0].endswith("(C3)")
+    assert answer["notes"] == ['truck has no main armament to fire (give it "ma" if it has one) (C3)']
 
 
 def test_design_12_no_gun_or_vehicle_of_another_side_says_so() -> None:
