@@ -383,7 +383,8 @@ class OddsTools(QObject):
             odds = odds or FirerOdds(scenario, firer, about.target, about.target_type, about.phase)
             with collector_paused():
                 found = {**found, **odds.count(hexes[counted:counted + HEXES_PER_STEP])}
-        except IllegalAction:  # it fires no ordnance (a truck, C3)
+        except IllegalAction as error:  # it fires no ordnance (a truck, C3)
+            self._idle.append(self.host.in_words(error.message))
             odds, found = None, {}
         except AslError as error:  # a unit the rules cannot read: left out, and said
             self._skipped.append(self.host.in_words(f"{firer.id} left out: {error.message}"))
