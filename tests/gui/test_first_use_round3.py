@@ -63,7 +63,11 @@ def test_issue38_1_an_illegal_shot_says_why_above_every_number(qtbot: QtBot) -> 
 
 def test_issue38_1_a_legal_shot_says_allowed_first(qtbot: QtBot) -> None:
     popup = popup_on(qtbot, load_scenario(DEMO_PATH), "g1", "4E9")
-    assert popup.allowed_label.isVisible() and popup.allowed_label.text() == "Allowed"
+    assert popup.allowed_label.isVisible()
+    assert popup.allowed_label.text() == "Allowed: roll the dice (or type them) to Commit"
+    assert not popup.commit_button.isEnabled()
+    popup.roll(3, 4)
+    assert popup.allowed_label.text() == "Allowed" and popup.commit_button.isEnabled()
     assert popup.reasons_label.isHidden() and popup.allowed_label.y() < popup.drm_title.y()
 
 

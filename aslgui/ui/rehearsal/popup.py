@@ -226,6 +226,8 @@ class RehearsalPopup(QDialog):
         self.reasons_label.setText("\n".join(refused))
         self.reasons_label.setVisible(bool(refused))
         self.allowed_label.setVisible(not refused)
+        unrolled = self.gesture.kind in ROLLING_KINDS and self.dice.roll is None
+        self.allowed_label.setText("Allowed: roll the dice (or type them) to Commit" if unrolled else "Allowed")
         self.notes.show_notes(note_lines(res, self.names))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
         self.outcome_label.setText("\n".join(outcome_without_notes(res, self.names)) if res else "")
