@@ -53,7 +53,8 @@ def test_issue38_1_an_illegal_shot_says_why_above_every_number(qtbot: QtBot) -> 
     scenario.phase = "MPh"
     popup = popup_on(qtbot, scenario, "g1", "4E9")
     reason = popup.reasons_label
-    assert reason.text() == "Not allowed: in its own MPh only a moving vehicle fires (Bounding First Fire) (D3.3)"
+    assert reason.text() == ("Not allowed: in its own MPh only a moving vehicle, its Passengers included, fires "
+                             "(Bounding First Fire) (D3.3, C5.3)")
     assert reason.isVisible() and not popup.allowed_label.isVisible()
     assert reason.y() < popup.drm_title.y() < popup.numbers_label.y()
     viewport = popup.answer_panel.viewport()

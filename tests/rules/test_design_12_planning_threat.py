@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aslgui.rules import odds_map, resolve
-from aslgui.rules.odds_map import target_unit, threat_firers
+from aslgui.rules import odds_hex, resolve
+from aslgui.rules.odds_map import threat_firers
+from aslgui.rules.odds_target import target_unit
 from tests.rules.test_odds_map import PLAIN
 
 
@@ -25,7 +26,7 @@ def test_design_12_a_side_with_no_unit_is_threatened_by_every_sides_guns_and_veh
     target = target_unit(PLAIN, "finnish", "vehicle", {})
     for name in ("4C6", "4E8", "5D3", "4H5"):
         h = PLAIN.grid.parse(name)
-        shots = [odds_map.fire_at(PLAIN, PLAIN.units[f], target, "vehicle", "DFPh", h) for f in ("pak", "psw", "t34",
+        shots = [odds_hex.fire_at(PLAIN, PLAIN.units[f], target, "vehicle", "DFPh", h) for f in ("pak", "psw", "t34",
                                                                                                  "at")]
         best = max((s.values["odds"]["hit"] for s in shots if s.legal), default=None)
         got = answer["hexes"].get(name)
@@ -49,7 +50,8 @@ def test_a3_an_empty_threat_map_out_of_its_phase_says_so_for_each_firer() -> Non
 def test_d3_3_an_empty_unit_map_in_its_own_mph_says_why() -> None:
     answer = odds({"unit": "pak", "target_type": "vehicle", "phase": "MPh"})
     assert answer["hexes"] == {} and answer["notes"] == [
-        "pak may fire at no hex in the MPh: in its own MPh only a moving vehicle fires (Bounding First Fire) (D3.3)"]
+        "pak may fire at no hex in the MPh: in its own MPh only a moving vehicle, its Passengers included, fires "
+        "(Bounding First Fire) (D3.3, C5.3)"]
 
 
 def test_a3_a_phase_without_ordnance_fire_says_so() -> None:
