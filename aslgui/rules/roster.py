@@ -200,6 +200,18 @@ def _weapon(unit: Unit, stated_caliber: float | None, stated_barrel: str | None,
     return _taken(unit, entry, "caliber", None), _taken(unit, entry, "barrel", None)
 
 
+def ordnance_reason(unit: Unit) -> str | None:
+    """Why ``unit`` has no ordnance to fire (a truck, a vehicle whose roster MA is no ordnance, an
+    Infantry unit; C3), or None when it has some: what the GUI asks before it offers a shot."""
+    try:
+        armament(unit, "unit")
+    except IllegalAction as error:
+        return error.message
+    except AslError:
+        return None  # it has a weapon whose values are missing: the shot's answer names the key
+    return None
+
+
 def armament(unit: Unit, path: str) -> Armament:
     """What ``unit`` (a Gun, or a vehicle with a MA) fires; AslError naming ``path.<key>`` when a
     needed value is neither on the unit nor in the roster.  Keys with a documented default

@@ -36,6 +36,7 @@ from aslgui.ui.map import style
 from aslgui.ui.map.arcs import HANDLE_ROLE, CoveredArcs, nearest_spine, path_item
 from aslgui.ui.map.board_art import load_art
 from aslgui.ui.map.counters import UNIT_ROLE, CounterItem, markers, stack_offset, stacking_order
+from aslgui.ui.map.dc_counters import DcCounterLayer
 from aslgui.ui.map.layers import TOGGLED_LAYERS, MapLayers, geometry_path
 from aslgui.ui.map.stack_viewer import Z_FANNED, StackFan
 from aslgui.ui.map.support_weapons import WeaponItems
@@ -76,6 +77,7 @@ class MapScene(QGraphicsScene):
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
     arcs: CoveredArcs
+    dc_counters: DcCounterLayer
     _counters: dict[str, CounterItem]
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
@@ -125,6 +127,7 @@ class MapScene(QGraphicsScene):
         self.selected = None
         self._hovered = None
         self.arcs = CoveredArcs(self, scenario)
+        self.dc_counters = DcCounterLayer(self)
         self.weapons = WeaponItems(self)
         self._counters, self._drawn, self._stack_index = {}, {}, {}
         self._hover_item = path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
@@ -218,6 +221,7 @@ class MapScene(QGraphicsScene):
                 self._drawn[unit.id] = (unit, marks)
         self.weapons.sync(scenario)
         self._restack()
+        self.dc_counters.sync(scenario)
 
     def _restack(self) -> None:
         """Put every counter on its hex with the stacking offset of its place in the stack."""
@@ -438,7 +442,9 @@ class MapScene(QGraphicsScene):
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         item = self._unit_item_at(event.scenePos())
-        unit_id = str(item.data(UNIT_ROLE)) if item is not None else None
+        # a DC counter's menu is its owner's, which offers its detonation (A23.3, A23.7)
+        unit_id = self.dc_counters.owner_at(event.scenePos(), item) or (
+            str(item.data(UNIT_ROLE)) if item is not None else None)
         if unit_id is not None:
             self.select_unit(unit_id)
         self.context_requested.emit(unit_id, event.screenPos())
