@@ -10,11 +10,21 @@ import pytest
 from PySide6.QtWidgets import QComboBox
 
 from aslgui.model.log import read_log
+from aslgui.rules import resolve
 from aslgui.rules.tables import ift_result
+from aslgui.ui.rehearsal.odds import odds_words
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import rehearse
-from tests.gui.test_issue34_every_action_closes_its_loop import T34, choose, consistent, overrun_then, situation
+from tests.gui.test_issue34_every_action_closes_its_loop import (
+    CREW,
+    PAK,
+    T34,
+    choose,
+    consistent,
+    overrun_then,
+    situation,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -100,6 +110,16 @@ def test_d7_21_cc_is_rolled_and_commit_applies_only_its_outcome(
     assert squad_window.scenario.units["sq"].fired
     squad_window.undo_stack.undo()
     assert "t34" in squad_window.scenario.units and not squad_window.scenario.units["sq"].fired
+
+
+def test_d7_21_the_popups_odds_word_the_cc_and_the_guns_shot() -> None:
+    scenario = situation(SQUAD, {**T34, "hex": "4E5"})
+    ask = {"kind": "reaction_fire", "unit": "sq", "vehicle": "t34", "phase": "MPh"}
+    cc = odds_words(resolve(scenario, {**ask, "type": "cc"}))
+    assert cc == ["CC at CCV 5, DRM +2: eliminated 3%, immobilized 6%, none 92%"]  # 6, 12, 198 of 216
+    gun = situation(PAK, CREW, {**T34, "hex": "4E5"})
+    shot = odds_words(resolve(gun, {**ask, "unit": "crew", "type": "non_cc"}))
+    assert shot == ["hits on 10 or less: 92%", "CH 3%", "breaks down 3%"]  # worded as the fire it is (D7.22)
 
 
 def test_d7_21_cc_equal_to_the_ccv_immobilizes(monkeypatch: pytest.MonkeyPatch, squad_window: MainWindow) -> None:

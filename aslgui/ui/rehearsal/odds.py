@@ -66,7 +66,7 @@ def odds_words(resolution: Resolution) -> list[str]:
     if not isinstance(odds, Mapping):
         return []
     kind = resolution.kind
-    if kind == "fire":
+    if kind == "fire" or "hit" in odds:  # a shot, or a Gun's Reaction Fire (its To Hit, D7.22)
         return [f"{hit_words(values)}: {percent(odds['hit'])}", f"CH {percent(odds['critical'])}",
                 f"breaks down {percent(odds['malfunction'])}"]
     if kind == "push":
@@ -80,6 +80,10 @@ def odds_words(resolution: Resolution) -> list[str]:
     if odds.get("result"):
         column, drm = values.get("ift_column"), resolution.total_drm
         lines.append(f"IFT {column} column, DRM {drm:+d}: {_results(odds['result'])}")
+    if odds.get("cc_result"):  # CC Reaction Fire vs the vehicle (D7.21)
+        lines.append(f"CC at CCV {values.get('final_ccv')}, DRM {resolution.total_drm:+d}: {_results(odds['cc_result'])}")
+    if odds.get("unlikely_kill_possible"):
+        lines.append(f"Unlikely Kill possible (A11.501) {percent(odds['unlikely_kill_possible'])}")
     if odds.get("thrower_result_if_detonated"):
         column = values.get("thrower_ift_column")
         lines.append(f"thrower's Location, IFT {column} column, DRM {values.get('thrower_drm'):+d}: "
