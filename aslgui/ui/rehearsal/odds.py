@@ -81,7 +81,8 @@ def odds_words(resolution: Resolution) -> list[str]:
         column, drm = values.get("ift_column"), resolution.total_drm
         lines.append(f"IFT {column} column, DRM {drm:+d}: {_results(odds['result'])}")
     if odds.get("cc_result"):  # CC Reaction Fire vs the vehicle (D7.21)
-        lines.append(f"CC at CCV {values.get('final_ccv')}, DRM {resolution.total_drm:+d}: {_results(odds['cc_result'])}")
+        ccv, drm = values.get("final_ccv"), resolution.total_drm
+        lines.append(f"CC at CCV {ccv}, DRM {drm:+d}: {_results(odds['cc_result'])}")
     if odds.get("unlikely_kill_possible"):
         lines.append(f"Unlikely Kill possible (A11.501) {percent(odds['unlikely_kill_possible'])}")
     if odds.get("thrower_result_if_detonated"):
