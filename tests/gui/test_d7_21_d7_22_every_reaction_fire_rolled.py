@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox
 from aslgui.model.log import read_log
 from aslgui.rules import resolve
 from aslgui.rules.tables import ift_result
+from aslgui.ui.rehearsal.log_lines import entry_lines
 from aslgui.ui.rehearsal.odds import odds_words
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
@@ -82,6 +83,7 @@ def test_d7_22_tpbf_and_ft_open_with_dice_and_commit_logs_the_ift_result_rolled(
     entry = reaction_entry(squad_window)
     assert entry.action["weapon"] == weapon and entry.action["dice"] == {"colored": 2, "white": 3}
     assert entry.answer["outcome"]["result"] == ift_result(column, 5) and entry.answer["ift_column"] == column
+    assert f"*** 2,3 *** = 5: IFT {ift_result(column, 5)}" in entry_lines(entry)[0].text
     units = squad_window.scenario.units
     assert units["sq"].fired and not units["t34"].immobilized and units["sq"].dc is True
 
@@ -92,6 +94,7 @@ def test_d7_22_a_thrown_dc_is_rolled_and_commit_takes_the_dc_from_the_squad(
     assert looked["dice"] and looked["before"] is False and looked["after"] is True
     entry = reaction_entry(squad_window)
     assert entry.answer["outcome"] == {"detonated": True, "malfunction": False, "original_dr": 4}
+    assert "*** 1,3 ***" in entry_lines(entry)[0].text
     assert entry.answer["target_facing"] == "rear"
     assert squad_window.scenario.units["sq"].dc is None and squad_window.scenario.units["sq"].fired
 
@@ -103,6 +106,8 @@ def test_d7_21_cc_is_rolled_and_commit_applies_only_its_outcome(
     assert looked["dice"] and looked["before"] is False and looked["after"] is True
     entry = reaction_entry(squad_window)
     assert entry.answer["final_ccv"] == 5 and entry.answer["outcome"]["cc_result"] == result
+    first = entry_lines(entry)[0].text  # the log line: its dice and what they meant
+    assert f"*** {roll[0]},{roll[1]} ***" in first and f"CC: {result}" in first
     assert f"CC vs the vehicle (A11.5): {result}" in looked["outcome"]
     assert "Eliminates on Final DR \u2264: 4" in looked["numbers"]
     gone = result != "none"
