@@ -16,6 +16,7 @@ KEY_TERMS: dict[str, str] = {
     "bounding_fired": "Bounding First Fire", "set_dc": "Set DC", "special_ammo": "special ammunition",
     "assault_movement": "Assault Movement", "if_selected": "if picked", "if_not_selected": "else",
     "ma": "MA", "mp": "MP", "fp": "FP", "dc": "DC", "morale": "Morale Level", "dr": "dr", "ht": "halftrack",
+    "ccv": "CCV", "sw": "SW",
 }
 #: A counter's values as its printed numbers are named (the import's ``rof, breakdown from the
 #: built-in roster's``).
