@@ -38,6 +38,8 @@ NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
 #: What became of a DC placer after Defensive First Fire (A23.3).
 PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: A vehicle's status at the end of its move: Stopped, or in Motion (D2.13, C5.35; DESIGN.md 13).
+MOVE_ENDS = ("stop", "motion")
 #: A trailer's Target Facing (C10.4).
 FACINGS = ("front", "side", "rear")
 #: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
@@ -388,6 +390,13 @@ def _odds_map_key(action: Action, key: str) -> object:
     return odds_map.check_target(action, key) if key == "target" else odds_map.threatened_side(action)
 
 
+def _move_path(action: Action, key: str) -> object:
+    """A move's ``path``: a list of hex names (imported on use, as the odds map's keys)."""
+    from aslgui.rules.move import check_path
+
+    return check_path(action, key)
+
+
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")
 UNIT = Domain(Action.unit, "a unit id")
 UNITS = Domain(Action.units, "a list of unit ids")
@@ -418,7 +427,8 @@ KEY_DOMAINS: dict[str, Domain] = {
     "type": _choice(REACTION_TYPES), "weapon": _choice(NON_CC_WEAPONS),
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
-    "ca": Domain(Action.spine, 'a hexspine name such as "S/SW"'),
+    **dict.fromkeys(("ca", "vca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
+    "path": Domain(_move_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
     "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
@@ -434,6 +444,8 @@ KEY_DOMAINS: dict[str, Domain] = {
 #: that whoever would give it.
 KIND_DOMAINS: dict[tuple[str, str], Domain] = {
     ("portee_load", "ca"): _choice(PORTEE_SIDES),
+    # an OVR ends a move whose MP may be fractional (a road hexside's 1/2 MP, DESIGN.md 13)
+    ("overrun", "mp_spent"): Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
     ("odds_map", "target"): Domain(_odds_map_key, 'an object of target unit keys, e.g. {"size": -1, "bu": true}'),
     ("odds_map", "target_type"): _choice(MAP_TARGET_TYPES),
     **{(kind, "leadership"): _whole(-6, 6) for kind in ("place_dc", "throw_dc")},

@@ -366,9 +366,9 @@ def resolve_overrun(action: Action) -> Resolution:
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
     mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
-    mp_spent = action.integer("mp_spent", 0)
+    mp_spent = action.number("mp_spent") or 0.0
     if mp_cost is not None and mp_spent + mp_cost > allotment:
-        reasons.append(reason(f"{vehicle.id} has {allotment - mp_spent} MP left but entering with an OVR costs "
+        reasons.append(reason(f"{vehicle.id} has {number(allotment - mp_spent)} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))
     targets = [u for u in defenders if not _is_afv(u)]  # an AFV itself is never OVR (D7.12)
     aimed = action.optional_unit("target")
