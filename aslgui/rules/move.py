@@ -26,7 +26,8 @@ from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
 from aslgui.rules.los import los_map, trace, unit_level
-from aslgui.rules.overrun import entry_mp
+from aslgui.rules.odds_map import FirerOdds, threat_firers
+from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import IllegalAction, Resolution, reason
 from aslgui.rules.towing import NO_MOVE, printed_mp
@@ -68,7 +69,7 @@ class Step(NamedTuple):
     hex: Hex
     cost: float
     why: str
-    verified: bool = True
+    turn: bool = False
 
 
 def _turns(a: int, b: int) -> int:
@@ -200,7 +201,7 @@ def _vehicle_entry(action: Action, unit: Unit, before: Hex, h: Hex, printed: int
     if towing.towed:
         mp += towing.mp_extra
         why += f", towing {', '.join(g.id for g in towing.towed)} (C10.1)" if towing.mp_extra else ""
-    return Step(h, mp, why, not unverified), towing.reasons, unverified
+    return Step(h, mp, why), towing.reasons, unverified
 
 
 def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tuple[Step | None, list[str], list[str]]:
@@ -226,14 +227,14 @@ def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tupl
     if enemies_at(scenario, h, unit.side):
         return None, [reason(f"{name} holds enemy units: Infantry may not enter an enemy-occupied Location in the "
                              "MPh", "A4.14")], unverified
-    return Step(h, mf, why, not unverified), [], unverified
+    return Step(h, mf, why), [], unverified
 
 
 def _turn_step(h: Hex, before: int, after: int) -> Step:
     entry = _costs()["vca_change"]
     spines = _turns(before, after)
     return Step(h, float(entry["mp"] * spines), f"VCA {SPINE_NAMES[before]} to {SPINE_NAMES[after]}, {spines} "
-                f"hexspine{'s' if spines > 1 else ''} ({entry['rule']})", entry["verified"])
+                f"hexspine{'s' if spines > 1 else ''} ({entry['rule']})", turn=True)
 
 
 def _overrun(action: Action, unit: Unit, before: Hex, h: Hex, spent: float) -> dict[str, Any]:
@@ -285,7 +286,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             if overrun["mp_cost"] is None:
                 break
             why = f"{scenario.terrain_at(h)} + OVR (D7.1)"
-            steps.append(Step(h, float(overrun["mp_cost"]), why, not overrun.get("unverified")))
+            steps.append(Step(h, float(overrun["mp_cost"]), why))
             unverified += [note for note in overrun.get("unverified", ()) if note not in unverified]
         else:
             step, why_not, doubtful = (_vehicle_entry(action, unit, before, h, printed) if vehicle
@@ -300,7 +301,7 @@ def work_out(action: Action, unit: Unit) -> Move:
     else:
         if end_vca is not None and facing is not None and end_vca != facing:
             steps.append(_turn_step(before, facing, end_vca))
-    if vehicle and any(step.why.startswith("VCA") for step in steps):
+    if vehicle and any(step.turn for step in steps):
         entry = _costs()["vca_change"]
         unverified.append(f"VCA change: {entry['note']}")
     if vehicle and steps:
@@ -312,8 +313,6 @@ def work_out(action: Action, unit: Unit) -> Move:
 def _threats(scenario: Scenario, unit: Unit, steps: list[Step], phase: str) -> list[dict[str, Any]]:
     """Each enemy Gun and vehicle whose ``fire`` at the mover in one of its steps is legal, at its
     best step (the highest chance to hit, the first such step), as that ``fire`` counts it."""
-    from aslgui.rules.odds_map import FirerOdds, threat_firers
-
     if not steps:
         return []
     target_type = "vehicle" if _is_vehicle(unit) else "infantry"
@@ -321,18 +320,31 @@ def _threats(scenario: Scenario, unit: Unit, steps: list[Step], phase: str) -> l
     first: dict[Hex, int] = {}
     for index, step in enumerate(steps):
         first.setdefault(step.hex, index)
-    found = []
+    found, los = [], los_map(scenario)
     for firer in threat_firers(scenario, unit.side):
-        if firer.aboard is not None or firer.id == unit.id:
+        if firer.aboard is not None:
             continue
         try:
-            odds = FirerOdds(scenario, firer, target, target_type, phase).count(first)
+            odds = FirerOdds(scenario, firer, target, target_type, phase, los)
         except IllegalAction:
             continue
-        if odds:
-            h = max(first, key=lambda h: (odds[h].hit, -first[h]) if h in odds else (-1.0, 0))
-            found.append({"firer": firer.id, "step": first[h], "hit": odds[h].hit})
+        best = _best_step(odds, first)
+        if best is not None:
+            found.append({"firer": firer.id, "step": best[0], "hit": best[1]})
     return found
+
+
+def _best_step(odds: FirerOdds, first: dict[Hex, int]) -> tuple[int, float] | None:
+    """The first step of the firer's highest chance to hit.  A shot whose highest DR that hits is
+    lower never hits more often (C3.3), so only the steps of the highest are counted (216 rolls
+    each, once per TH# numbers)."""
+    numbers = odds.numbers(first)
+    if not numbers:
+        return None
+    top = max(found.final_th_needed for found, _ in numbers.values())
+    counted = [(-odds.odds(*numbers[h]).hit, first[h]) for h in numbers if numbers[h][0].final_th_needed == top]
+    hit, step = min(counted)
+    return step, -hit
 
 
 def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -> dict[str, float]:
@@ -396,4 +408,8 @@ def resolve_move(action: Action) -> Resolution:
     }
     if unverified:
         values["unverified"] = list(dict.fromkeys(unverified))
+    bogs = [step for step in move.steps if vehicle and not step.turn and bog_check(scenario, step.hex)]
+    if bogs:
+        values["notes"] = [reason(f"{scenario.grid.name(step.hex)}: entering {scenario.terrain_at(step.hex)} calls "
+                                  "for a Bog DR (not rolled here)", "D8.2") for step in bogs]
     return Resolution(action.kind, not reasons, tuple(reasons), (), values)

@@ -21,13 +21,13 @@ from aslgui.model import Scenario, Unit
 from aslgui.model.jsonvalues import from_json, key_path, to_json
 from aslgui.model.units import KeptUnitKeys
 from aslgui.rules.actions import MAP_TARGET_TYPES, Action, refuse_unknown_keys
-from aslgui.rules.los import los_map
+from aslgui.rules.los import LosMap, los_map
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
-from aslgui.rules.to_hit.shot import FIRERS, aimed, sighted
+from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 
 #: The id of the target an odds map places (its answers name no target: ``fire``'s would name this).
 TARGET_ID = "odds-map-target"
@@ -109,8 +109,10 @@ class FirerOdds:
     """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
     window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
 
-    def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> None:
-        """IllegalAction when the firer fires no ordnance."""
+    def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
+                 los: LosMap | None = None) -> None:
+        """IllegalAction when the firer fires no ordnance; ``los``: the scenario's LOS map when the
+        caller has it (a move's threats read it once for every firer)."""
         from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
 
         spec = RESOLVERS["fire"]
@@ -119,30 +121,38 @@ class FirerOdds:
         self.action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
         self.shot = read_shot(self.action)
         self.colour = shot_colour(self.shot).colour
-        self.los = los_map(scenario)  # without the target: a counter hinders no thread to its own hex (D9)
+        # without the target: a counter hinders no thread to its own hex (D9)
+        self.los = los_map(scenario) if los is None else los
         #: The odds of each TH# numbers met so far: equal numbers roll alike.
         self.counted: dict[ThNumbers, HexOdds] = {}
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
         ``fire`` answers."""
-        shot, action, target, colour, los, counted = (self.shot, self.action, self.target, self.colour, self.los,
-                                                      self.counted)
-        out: dict[Hex, HexOdds] = {}
+        return {h: self.odds(numbers, shot) for h, (numbers, shot) in self.numbers(hexes).items()}
+
+    def numbers(self, hexes: Iterable[Hex]) -> dict[Hex, tuple[ThNumbers, Shot]]:
+        """Each of ``hexes`` where the firer may fire at the target placed there, with the TH#
+        numbers of that shot (cheap: no dice counted) and the shot."""
+        shot, action, target, colour, los = self.shot, self.action, self.target, self.colour, self.los
+        out: dict[Hex, tuple[ThNumbers, Shot]] = {}
         for h in hexes:
             here = aimed(shot, action, target._replace(hex=h), h)
             # LOS is traced only where nothing else forbids the shot, then asked of the one check
             # that reads it (A6): the legality of every hex stays that of ``fire``
             if reasons(here) or in_los(here := sighted(here, los)):
                 continue
-            numbers = th_numbers(here, colour).numbers
-            found = counted.get(numbers)
-            if found is None:
-                odds = fire_odds(here, numbers).to_json()["odds"]
-                found = counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
-                                                   odds["critical"])
-            out[h] = found
+            out[h] = (th_numbers(here, colour).numbers, here)
         return out
+
+    def odds(self, numbers: ThNumbers, shot: Shot) -> HexOdds:
+        """What ``fire`` answers for a shot with these TH# numbers: counted once per numbers."""
+        found = self.counted.get(numbers)
+        if found is None:
+            odds = fire_odds(shot, numbers).to_json()["odds"]
+            found = self.counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
+                                                    odds["critical"])
+        return found
 
 
 def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:

@@ -91,7 +91,7 @@ def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, prin
     feature = scenario.hexside(from_hex, target)
     if entry["mp"] == "half_allotment":
         mp: float = math.ceil(printed / 2)
-    elif terrain == "road" and feature == "road":
+    elif "road_hexside_mp" in entry and feature == "road":
         # Through a road hexside: 1/2 MP, but a BU vehicle pays the full 1 MP (Terrain Chart, D2.16).
         mp = float(entry["road_hexside_bu_mp"] if vehicle.bu else entry["road_hexside_mp"])
         if not entry["road_hexside_verified"]:
