@@ -28,7 +28,7 @@ from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.odds_map import FirerOdds, threat_firers
 from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
-from aslgui.rules.resolution import IllegalAction, Resolution, reason
+from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.towing import NO_MOVE, printed_mp
 
 #: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
@@ -173,15 +173,14 @@ def _path_hexes(action: Action, start: Hex, rule: str) -> tuple[list[Hex], list[
     return hexes, []
 
 
-def _ovr_target(scenario: Scenario, unit: Unit, h: Hex) -> bool:
+def ovr_target(scenario: Scenario, unit: Unit, h: Hex) -> bool:
     """Whether a vehicle entering ``h`` would OVR it: enemy Infantry or a Gun there (D7.1)."""
     return any(u.is_infantry or u.kind == "gun" for u in enemies_at(scenario, h, unit.side) if u.aboard is None)
 
 
-def _vehicle_entry(action: Action, unit: Unit, before: Hex, h: Hex, printed: int) -> tuple[Step | None, list[str],
-                                                                                          list[str]]:
+def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed: int
+                   ) -> tuple[Step | None, list[str], list[str]]:
     """One hex a vehicle enters: its step (None when refused), reasons, unverified notes."""
-    scenario = action.scenario
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
     mp, unverified = entry_mp(scenario, unit, before, h, printed)
     if mp is None:
@@ -227,6 +226,18 @@ def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tupl
         return None, [reason(f"{name} holds enemy units: Infantry may not enter an enemy-occupied Location in the "
                              "MPh", "A4.14")], unverified
     return Step(h, mf, why), [], unverified
+
+
+def entry_cost(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> float | None:
+    """What a unit spends to enter ``h`` from ``before`` (VCA turns aside), None where it may not
+    (a cost the data lacks, a tow limit, enemy units): what a path is planned by."""
+    if enemies_at(scenario, h, unit.side):
+        return None
+    if _is_vehicle(unit):
+        step, reasons, _ = _vehicle_entry(scenario, unit, before, h, printed_mp(scenario, unit))
+    else:
+        step, reasons, _ = _infantry_entry(scenario, unit, before, h)
+    return None if step is None or reasons else step.cost
 
 
 def _turn_step(h: Hex, before: int, after: int) -> Step:
@@ -275,7 +286,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             spent += steps[-1].cost
         facing = plan[i] if plan else facing
         last = i == len(hexes) - 1
-        if vehicle and _ovr_target(scenario, unit, h):
+        if vehicle and ovr_target(scenario, unit, h):
             if not last:
                 refused.append(reason(f"{scenario.grid.name(h)} holds enemy Infantry or a Gun: a vehicle enters it "
                                       "by an OVR, which ends this move (move on with another)", "D7.1"))
@@ -288,7 +299,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             steps.append(Step(h, float(overrun["mp_cost"]), why))
             unverified += [note for note in overrun.get("unverified", ()) if note not in unverified]
         else:
-            step, why_not, doubtful = (_vehicle_entry(action, unit, before, h, printed) if vehicle
+            step, why_not, doubtful = (_vehicle_entry(scenario, unit, before, h, printed) if vehicle
                                        else _infantry_entry(scenario, unit, before, h))
             unverified += [note for note in doubtful if note not in unverified]
             refused += why_not
@@ -369,6 +380,20 @@ def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -
 
 def resolve_move(action: Action) -> Resolution:
     """``move``: the steps of a path, what they cost, what it leaves, its OVR and its threats."""
+    return _answer(action, with_threats=True)
+
+
+def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -> Resolution:
+    """The ``move`` answer without its threats: what a drag draws at each hex the pointer enters
+    (the steps and their running total, whether it is legal), fast enough for every hex."""
+    from aslgui.rules import RESOLVERS
+
+    spec = RESOLVERS["move"]
+    question = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h) for h in path], "phase": phase}
+    return _answer(Action(question, scenario, spec.keys, spec.required), with_threats=False)
+
+
+def _answer(action: Action, with_threats: bool) -> Resolution:
     unit = action.unit("unit")
     if unit.kind == "gun":
         raise IllegalAction(f"{unit.id} is a Gun: it moves pushed by its crew (push) or towed by a vehicle "
@@ -391,7 +416,7 @@ def resolve_move(action: Action) -> Resolution:
         total += step.cost
         steps.append({"hex": scenario.grid.name(step.hex), word.lower(): number(step.cost), "total": number(total),
                       "why": step.why})
-    threats = _threats(scenario, unit, move.steps, action.phase)
+    threats = _threats(scenario, unit, move.steps, action.phase) if with_threats else []
     if threats:
         unverified.append(MOVING_TARGET_NOTE)
     left = budget - spent
@@ -411,4 +436,10 @@ def resolve_move(action: Action) -> Resolution:
     if bogs:
         values["notes"] = [reason(f"{scenario.grid.name(step.hex)}: entering {scenario.terrain_at(step.hex)} calls "
                                   "for a Bog DR (not rolled here)", "D8.2") for step in bogs]
-    return Resolution(action.kind, not reasons, tuple(reasons), (), values)
+    outcome: dict[str, Any] | None = None
+    drm: tuple[DrmLine, ...] = ()
+    if move.overrun is not None:  # the move's dice roll its OVR: its DRM, odds and outcome are the move's
+        values.update({key: move.overrun[key] for key in ("odds", "odds_216") if key in move.overrun})
+        outcome = move.overrun.get("outcome")
+        drm = tuple(DrmLine(**line) for line in move.overrun["drm"])
+    return Resolution(action.kind, not reasons, tuple(reasons), drm, values, outcome)

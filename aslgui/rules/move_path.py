@@ -1,0 +1,73 @@
+"""The path a drag proposes for a ``move`` (DESIGN.md 13), hex by hex as the pointer passes them
+(no Qt): back over a hex of the path cuts it there, back to the start empties it, and a hex the
+pointer jumped to is reached by the cheapest way there."""
+
+import heapq
+from collections.abc import Sequence
+from typing import Any
+
+from aslgui.geometry import Hex, direction_to, distance, neighbours
+from aslgui.model import Scenario, Unit
+from aslgui.rules.gestures import Gesture
+from aslgui.rules.move import entry_cost, ovr_target
+
+#: How far around the straight way a jump's cheapest path is looked for (hexes).
+DETOUR = 3
+
+
+def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[Hex]:
+    """The path once the pointer enters ``h``: unchanged where no way leads there."""
+    path = list(path)
+    if h == unit.hex:
+        return []
+    if h in path:
+        return path[: path.index(h) + 1]
+    last = path[-1] if path else unit.hex
+    if direction_to(last, h) is not None:
+        return [*path, h]
+    return path + cheapest(scenario, unit, last, h)
+
+
+def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex) -> list[Hex]:
+    """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last), within
+    ``DETOUR`` hexes of the straight way; the goal may hold enemy units (an OVR, a refusal the
+    answer explains), no hex before it may; [] when there is no way."""
+    reach = distance(start, goal) + DETOUR
+    best: dict[Hex, float] = {start: 0.0}
+    came: dict[Hex, Hex] = {}
+    queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
+    while queue:
+        spent, _, here = heapq.heappop(queue)
+        if here == goal:
+            break
+        if spent > best.get(here, spent):
+            continue
+        for nxt in neighbours(here):
+            if nxt not in scenario.grid or distance(start, nxt) + distance(nxt, goal) > reach:
+                continue
+            cost = entry_cost(scenario, unit, here, nxt)
+            if cost is None and nxt == goal:
+                cost = 0.0  # the hex let go on: its own cost does not choose the way there
+            if cost is None:
+                continue
+            total = spent + cost
+            if total < best.get(nxt, float("inf")):
+                best[nxt], came[nxt] = total, here
+                heapq.heappush(queue, (total, distance(nxt, goal), nxt))
+    if goal not in came:
+        return []
+    way = [goal]
+    while way[-1] in came and came[way[-1]] != start:
+        way.append(came[way[-1]])
+    return way[::-1]
+
+
+def move_gesture(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str) -> Gesture:
+    """The ``move`` a drag along ``path`` proposes; one ending in an enemy Infantry or Gun hex is
+    the OVR from the hex before (D7.1), which the popup rolls for (kind ``overrun``)."""
+    names = [scenario.grid.name(h) for h in path]
+    action: dict[str, Any] = {"kind": "move", "unit": unit.id, "path": names, "phase": phase}
+    who = unit.name or unit.id
+    if unit.kind == "vehicle" and ovr_target(scenario, unit, path[-1]):
+        return Gesture("overrun", f"Move {who} to {names[-1]} and Overrun it (D7.1)", action)
+    return Gesture("move", f"Move {who} to {names[-1]} ({len(names)} hex{'es' if len(names) > 1 else ''})", action)
