@@ -29,35 +29,35 @@ def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[
 
 
 def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex) -> list[Hex]:
-    """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last), within
-    ``DETOUR`` hexes of the straight way; the goal may hold enemy units (an OVR, a refusal the
-    answer explains), no hex before it may; [] when there is no way."""
+    """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last; of equal
+    cost, the fewest hexes), within ``DETOUR`` hexes of the straight way; the goal may hold enemy
+    units (an OVR, or a refusal the answer explains), no hex before it may; [] when there is none."""
     reach = distance(start, goal) + DETOUR
-    best: dict[Hex, float] = {start: 0.0}
+    best: dict[Hex, tuple[float, int]] = {start: (0.0, 0)}
     came: dict[Hex, Hex] = {}
     queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
     while queue:
-        spent, _, here = heapq.heappop(queue)
+        spent, hexes, here = heapq.heappop(queue)
         if here == goal:
             break
-        if spent > best.get(here, spent):
+        if (spent, hexes) > best[here]:
             continue
         for nxt in neighbours(here):
             if nxt not in scenario.grid or distance(start, nxt) + distance(nxt, goal) > reach:
                 continue
             cost = entry_cost(scenario, unit, here, nxt)
             if cost is None and nxt == goal:
-                cost = 0.0  # the hex let go on: its own cost does not choose the way there
+                cost = 1.0  # the hex let go on: the answer says what entering it costs, or why not
             if cost is None:
                 continue
-            total = spent + cost
-            if total < best.get(nxt, float("inf")):
-                best[nxt], came[nxt] = total, here
-                heapq.heappush(queue, (total, distance(nxt, goal), nxt))
+            found = (spent + cost, hexes + 1)
+            if found < best.get(nxt, (float("inf"), 0)):
+                best[nxt], came[nxt] = found, here
+                heapq.heappush(queue, (*found, nxt))
     if goal not in came:
         return []
     way = [goal]
-    while way[-1] in came and came[way[-1]] != start:
+    while came[way[-1]] != start:
         way.append(came[way[-1]])
     return way[::-1]
 
