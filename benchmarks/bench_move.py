@@ -1,12 +1,15 @@
 """Speed of moving in the MPh (issue 34, DESIGN.md 13): a ``move`` answer with its threats, in
-process, on 3 boards holding 110 units.
+process, and a drag's path and MP tally redrawn in the window, on 3 boards holding 110 units.
 
 Run ``.venv/bin/python benchmarks/bench_move.py``; it prints a markdown table.  With the real
 boards beside the repository (``../shared/vasl/boards``) the boards are VASL's, else (or with
 ``--plain``) plain.  A Russian T-34 moves 6 hexes (a VCA turn among them) in view of 10 German
 Guns and 5 German tanks, whose ``fire`` at each step is counted for ``threats``; the first answer
 from each of ``--origins`` start hexes walks its LOS threads for the first time, "again" asks it
-once more.  Figures are medians with their range, wall-clock; CPU time medians too.
+once more.  In the window (1200x800, offscreen, Rehearse mode), the T-34 is dragged along the
+same paths: each hex the pointer enters extends the path, asks the rules for its tally and redraws
+the line and labels (``RehearsalController.drag_entered``, then the view repainted), timed per hex.
+Figures are medians with their range, wall-clock; CPU time medians too.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -120,6 +124,48 @@ def in_process(origins: int) -> list[Row]:
     return [_spread(label, first, 0.020), _spread("... again from each hex (its threads walked)", again, 0.020)]
 
 
+def _window(origins: int) -> list[Row]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from aslgui.model import scenario_from_json
+    from aslgui.ui.window.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    per_hex: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        window = MainWindow(scenario_from_json(situation()), None,
+                            QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat))
+        window.resize(1200, 800)
+        window.show()
+        window.view.set_zoom(0.5)
+        window.set_mode("rehearse")
+        app.processEvents()
+        rehearsal, scenario = window.rehearsal, window.scenario
+        grid, viewport = scenario.grid, window.view.viewport()
+        starts = [h for h in random.Random(5).sample(list(grid.all_hexes), len(grid.all_hexes))
+                  if path_from(scenario, h)][:origins]
+        for h in starts:
+            window.move_unit("t34", h)
+            window.view.centerOn(*grid.center(h))
+            app.processEvents()
+            for name in path_from(scenario, h) or ():
+                def enter(name: str = name) -> None:
+                    rehearsal.drag_entered("t34", grid.parse(name))
+                    viewport.repaint()
+
+                per_hex.append(_timed(enter))
+            rehearsal.drag_entered("t34", None)
+        window.undo_stack.setClean()
+        window.close()
+    return [
+        _spread(f"Dragging the T-34 in the window, {UNITS} units on 3 boards: the path and MP tally redrawn per "
+                f"hex entered ({len(per_hex)} hexes of {len(starts)} drags)", per_hex, 0.016),
+        ("... its slowest hex", _ms(max(w for w, _ in per_hex)), "", ""),
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--origins", type=int, default=15, help="start hexes the move is timed from (default 15)")
@@ -128,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = BOARDS is not None and not options.plain
     os.environ["ASLGUI_VASL_BOARDS"] = str(BOARDS) if real else os.devnull
     print(f"Boards: {'VASL ' if real else 'plain '}{', '.join(THREE)}\n")
-    print(table(in_process(options.origins)))
+    print(table([*in_process(options.origins), *_window(options.origins)]))
     return 0
 
 

@@ -4,7 +4,7 @@ is refused (past the MP left, a hex it may not enter).
 
 Each hex the pointer enters extends the path (``rules.move_path``) and asks the rules for the
 steps without threats (``rules.move.preview``); only the line's path and the labels change, so a
-hex costs a few milliseconds however big the map (benchmarks/bench_move_drag.py).
+hex costs a few milliseconds however big the map (benchmarks/bench_move.py).
 """
 
 from __future__ import annotations
