@@ -11,7 +11,6 @@ are the enemy Guns and vehicles whose ``fire`` at the mover in one of its steps 
 each at its best step, counted by the odds map's shot (``odds_map.FirerOdds``).
 """
 
-
 import re
 from collections.abc import Sequence
 from functools import cache

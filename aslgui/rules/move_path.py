@@ -3,7 +3,7 @@
 pointer jumped to is reached by the cheapest way there."""
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any
 
 from aslgui.geometry import Hex, direction_to, distance, neighbours
@@ -25,13 +25,14 @@ def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[
     last = path[-1] if path else unit.hex
     if direction_to(last, h) is not None:
         return [*path, h]
-    return path + cheapest(scenario, unit, last, h)
+    return path + cheapest(scenario, unit, last, h, {unit.hex, *path})
 
 
-def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex) -> list[Hex]:
+def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex, avoid: Set[Hex] = frozenset()) -> list[Hex]:
     """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last; of equal
-    cost, the fewest hexes), within ``DETOUR`` hexes of the straight way; the goal may hold enemy
-    units (an OVR, or a refusal the answer explains), no hex before it may; [] when there is none."""
+    cost, the fewest hexes), within ``DETOUR`` hexes of the straight way and not through ``avoid``
+    (the path so far: going back over it cuts it); the goal may hold enemy units (an OVR, or a
+    refusal the answer explains), no hex before it may; [] when there is none."""
     reach = distance(start, goal) + DETOUR
     best: dict[Hex, tuple[float, int]] = {start: (0.0, 0)}
     came: dict[Hex, Hex] = {}
@@ -43,7 +44,7 @@ def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex) -> list[Hex]
         if (spent, hexes) > best[here]:
             continue
         for nxt in neighbours(here):
-            if nxt not in scenario.grid or distance(start, nxt) + distance(nxt, goal) > reach:
+            if nxt not in scenario.grid or nxt in avoid or distance(start, nxt) + distance(nxt, goal) > reach:
                 continue
             cost = entry_cost(scenario, unit, here, nxt)
             if cost is None and nxt == goal:
