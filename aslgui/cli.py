@@ -150,7 +150,12 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
     status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
     notes = scenario.plain_board_notes
-    return answer.with_values({"notes": [*answer.values.get("notes", ()), *notes]}) if notes else answer
+    if not notes:
+        return answer
+    # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
+    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]} for key, value in answer.values.items()
+              if isinstance(value, dict) and {"kind", "legal"} <= value.keys()}
+    return answer.with_values({**nested, "notes": [*answer.values.get("notes", ()), *notes]})
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:

@@ -252,9 +252,8 @@ def _overrun(action: Action, unit: Unit, before: Hex, h: Hex, spent: float) -> d
 
     grid = action.scenario.grid
     question: dict[str, Any] = {"kind": "overrun", "vehicle": unit.id, "target_hex": grid.name(h),
-                                "from_hex": grid.name(before), "mp_spent": number(spent), "phase": action.phase}
-    if action.has("dice"):
-        question["dice"] = action.data["dice"]
+                                "from_hex": grid.name(before), "mp_spent": number(spent)}
+    question.update({key: action.data[key] for key in ("phase", "dice") if action.has(key)})
     return resolve(action.scenario, question).to_json()
 
 

@@ -4,6 +4,10 @@ exactly as ``overrun`` alone answers it; towing a Gun costs +1 MP a hex (C10.1).
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aslgui.geometry import SPINE_NAMES
+from aslgui.model import scenario_to_json
 from aslgui.rules import resolve
 from aslgui.rules.move import vca_plan
 from tests.rules.move_boards import board, costs, move
@@ -154,3 +159,23 @@ def test_c10_1_no_towing_into_a_building() -> None:
                      terrain={"4E5": "wooden building"})
     answer = move(scenario, "t1", "4E5")
     assert "no towing into wooden building (C10.1)" in answer["reasons"]
+
+
+def test_d7_1_through_the_cli_the_ovr_is_the_standalone_overrun_printed(tmp_path: Path) -> None:
+    """``aslgui resolve`` prints the move's OVR as it prints the overrun asked alone, board notes too."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario_to_json(board({"t1": {"hex": "4F6", "vca": "NE/SE"}}))), encoding="utf-8")
+
+    def run(action: dict[str, Any]) -> dict[str, Any]:
+        done = subprocess.run([sys.executable, "-m", "aslgui", "resolve", str(path), "-"], input=json.dumps(action),
+                              capture_output=True, text=True, timeout=120, check=True)
+        answer: dict[str, Any] = json.loads(done.stdout)
+        return answer
+
+    dice = {"colored": 2, "white": 3}
+    moved = run({"kind": "move", "unit": "t1", "path": ["4G6", "4H5"], "dice": dice})
+    alone = run({"kind": "overrun", "vehicle": "t1", "target_hex": "4H5", "from_hex": "4G6", "mp_spent": 1,
+                 "dice": dice})
+    assert moved["overrun"] == alone
+    assert any("board 4" in note for note in alone["notes"])
+    assert (moved["outcome"], moved["drm"], moved["odds"]) == (alone["outcome"], alone["drm"], alone["odds"])
