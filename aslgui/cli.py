@@ -153,8 +153,11 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     if not notes:
         return answer
     # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
-    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]} for key, value in answer.values.items()
-              if isinstance(value, dict) and {"kind", "legal"} <= value.keys()}
+    # (the odds are left uncounted: reading them would count the 216 rolls, WithOdds)
+    values = answer.values
+    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]}
+              for key in values if key not in ("odds", "odds_216")
+              if isinstance(value := values[key], dict) and {"kind", "legal"} <= value.keys()}
     return answer.with_values({**nested, "notes": [*answer.values.get("notes", ()), *notes]})
 
 

@@ -1,15 +1,38 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
-from aslgui.errors import AslError, close_spelling, shown
+from aslgui.errors import AslError, shown
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
-from aslgui.model.jsonvalues import key_path, refuse_non_finite
+from aslgui.model.jsonvalues import refuse_non_finite
 from aslgui.model.scenario import OffBoardError
+from aslgui.rules.action_keys import (
+    AMMO,
+    ARC_KEYS,
+    COMMON_KEYS,
+    DIE_KEYS,
+    DRM_LINE_BOUND,
+    DRM_LINE_KEYS,
+    FACINGS,
+    FIRE_COUNTERS,
+    MAP_TARGET_TYPES,
+    MAX_MP,
+    MOVE_ENDS,
+    NON_CC_WEAPONS,
+    PIVOTS,
+    PLACER_STATES,
+    PORTEE_SIDES,
+    REACTION_TYPES,
+    TARGET_TYPES,
+    action_kind,
+    refuse_unknown_keys,
+)
 from aslgui.rules.dice import DiceRoll
-from aslgui.rules.resolution import DrmLine
+from aslgui.rules.odds_target import check_target, threatened_side
+from aslgui.rules.resolution import DrmLine, Resolution
 
 T = TypeVar("T")
 
@@ -21,44 +44,6 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 #: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
 #: Bounding First Fire; A3, D3.3).
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
-
-
-# -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
-TARGET_TYPES = ("vehicle", "infantry", "area")
-#: The Target Types of an odds map: a target placed in a hex is a vehicle or Infantry (DESIGN.md 12).
-MAP_TARGET_TYPES = ("vehicle", "infantry")
-AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
-#: How a turreted vehicle brings its target into its arc (C5.11).
-PIVOTS = ("tca", "vca")
-#: A unit's arcs: a Gun's CA, a vehicle's VCA and TCA (C3.2).
-ARC_KEYS = ("ca", "vca", "tca")
-REACTION_TYPES = ("cc", "non_cc")
-NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
-#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
-FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
-#: What became of a DC placer after Defensive First Fire (A23.3).
-PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
-#: A vehicle's status at the end of its move: Stopped, or in Motion (D2.13, C5.35; DESIGN.md 13).
-MOVE_ENDS = ("stop", "motion")
-#: A trailer's Target Facing (C10.4).
-FACINGS = ("front", "side", "rear")
-#: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
-PORTEE_SIDES = ("vca", "rear")
-
-
-#: The keys of a ``dice`` object (DESIGN.md 4): the Original DR is their sum.
-DIE_KEYS = ("colored", "white")
-#: The keys of an ``extra_drm`` line.
-DRM_LINE_KEYS = ("value", "label")
-#: The largest user-given DRM line either way: the whole DR range (2..12) and then some, so a
-#: typo such as ``10**30`` is refused rather than answered as an impossible shot.
-DRM_LINE_BOUND = 20
-#: The most MP a key counting them takes (``mp_in_los``, ``mp_spent``): past any vehicle's MP.
-MAX_MP = 999
-
-#: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
-#: scenario's), and dice: ``dice`` and a subsequent ``dr`` may come with any action.
-COMMON_KEYS = frozenset({"kind", "phase", "dice", "dr"})
 
 
 class UndeclaredActionKey(AssertionError):
@@ -100,29 +85,6 @@ class DeclaredKeys(Mapping[str, Any]):
         return len(self._data)
 
 
-def action_kind(data: Any) -> str:
-    """The ``kind`` of an action object (AslError naming ``action`` / ``action.kind``)."""
-    if not isinstance(data, dict):
-        raise AslError(f"an action is one JSON object, got {shown(data)}", "action")
-    kind = data.get("kind")
-    if kind is None:  # absent or null (DESIGN.md 9: a null is an absent key)
-        raise AslError('missing required key \'kind\' (an action kind such as "fire")', "action.kind")
-    if not isinstance(kind, str):
-        raise AslError(f'expected an action kind such as "fire", got {shown(kind)}', "action.kind")
-    return kind
-
-
-def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: str, what: str) -> None:
-    """DESIGN.md section 9: a key of the object at ``path`` (``what`` in words: "a fire action",
-    "a dice roll") that is not ``known`` is an error naming it, with the closest known spelling
-    (case aside: ``DR`` -> ``dr``), so a typo (``intensiv``) never drops an option silently."""
-    for key in data:
-        if key not in known:
-            close = close_spelling(key, known)
-            hint = f"did you mean {close!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
-            raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
-
-
 class Action:
     """An action object checked key by key against the scenario it is asked about.
 
@@ -131,10 +93,16 @@ class Action:
     ``required`` one key must be given.  A key whose value is null is dropped here, the one place
     that makes a null an absent key (docs/contract.md) for every key of every kind: an optional one
     takes its default, a required one is missing.
+
+    ``ask`` answers another whole action about a scenario, as ``resolve`` does: the dispatcher gives
+    it, so a resolver that answers with another kind's answer (a move's OVR, DESIGN.md 13) asks
+    it without importing the dispatcher, which sits above every resolver.
     """
 
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str],
-                 required: tuple[tuple[str, ...], ...]) -> None:
+                 required: tuple[tuple[str, ...], ...],
+                 ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
+        self.ask = ask
         self.kind: str = action_kind(data)
         reads = reads | COMMON_KEYS
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
@@ -383,18 +351,26 @@ def _leadership(action: Action, key: str) -> int:
 
 
 def _odds_map_key(action: Action, key: str) -> object:
-    """An odds map's ``target`` (a target unit's keys) or ``threat_to_side`` (a side of the file),
-    checked where they are read (imported on use: the odds map reads its actions here)."""
-    from aslgui.rules import odds_map
+    """An odds map's ``target`` (a target unit's keys) or ``threat_to_side`` (a side of the file)."""
+    if key == "target":
+        return check_target(action.scenario, action.data.get(key), key)
+    return threatened_side(action.scenario, action.data[key])
 
-    return odds_map.check_target(action, key) if key == "target" else odds_map.threatened_side(action)
+
+#: A hex name's shape (DESIGN.md 2): board id, column letters, row.  Whether it is on the map is
+#: the rules' question (a move's path that leaves the map is refused, DESIGN.md 13).
+_HEX_NAME = re.compile(r"^[0-9A-Za-z]*?[A-Za-z]{1,2}[0-9]{1,3}$")
 
 
-def _move_path(action: Action, key: str) -> object:
-    """A move's ``path``: a list of hex names (imported on use, as the odds map's keys)."""
-    from aslgui.rules.move import check_path
-
-    return check_path(action, key)
+def check_path(action: Action, key: str) -> list[str]:
+    """A move's ``path`` (DESIGN.md 13): a list of hex names, each error naming ``action.path[i]``."""
+    raw = action.data[key]
+    if not isinstance(raw, list):
+        raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], got {shown(raw)}', f"action.{key}")
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
+            raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"action.{key}[{i}]")
+    return raw
 
 
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")
@@ -428,7 +404,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
     **dict.fromkeys(("ca", "vca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
-    "path": Domain(_move_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
+    "path": Domain(check_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
     "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),

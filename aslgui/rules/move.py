@@ -11,17 +11,15 @@ are the enemy Guns and vehicles whose ``fire`` at the mover in one of its steps 
 each at its best step, counted by the odds map's shot (``odds_map.FirerOdds``).
 """
 
-import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError, shown
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to
 from aslgui.geometry.mapgrid import HexNameError
 from aslgui.model import Scenario, Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import Action
+from aslgui.rules.actions import Action, check_path
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
 from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.odds_map import FirerOdds, threat_firers
@@ -33,9 +31,6 @@ from aslgui.rules.towing import NO_MOVE, printed_mp
 #: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
 #: the MP a moving vehicle has spent in each enemy's LOS (C5.3).
 MP_SPENT, MF_SPENT, MP_IN_LOS = "mp_spent", "mf_spent", "mp_in_los"
-#: A hex name's shape (DESIGN.md 2): board id, column letters, row; whether it is on the map is
-#: the rules' question (a path that leaves the map is refused), its shape is the file's.
-_HEX_NAME = re.compile(r"^[0-9A-Za-z]*?[A-Za-z]{1,2}[0-9]{1,3}$")
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = ("threats: the To Hit DRM vs a moving or Motion target (C6, Case J) is not in the rules "
                       "folder and is not counted")
@@ -47,18 +42,6 @@ _RULE = {"vehicle": "D2.1", "infantry": "A4.1"}
 def _costs() -> dict[str, Any]:
     data: dict[str, Any] = load_json("data", "movement_costs.json")
     return data
-
-
-def check_path(action: Action, key: str) -> list[str]:
-    """The ``path`` key's domain (DESIGN.md 13): a list of hex names, each error naming
-    ``action.path[i]``; whether a hex is on the map is answered, not refused here."""
-    raw = action.data[key]
-    if not isinstance(raw, list):
-        raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], got {shown(raw)}', f"action.{key}")
-    for i, name in enumerate(raw):
-        if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
-            raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"action.{key}[{i}]")
-    return raw
 
 
 class Step(NamedTuple):
@@ -248,13 +231,13 @@ def _turn_step(h: Hex, before: int, after: int) -> Step:
 
 def _overrun(action: Action, unit: Unit, before: Hex, h: Hex, spent: float) -> dict[str, Any]:
     """The ``overrun`` answer for entering ``h`` from ``before`` with ``spent`` MP, as asked alone."""
-    from aslgui.rules import resolve
-
+    if action.ask is None:
+        raise AssertionError("a move is answered through the dispatcher, which gives its Action ``ask``")
     grid = action.scenario.grid
     question: dict[str, Any] = {"kind": "overrun", "vehicle": unit.id, "target_hex": grid.name(h),
                                 "from_hex": grid.name(before), "mp_spent": number(spent)}
     question.update({key: action.data[key] for key in ("phase", "dice") if action.has(key)})
-    return resolve(action.scenario, question).to_json()
+    return action.ask(action.scenario, question).to_json()
 
 
 def work_out(action: Action, unit: Unit) -> Move:
@@ -378,20 +361,11 @@ def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -
 
 def resolve_move(action: Action) -> Resolution:
     """``move``: the steps of a path, what they cost, what it leaves, its OVR and its threats."""
-    return _answer(action, with_threats=True)
+    return answer_move(action, with_threats=True)
 
 
-def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -> Resolution:
-    """The ``move`` answer without its threats: what a drag draws at each hex the pointer enters
-    (the steps and their running total, whether it is legal), fast enough for every hex."""
-    from aslgui.rules import RESOLVERS
-
-    spec = RESOLVERS["move"]
-    question = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h) for h in path], "phase": phase}
-    return _answer(Action(question, scenario, spec.keys, spec.required), with_threats=False)
-
-
-def _answer(action: Action, with_threats: bool) -> Resolution:
+def answer_move(action: Action, with_threats: bool) -> Resolution:
+    """The ``move`` answer; without its threats, what a drag draws at each hex (``move_path``)."""
     unit = action.unit("unit")
     if unit.kind == "gun":
         raise IllegalAction(f"{unit.id} is a Gun: it moves pushed by its crew (push) or towed by a vehicle "

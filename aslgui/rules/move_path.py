@@ -1,6 +1,7 @@
 """The path a drag proposes for a ``move`` (DESIGN.md 13), hex by hex as the pointer passes them
 (no Qt): back over a hex of the path cuts it there, back to the start empties it, and a hex the
-pointer jumped to is reached by the cheapest way there."""
+pointer jumped to is reached by the cheapest way there; and what it costs so far (``preview``).
+It asks ``resolve`` (a move's OVR), so it sits above the dispatcher, as ``gestures`` does."""
 
 import heapq
 from collections.abc import Sequence, Set
@@ -8,8 +9,12 @@ from typing import Any
 
 from aslgui.geometry import Hex, direction_to, distance, neighbours
 from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.dispatch import resolve
 from aslgui.rules.gestures import Gesture
-from aslgui.rules.move import entry_cost, ovr_target
+from aslgui.rules.kinds import RESOLVERS
+from aslgui.rules.move import answer_move, entry_cost, ovr_target
+from aslgui.rules.resolution import Resolution
 
 #: How far around the straight way a jump's cheapest path is looked for (hexes).
 DETOUR = 3
@@ -72,3 +77,11 @@ def move_gesture(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str
     if unit.kind == "vehicle" and ovr_target(scenario, unit, path[-1]):
         return Gesture("overrun", f"Move {who} to {names[-1]} and Overrun it (D7.1)", action)
     return Gesture("move", f"Move {who} to {names[-1]} ({len(names)} hex{'es' if len(names) > 1 else ''})", action)
+
+
+def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -> Resolution:
+    """The ``move`` answer without its threats: what a drag draws at each hex the pointer enters
+    (the steps and their running total, whether it is legal), fast enough for every hex."""
+    spec = RESOLVERS["move"]
+    question = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h) for h in path], "phase": phase}
+    return answer_move(Action(question, scenario, spec.keys, spec.required, resolve), with_threats=False)

@@ -16,7 +16,7 @@ from aslgui.model import Scenario, scenario_from_json, scenario_to_json
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
 from aslgui.rules.move import MOVING_TARGET_NOTE
-from aslgui.rules.odds_map import fire_at
+from aslgui.rules.odds_hex import fire_at
 from tests.rules.move_boards import board, move
 
 

@@ -3,7 +3,7 @@ hexes entered, and in each hex what entering it costs and the running total, red
 is refused (past the MP left, a hex it may not enter).
 
 Each hex the pointer enters extends the path (``rules.move_path``) and asks the rules for the
-steps without threats (``rules.move.preview``); only the line's path and the labels change, so a
+steps without threats (``rules.move_path.preview``); only the line's path and the labels change, so a
 hex costs a few milliseconds however big the map (benchmarks/bench_move.py).
 """
 
@@ -18,8 +18,7 @@ from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
 from aslgui.rules.gestures import Gesture
 from aslgui.rules.ift_attack import number
-from aslgui.rules.move import preview
-from aslgui.rules.move_path import extend, move_gesture
+from aslgui.rules.move_path import extend, move_gesture, preview
 
 #: The path's line and labels: legal, refused.
 PATH_COLOUR, REFUSED_COLOUR = QColor(30, 110, 230), QColor(220, 40, 40)
