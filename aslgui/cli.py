@@ -109,6 +109,21 @@ def _parser() -> argparse.ArgumentParser:
     vsav = commands.add_parser("import-vsav", help="turn a VASL save (.vsav) into a scenario file")
     vsav.add_argument("vsav", help="VASL save or scenario set-up (.vsav)")
     vsav.add_argument("-o", "--output", required=True, help="scenario file to write (JSON)")
+    counters = commands.add_parser(
+        "counters", help="list what aslgui reads from your VASL module's Guns and vehicles (JSON lines)",
+        description="One JSON object a line for each Gun and vehicle of your VASL module(s): gpid, name,\n"
+                    "image, nationality, side, the printed values as scenario unit keys (caliber, barrel,\n"
+                    "rof, ma, af, mp ...), printed (the keys its counter gave), defaults (what it does not\n"
+                    "print and the rules fill: rof 0 for no ROF box, breakdown 12 for no B#) and unread\n"
+                    "(each text or fact that could not be read, with why).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Modules: --module, else $ASLGUI_VASL_MODULE and those of File > Add VASL module....\n"
+               f"Keys: {CONTRACT}, section 'aslgui counters'.",
+    )
+    counters.add_argument("names", nargs="*", metavar="NAME",
+                          help="only counters whose name, image or printed name holds one of these (any case)")
+    counters.add_argument("--module", action="append", default=[], metavar="VMOD",
+                          help="read this VASL module (.vmod) instead of the library's (repeatable)")
     return parser
 
 
@@ -143,6 +158,33 @@ def run_import_vsav(options: argparse.Namespace) -> int:
     except OSError as error:
         return write_error({"error": f"cannot write {options.output}: {error.strerror or error}", "path": "--output"})
     return write_output("\n".join([f"wrote {options.output}", *imported.report.lines()]) + "\n", "the report")
+
+
+def run_counters(options: argparse.Namespace) -> int:
+    """Print a JSON line per Gun and vehicle of the modules (exit 0); a module that cannot be read
+    is said on stderr (exit 2 when none can be read, naming the first)."""
+    from aslgui.model.counters import counter_records
+    from aslgui.vasl.module import read_module
+    from aslgui.vasl.module_library import MODULE_ENV, loaded_modules
+
+    modules, problems = [], []
+    if options.module:
+        for path in options.module:
+            try:
+                modules.append(read_module(path))
+            except AslError as error:
+                problems.append((path, error.message))
+    else:
+        modules, problems = loaded_modules()
+    if not modules:
+        if problems:
+            return write_error({"error": problems[0][1], "path": problems[0][0]})
+        return write_error({"error": f"no VASL module: give --module VMOD, set {MODULE_ENV}, or add one in the "
+                                     "window (File > Add VASL module...)", "path": "--module"})
+    for path, message in problems:
+        write_error({"error": message, "path": path})
+    lines = [json.dumps(record, ensure_ascii=False) + "\n" for record in counter_records(modules, options.names)]
+    return write_output("".join(lines), "the counters")
 
 
 def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
@@ -244,7 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argument checks (shutil, locale, gettext) cost a tenth of the whole start-up.
         return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
-    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav"}:
+    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav", "counters"}:
         args.insert(0, "open")
     options = _parser().parse_args(args)
     if options.command == "resolve":
@@ -253,6 +295,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_render(options)
     if options.command == "import-vsav":
         return run_import_vsav(options)
+    if options.command == "counters":
+        return run_counters(options)
     from aslgui.ui.app import run_gui
 
     exit_code: int = run_gui(getattr(options, "scenario", None))

@@ -200,7 +200,8 @@ def test_stalingrad_set_up_dragged_onto_board_01_and_fired(window: MainWindow, i
     drags a German squad and a Russian T-34 onto hexes, and fires."""
     assert window.order_of_battle.import_file(STALINGRAD)
     listing = window.order_of_battle.list
-    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69)", "Axis (48)"]
+    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69, 11 support weapons)",
+                                                                  "Axis (48, 22 support weapons)"]
     squads = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "4-6-7 1sq")]
     tank = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "T-34 M41")]
     assert (squads.text(0), tank.text(0)) == ("4-6-7 1sq  x26", "T-34 M41  x2")

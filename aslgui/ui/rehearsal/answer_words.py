@@ -86,6 +86,7 @@ ANSWER_WORDS: dict[str, str] = {
     "spines": "Hexspines turned",
     "cost": "Cost",
     "hexes": "Hexes",
+    "dc": "DC going off (Placed A23.3, Set A23.7)",
     "enemy_infantry": "Enemy Infantry in the Location (A23.71)",
     "malfunction_min_dr": "Malfunctions on Original DR \u2265",
     "ntc_required": "NTC first (A23.7)",
