@@ -5,11 +5,15 @@ back; a drag onto enemy Infantry is the OVR, rolled in the popup."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
+from aslgui.model import scenario_to_json
 from aslgui.model.log import read_log
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
@@ -142,3 +146,52 @@ def test_design_13_no_path_outside_the_mph_nor_for_the_defender(qtbot: QtBot, wi
     assert rehearsal.move_preview.path == []
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=viewport_point(window, window.scenario.grid.parse("4H5")))
+
+
+def test_issue34_a_t34_dragged_three_hexes_overruns_the_pak_whose_reaction_fire_is_rolled_and_undo_restores(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Issue 34 item 4, its MPh: the T-34 pays MP hex by hex, OVRs the manned PaK 40 (rolled); the
+    PaK's Reaction Fire is rolled; both in the log with their dice; undo to the start gives the
+    scenario back; saved and reopened, the played turn is equal."""
+    pak = {"side": "german", "kind": "gun", "name": "75L AT", "hex": "4E5", "ca": "S/SW", "crew": "crew"}
+    crew = {"side": "german", "kind": "crew", "name": "2-2-8", "hex": "4E5"}
+    t34 = {"side": "russian", "kind": "vehicle", "name": "T-34 M41", "hex": "4E9", "vca": "NW/N", "tca": "NW/N",
+           "turret": "ST"}
+    start = board({uid: {"hex": "4A1"} for uid in ("g1", "c1", "r1")}, extra_units={"pak": pak, "crew": crew,
+                                                                                     "t34": t34},
+                  player="russian", terrain={})
+    rehearse(window, start)
+    window.view.set_zoom(0.6)
+    original = scenario_to_json(start)
+    looked: dict[str, Any] = {}
+
+    def react(popup: RehearsalPopup) -> None:
+        looked["reaction"] = popup.gesture.action
+        popup.roll(1, 2, 3)
+        popup.commit_button.click()
+
+    def overrun(popup: RehearsalPopup) -> None:
+        looked["labels"] = window.rehearsal.move_preview.labels()
+        assert popup.gesture.kind == "overrun" and popup.gesture.action["path"] == ["4E8", "4E7", "4E6", "4E5"]
+        popup.roll(6, 5)
+        answer_popup(react)
+        popup.commit_button.click()
+
+    answer_popup(overrun)
+    drag(qtbot, window, "4E9", "4E8", "4E7", "4E6", "4E5")
+    assert looked["labels"] == ["+1 = 1", "+1 = 2", "+1 = 3", "+5 = 8"]  # the OVR: 1 + one-fourth of 16 MP
+    log = read_log(window.scenario)
+    assert [(e.phase, e.kind) for e in log] == [("MPh", "move"), ("MPh", "fire")]
+    assert log[0].action["dice"] == {"colored": 6, "white": 5} and log[0].answer["mp_spent"] == 8
+    assert log[1].action["reaction_fire"] is True and log[1].action["dice"] == {"colored": 1, "white": 2}
+    assert window.scenario.grid.name(window.scenario.units["t34"].hex) == "4E5"
+    played = scenario_to_json(window.scenario)
+    while window.undo_stack.canUndo():
+        window.undo_stack.undo()
+    assert scenario_to_json(window.scenario) == original
+    while window.undo_stack.canRedo():
+        window.undo_stack.redo()
+    assert scenario_to_json(window.scenario) == played
+    path = tmp_path / "turn.json"
+    assert window._save_to(path) and window.open_file(path)
+    assert scenario_to_json(window.scenario) == played
