@@ -94,12 +94,12 @@ def _parser() -> argparse.ArgumentParser:
                     "action), or {error, path} on stderr (exit 2) for a malformed file or action.",
         # As written: a long path wrapped by argparse would be cut in two.
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="The contract (the scenario file, every action kind with its keys and answer keys):\n"
-               f"  {contract_path()}\n  ({CONTRACT} in the aslgui source repository)",
+        epilog=resolve_examples() + "\n\nThe contract (the scenario file, every action kind with its keys and "
+               f"answer keys):\n  {contract_path()}\n  ({CONTRACT} in the aslgui source repository)",
     )
     resolve.add_argument("scenario", help="scenario file (JSON, format 1: see the contract below)")
-    resolve.add_argument("action", help='action (JSON such as {"kind": "fire", "firer": "g1", "target": "t1"}) '
-                                        "file, or - for stdin")
+    resolve.add_argument("action", help="a file holding the action (a JSON object), or - to read it from stdin "
+                                        "(one action, or one per line); not the JSON itself")
     render = commands.add_parser("render", help="draw the map to a PNG without a window")
     render.add_argument("scenario", help="scenario file (JSON, format 1: the contract aslgui resolve --help names)")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
@@ -125,6 +125,36 @@ def _parser() -> argparse.ArgumentParser:
     counters.add_argument("--module", action="append", default=[], metavar="VMOD",
                           help="read this VASL module (.vmod) instead of the library's (repeatable)")
     return parser
+
+
+#: ``aslgui resolve --help``'s examples: each runs as printed (tests/test_cli_help.py runs them).
+RESOLVE_EXAMPLES = (
+    ('{"kind": "fire", "firer": "g1", "target": "t1"}', "the demo's 57LL AT Gun fires at the PzKpfw IIIG"),
+    ('{"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle", "phase": "MPh"}',
+     "where the German guns and vehicles threaten a Russian AFV in the MPh"),
+)
+
+
+def resolve_examples() -> str:
+    """The examples ``aslgui resolve --help`` shows, on the built-in demo scenario."""
+    import shlex
+
+    from aslgui.resource_files import resource_path
+
+    demo = shlex.quote(str(resource_path("scenarios", "demo.json")))
+    lines = ["Examples (the built-in demo scenario; the action on stdin, or in a file):"]
+    for action, what in RESOLVE_EXAMPLES:
+        lines += [f"  # {what}", f"  echo {shlex.quote(action)} | aslgui resolve {demo} -"]
+    lines += ["  # the same from a file", f"  aslgui resolve {demo} action.json"]
+    return "\n".join(lines)
+
+
+def inline_action_error(text: str) -> AslError:
+    """What ``aslgui resolve SCENARIO '{...}'`` is told: the action is a file or stdin."""
+    import shlex
+
+    return AslError("the action is a file, or - to read it from stdin, not the JSON itself: "
+                    f"echo {shlex.quote(text)} | aslgui resolve SCENARIO -", "action")
 
 
 def run_render(options: argparse.Namespace) -> int:
@@ -219,6 +249,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
                 if lines is not None:
                     return run_batch(scenario, lines)
                 action = parse_json_bytes(data, "action on stdin", "action")
+            elif action_path.lstrip().startswith("{") and not os.path.exists(action_path):
+                raise inline_action_error(action_path)
             else:
                 action = read_json_file(action_path, "action file", "action")
             answer = with_board_notes(scenario, resolve(scenario, action))

@@ -72,7 +72,7 @@ def test_import_opens_the_game_as_a_new_unsaved_scenario(
     assert window.scene.counter_item("s1") is not None
     title, blank, board_line = infos[0].splitlines()[:3]
     assert (title, blank, board_line) == (f"Imported VASL game: {tmp_path / 'Kampfgruppe.vsav'}", "", "boards: 04")
-    assert 'units: 5 (allied 3, axis 2); 1 on the map, 4 in the order of battle ("hex": null)' in infos[0]
+    assert "units: 5 (allied 3, axis 2); 1 on the map, 4 in the order of battle\n" in infos[0]  # no file key (issue 38)
     assert "skipped: 1 labels" in infos[0]
 
 

@@ -26,6 +26,7 @@ from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
 from aslgui.ui.rehearsal.answer_words import number_lines
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, example, rehearse
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends
@@ -106,7 +107,7 @@ def test_drop_opens_the_popup_with_resolve_numbers_rolls_commits_logs_and_undoes
         action = popup.action()
         answer = resolve(staged(scenario, popup.gesture), action)
         assert popup.drm_labels() == [line.label for line in answer.drm]
-        assert popup.numbers_label.text() == "\n".join(number_lines(answer, popup.names))
+        assert popup.numbers_label.text() == "\n".join(number_lines(without_notes(answer), popup.names))
         if not popup.gesture.moves:  # the CLI answers the same question about the same file, and notes the boards
             cli = _answer_via_cli(tmp_path, scenario, action)
             assert cli == json.loads(json.dumps(with_board_notes(scenario, answer).to_json()))
@@ -195,7 +196,7 @@ def test_c3_a_drop_of_a_vehicle_without_ma_offers_no_shot_and_says_why(
     controller.refused.connect(refused.append)
     drop(window, "v1", "4E7")
     assert seen == []
-    assert refused == ['StuG IIIG has no main armament to fire (give it "ma" if it has one) (C3)']
+    assert refused == ['StuG IIIG has no main armament to fire (give it MA if it has one) (C3)']
     assert window.statusBar().currentMessage() == f"Not allowed: {refused[0]}"
     assert window.undo_stack.count() == 0
 

@@ -38,10 +38,19 @@ from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, Gesture, rolls, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
+from aslgui.ui.rehearsal.verdict import (
+    REFUSED_STYLE,
+    FoldedNotes,
+    allowed_label,
+    note_lines,
+    outcome_without_notes,
+    verdict_lines,
+    without_notes,
+)
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
@@ -146,7 +155,8 @@ class RehearsalPopup(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label = (QLabel() for _ in range(4))
-        self.reasons_label.setStyleSheet("color: #b01818;")
+        self.reasons_label.setStyleSheet(REFUSED_STYLE)
+        self.allowed_label, self.notes = allowed_label(), FoldedNotes()
         self.outcome_label.setStyleSheet("font-weight: bold;")
         for label in (self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label):
             label.setWordWrap(True)
@@ -165,9 +175,9 @@ class RehearsalPopup(QDialog):
         answer = QWidget()
         column = QVBoxLayout(answer)
         self.drm_title = QLabel("<b>DRM</b>")
-        column.addWidget(self.drm_title)
-        for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds.words, self.outcome_label,
-                      self.odds.what_if):
+        # the verdict first (issue 38): why not, with its rule, before any number
+        for label in (self.allowed_label, self.reasons_label, self.drm_title, self.drm_label, self.numbers_label,
+                      self.odds.words, self.outcome_label, self.notes, self.odds.what_if):
             column.addWidget(label)
         column.addStretch(1)
         self.answer_panel = QScrollArea()
@@ -222,12 +232,16 @@ class RehearsalPopup(QDialog):
             self.dice.setVisible(self.rolling)
         self.drm_title.setVisible(has_drm)
         self.drm_label.setVisible(has_drm)
-        self.numbers_label.setText("\n".join(number_lines(res, self.names)) if res else "")
-        reasons = list(res.reasons) if res else [self.error]
-        self.reasons_label.setText("\n".join(f"Not allowed: {in_words(r, self.names)}" for r in reasons))
-        self.reasons_label.setVisible(bool(reasons))
+        self.numbers_label.setText("\n".join(number_lines(without_notes(res), self.names)) if res else "")
+        refused = verdict_lines(res, self.error, self.names)
+        self.reasons_label.setText("\n".join(refused))
+        self.reasons_label.setVisible(bool(refused))
+        self.allowed_label.setVisible(not refused)
+        unrolled = self.gesture.kind in ROLLING_KINDS and self.dice.roll is None
+        self.allowed_label.setText("Allowed: roll the dice (or type them) to Commit" if unrolled else "Allowed")
+        self.notes.show_notes(note_lines(res, self.names))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
-        self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
+        self.outcome_label.setText("\n".join(outcome_without_notes(res, self.names)) if res else "")
         if res is not None and res.outcome:  # rolled: bring the outcome into view, once laid out
             QTimer.singleShot(0, self, self._show_outcome)
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it

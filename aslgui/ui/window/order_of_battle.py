@@ -27,7 +27,8 @@ from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
 from aslgui.ui.rehearsal.controller import WindowServices
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
+from aslgui.ui.rehearsal.player_terms import in_player_terms
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
 #: A line's icon: the counter's own art when the module draws it, else a swatch of its colour.
@@ -107,8 +108,10 @@ class OrderOfBattle(QTreeWidget):
             for (_, nationality, text), ids in sorted(lines.items()):
                 item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
                 item.setData(0, UNIT_ID_ROLE, ids[0])
-                item.setToolTip(0, f"{nationality} {entries[ids[0]].get('kind', '')}: {', '.join(ids)}".strip())
-                art = library().icon(art_stem(entries[ids[0]]), ICON_PIXELS)
+                stem = art_stem(entries[ids[0]])
+                art = library().icon(stem, ICON_PIXELS)
+                tip = f"{nationality} {entries[ids[0]].get('kind', '')}".strip() + f", {len(ids)} off the boards"
+                item.setToolTip(0, tip if art else f"{tip}\nA colour swatch, as {library().why_plain(stem)}")
                 item.setIcon(0, art or self._icon(nationality or side))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items.update(dict.fromkeys(ids, item))
@@ -242,11 +245,24 @@ class OrderOfBattleDock:
         host.scene.oob_drop_requested.connect(self.place)
         host.scene.weapon_drop_requested.connect(self.give)
         host.scenario_changed.connect(self.refresh)
+        #: The scenario listed: another one (opened, imported, recovered) shows the dock if it has units here.
+        self._listed: Scenario | None = None
         self.refresh()
         self.dock.setVisible(bool(host.scenario.off_board or loose_weapons(host.scenario)))
 
     def refresh(self) -> None:
         self.list.show_scenario(self.host.scenario)
+        if self.host.scenario is not self._listed:
+            self._listed = self.host.scenario
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the dock, in front, when the scenario has units off the boards or support weapons
+        no unit holds: opened, imported or recovered after a crash, they are never hidden behind
+        View > Order of battle (issue 38)."""
+        if self.host.scenario.off_board or loose_weapons(self.host.scenario):
+            self.dock.setVisible(True)
+            self.dock.raise_()
 
     def place(self, unit_id: str, h: Hex) -> None:
         """Put a unit of the order of battle on hex ``h`` (undoable)."""
@@ -280,9 +296,9 @@ class OrderOfBattleDock:
 
     def import_dialog(self) -> None:
         path = self.host.path
-        folder = str(path.parent) if path else str(Path.home())
-        chosen = FileDialog.open_vsav_path(self.window, folder)
+        chosen = FileDialog.open_vsav_path(self.window, Folders.start("vsav", path.parent if path else None))
         if chosen:
+            Folders.remember("vsav", chosen)
             self.import_file(chosen)
 
     def import_file(self, path: str | os.PathLike[str]) -> bool:
@@ -300,8 +316,7 @@ class OrderOfBattleDock:
             return False
         host.set_scenario(scenario, None)
         host.undo_stack.resetClean()  # nothing saved yet: closing asks first
-        self.dock.setVisible(bool(scenario.off_board or loose_weapons(scenario)))
-        self.dock.raise_()
-        lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]
+        lines = [in_player_terms(line) for line in imported.report.lines()]  # the window's words, not keys
+        lines += [f"board: {note}" for note in scenario.board_notes]
         MessageBox.info(window, "Imported VASL game", f"{os.fspath(path)}\n\n" + "\n".join(lines))
         return True
