@@ -197,10 +197,11 @@ class Shot(NamedTuple):
     @property
     def carrier_entered(self) -> bool:
         """Whether the vehicle firing, or carrying the firer, entered a new hex/hexside this Player
-        Turn: what makes it and its Passengers Bounding Firers in the AFPh (C5.3). A Passenger that
-        moved on foot and boarded a vehicle that did not is none: its LATW takes Case C3 (C5.34)."""
+        Turn: what makes it and its Passengers Bounding Firers in the AFPh (C5.3). A Gun en portee
+        moves only with its vehicle, so its own ``moved`` says so too; a Passenger that moved on foot
+        and boarded a vehicle that did not is no Bounding Firer: its LATW takes Case C3 (C5.34)."""
         carrier = self.carrier
-        return carrier is not None and carrier.moved
+        return carrier is not None and (carrier.moved or (self.en_portee and self.firer.moved))
 
     @property
     def carrier_moving(self) -> bool:
