@@ -36,11 +36,11 @@ def ti_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     C10.51). A QSU Gun too: C10's procedure lets it fire instead of unlimbering only in the next
     fire phase, once the TI of its unhooking is gone."""
     crew = scenario.units.get(unit.crew) if unit.kind == "gun" and unit.crew else None
-    return [
-        reason(f"{u.id} is TI: it fires nothing for the rest of this Player Turn", TI_RULES)
-        for u in (unit, crew)
-        if u is not None and u.extra.get("ti")
-    ]
+    marked = [u.id for u in (unit, crew) if u is not None and u.extra.get("ti")]
+    if not marked:
+        return []
+    verb = "is" if len(marked) == 1 else "are"
+    return [reason(f"{' and '.join(marked)} {verb} TI: no fire for the rest of this Player Turn", TI_RULES)]
 
 
 def cannot_fire_reasons(gun: Unit) -> list[str]:
