@@ -125,11 +125,11 @@ def _portee_ca(action: Action, vehicle: Unit, gun: Unit, reasons: list[str], not
     side = action.optional_choice("ca", PORTEE_SIDES)
     if side is None:
         side = "rear" if gun.ca == sides["rear"] else "vca"
-        if gun.ca is not None and gun.ca != sides[side]:
-            notes.append(reason(f"read: no ca given and {gun.id}'s CA ({ca_name(gun.ca)}) is neither {vehicle.id}'s VCA "
-                                f"nor its rear, so {gun.id} is turned to the VCA ({ca_name(sides[side])}) as it is "
-                                "loaded, as it must coincide with one of them; give \"ca\": \"rear\" for the other",
-                                "C10.53"))
+        if gun.ca is not None and gun.ca != sides[side] and not gun.rfnm:  # an RFNM Gun is refused instead
+            notes.append(reason(
+                f"read: no ca given and {gun.id}'s CA ({ca_name(gun.ca)}) is neither {vehicle.id}'s VCA nor its "
+                f"rear, so {gun.id} is turned to the VCA ({ca_name(sides[side])}) as it is loaded, as it must "
+                'coincide with one of them; give "ca": "rear" for the other', "C10.53"))
     ca = sides[side]
     if gun.ca is not None and gun.ca != ca:
         reasons += ca_change_reasons(gun, ca)
