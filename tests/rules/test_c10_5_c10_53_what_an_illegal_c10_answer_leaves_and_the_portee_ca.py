@@ -52,7 +52,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("kind", "legal", "illegal"), CASES)
-def test_c10_an_illegal_answer_leaves_the_after_action_keys_null_and_still_answers_the_costs(
+def test_c10_11_c10_12_c10_21_c10_51_an_illegal_answer_leaves_after_action_keys_null_and_answers_the_costs(
         kind: str, legal: dict[str, Any], illegal: dict[str, Any]) -> None:
     phase = "PFPh" if kind in ("limber", "unlimber") else "MPh"
     done, refused = _ask(_board(phase, **legal), kind), _ask(_board(phase, **illegal), kind)

@@ -24,7 +24,7 @@ def _shot(*units: Any, **action: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(("keys", "movers"), [({"moved": True, "crew_moved": True}, "g, c"),
                                               ({"crew_moved": True}, "c"), ({"moved": True}, "g")])
 @pytest.mark.parametrize("weapon", [PIAT, {}])
-def test_a7_25_no_opportunity_fire_by_a_unit_that_moved(keys: dict[str, Any], movers: str,
+def test_c5_2_c5_34_a7_25_no_opportunity_fire_by_a_unit_that_moved(keys: dict[str, Any], movers: str,
                                                        weapon: dict[str, Any]) -> None:
     answer = _shot(russian_gun("4E5", "S/SW", crew_kind="squad", **weapon, **keys), opportunity=True)
     assert answer["legal"] is False
@@ -32,7 +32,7 @@ def test_a7_25_no_opportunity_fire_by_a_unit_that_moved(keys: dict[str, Any], mo
         f"no Opportunity Fire by a unit that moved this Player Turn ({movers}): {READING}"]
 
 
-def test_a7_25_nor_by_a_passenger_whose_vehicle_moved() -> None:
+def test_c5_2_a7_25_nor_by_a_passenger_whose_vehicle_moved() -> None:
     answer = _shot(russian_gun("4E5", "S/SW", aboard="truck", crew_aboard="truck", **PIAT), {**TRUCK, "moved": True},
                    opportunity=True)
     assert answer["legal"] is False and any("(truck)" in r and r.endswith(READING) for r in answer["reasons"])
