@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aslgui.model import Scenario
 from aslgui.rules import resolve
@@ -137,3 +139,17 @@ def test_d7_22_a_ti_gun_makes_no_reaction_fire(ti: bool) -> None:
     answer = resolve(situation, {"kind": "fire", "firer": "g", "target": "tank", "reaction_fire": True}).to_json()
     assert answer["legal"] is not ti
     assert _marked(answer) == (["g"] if ti else [])
+
+
+@settings(max_examples=80, deadline=None)
+@given(phase=st.sampled_from(["PFPh", "AFPh", "DFPh", "MPh"]), marked=st.sampled_from(["ti", "crew_ti"]),
+       others=st.fixed_dictionaries({}, optional={
+           "qsu": st.booleans(), "fired": st.booleans(), "intensive": st.booleans(), "opportunity": st.booleans(),
+           "crew_pinned": st.booleans(), "limbered": st.booleans()}))
+def test_c10_11_whatever_else_holds_a_ti_gun_neither_fires_nor_turns(phase: str, marked: str,
+                                                                     others: dict[str, Any]) -> None:
+    action = {k: others.pop(k) for k in ("intensive", "opportunity") if k in others}
+    situation = _gun(phase, "german" if phase == "DFPh" else "russian", **{marked: True}, **others)
+    shot = fire(situation, firer="g", target="t", **action)
+    assert shot["legal"] is False and _marked(shot) == (["g"] if marked == "ti" else ["c"])
+    assert _turn(situation)["legal"] is False

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from aslgui.model import Scenario
 from aslgui.rules import resolve
@@ -99,3 +101,26 @@ def test_c10_25_an_rfnm_gun_is_loaded_only_on_the_side_its_ca_already_points_to(
     assert answer["legal"] is legal, answer["reasons"]
     assert any(r.endswith("(C10.25)") for r in answer["reasons"]) is not legal
     assert answer["ca"] == (gun_ca if legal else None)
+
+
+GUN_FLAGS = st.fixed_dictionaries({}, optional={
+    "limbered": st.booleans(), "qsu": st.booleans(), "nm": st.booleans(), "rfnm": st.booleans(),
+    "fired": st.booleans(), "ti": st.booleans(), "ca": st.sampled_from(["N/NE", "NE/SE", "S/SW"]),
+    "towed_by": st.just("spw"), "aboard": st.just("spw")})
+CREW_FLAGS = st.fixed_dictionaries({}, optional={
+    "pinned": st.booleans(), "broken": st.booleans(), "ti": st.booleans(), "moved": st.booleans(),
+    "aboard": st.just("spw")})
+
+
+@settings(max_examples=120, deadline=None)
+@given(kind=st.sampled_from(sorted(AFTER)), gun=GUN_FLAGS, crew=CREW_FLAGS,
+       phase=st.sampled_from(["PFPh", "MPh", "AFPh"]), ca=st.sampled_from([None, "vca", "rear"]))
+def test_c10_5_whatever_the_situation_an_answer_fills_the_after_action_keys_exactly_when_legal(
+        kind: str, gun: dict[str, Any], crew: dict[str, Any], phase: str, ca: str | None) -> None:
+    if "towed_by" in gun and "aboard" in gun:
+        del gun["aboard"]  # a Gun is in tow or en portee, not both (C10.5)
+    keys = {"ca": ca} if ca is not None and kind == "portee_load" else {}
+    answer = _ask(_board(phase, at37=gun, c1=crew), kind, **keys)
+    filled = [answer[key] is not None for key in AFTER[kind]]
+    assert filled == [answer["legal"]] * len(filled), (answer["legal"], answer["reasons"])
+    assert all(answer[key] is not None for key in COSTS[kind])
