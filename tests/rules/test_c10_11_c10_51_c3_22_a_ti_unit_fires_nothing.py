@@ -2,7 +2,7 @@
 the rest of that Player Turn, so a Gun whose crew could not fire it changes no CA either (C3.22).
 C10's unhooking procedure lets a QSU Gun fire instead of unlimbering, but in the next fire phase,
 once the TI of its unhooking is gone (the end of the Player Turn takes it off): a TI QSU Gun is no
-exception. Each check of a shot is asked by ``fire``, Reaction Fire (D7.22) and ``odds_map`` alike."""
+exception. It is one check of a shot, so ``fire``, Reaction Fire (D7.22) and ``odds_map`` ask it alike."""
 
 from __future__ import annotations
 
@@ -139,6 +139,16 @@ def test_d7_22_a_ti_gun_makes_no_reaction_fire(ti: bool) -> None:
     answer = resolve(situation, {"kind": "fire", "firer": "g", "target": "tank", "reaction_fire": True}).to_json()
     assert answer["legal"] is not ti
     assert _marked(answer) == (["g"] if ti else [])
+    reaction = resolve(situation, {"kind": "reaction_fire", "unit": "c", "vehicle": "tank", "type": "non_cc",
+                                   "weapon": "gun"}).to_json()
+    assert reaction["legal"] is not ti
+    assert any(" TI: no fire " in r for r in reaction["reasons"]) is ti
+
+
+@pytest.mark.parametrize("ti", [True, False])
+def test_c10_11_a_ti_guns_odds_map_has_no_hex_to_fire_at(ti: bool) -> None:
+    answer = resolve(_gun(ti=ti), {"kind": "odds_map", "unit": "g", "target_type": "vehicle"}).to_json()
+    assert bool(answer["hexes"]) is not ti
 
 
 @settings(max_examples=80, deadline=None)
