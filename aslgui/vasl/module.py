@@ -36,7 +36,7 @@ from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, neste
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 #: The cached index; the number changes whenever what it holds does.
-PRODUCT = "module-v2.json"
+PRODUCT = "module-v3.json"
 #: The most SVG bytes one module may make aslgui inflate (a real module's are a few tens of MB).
 SVG_TOTAL_LIMIT = 512 * 1024 * 1024
 #: The most trait levels one piece is decoded to (VASL's nest 30-40).
