@@ -1,0 +1,54 @@
+"""Every limit aslgui puts on what it reads, in one place (issue 37).
+
+Each bounds the memory or time one damaged or hostile input can take, far above what real files
+need (the figure a real one has is given beside each); a refusal names its limit, in words and
+with its value, so a player knows what to change.  Stdlib only: ``aslgui resolve`` imports it.
+"""
+
+_MB = 1024 * 1024
+
+# -- files and streams --------------------------------------------------------------------------
+#: One input file or stream: a scenario, an action, a VASL save, a module's buildFile (DESIGN.md 9).
+INPUT_LIMIT = 64 * _MB
+#: The settings file (``settings.json``; a real one is under 10 KB).
+SETTINGS_LIMIT = 1 * _MB
+#: Lines of one JSON-lines batch on ``aslgui resolve`` stdin (``bench_batch`` answers 1,000).
+BATCH_LINES_LIMIT = 100_000
+#: A file hashed for the per-user cache (a VASL module is a few hundred MB, a board 0.2-2 MB);
+#: read in chunks, so memory stays small whatever the size.
+HASH_LIMIT = 4096 * _MB
+#: A product of the per-user cache read back (a module's index is a few MB).
+PRODUCT_LIMIT = 64 * _MB
+
+# -- XML (a module's buildFile, a counter's SVG) -----------------------------------------------
+#: How deep elements nest (VASL's buildFile nests 10 deep, its counters 4-6).
+XML_DEPTH_LIMIT = 64
+#: Elements in one buildFile (VASL's has about 7,000, 5,445 of them PieceSlots).
+XML_ELEMENTS_LIMIT = 200_000
+#: Elements in one counter SVG (VASL's have under 100).
+SVG_ELEMENTS_LIMIT = 5_000
+#: PieceSlots in one module (VASL's has 5,445).
+PIECE_SLOTS_LIMIT = 50_000
+#: Trait levels one piece definition is decoded to (VASL's nest 30-40).
+TRAIT_LEVELS_LIMIT = 200
+
+# -- counters ---------------------------------------------------------------------------------
+#: One counter SVG (VASL's are 3-8 KB).
+SVG_LIMIT = 2 * _MB
+#: All counter SVGs of one module inflated (a real module's are a few tens of MB).
+SVG_TOTAL_LIMIT = 512 * _MB
+#: Printed text one counter may hold in the module's index (VASL's print under 300 characters).
+PRINTED_TEXT_LIMIT = 4096
+#: Elements a counter drawn with ``<use>`` expands to (VASL's counters use none).
+SVG_USE_EXPANSION_LIMIT = 5_000
+#: Pixels of a picture embedded in a counter (``data:`` PNG/JPEG; a 60-pixel counter's are small).
+EMBEDDED_PICTURE_PIXELS_LIMIT = 1024 * 1024
+
+# -- output -----------------------------------------------------------------------------------
+#: Units ``aslgui render`` draws (a scenario has tens; a VASL save a few hundred).
+RENDER_UNITS_LIMIT = 10_000
+
+
+def megabytes(size: int) -> str:
+    """A size as people read it: ``64 MB``, ``512 KB`` (a small limit is not ``0 MB``)."""
+    return f"{size / _MB:.0f} MB" if size >= _MB else f"{size / 1024:.0f} KB"
