@@ -41,8 +41,10 @@ SVG_TOTAL_LIMIT = 512 * _MB
 PRINTED_TEXT_LIMIT = 4096
 #: Elements a counter drawn with ``<use>`` expands to (VASL's counters use none).
 SVG_USE_EXPANSION_LIMIT = 5_000
-#: Pixels of a picture embedded in a counter (``data:`` PNG/JPEG; a 60-pixel counter's are small).
+#: Pixels of the pictures one counter embeds (``data:`` PNG/JPEG; a 60-pixel counter's are small).
 EMBEDDED_PICTURE_PIXELS_LIMIT = 1024 * 1024
+#: Pixels of embedded pictures the window keeps decoded over all counters drawn (4 bytes each).
+EMBEDDED_PICTURE_PIXELS_KEPT = 16 * 1024 * 1024
 
 # -- output -----------------------------------------------------------------------------------
 #: Units ``aslgui render`` draws (a scenario has tens; a VASL save a few hundred).

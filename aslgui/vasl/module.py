@@ -427,16 +427,14 @@ class ModuleArt:
 
     def svg(self, image: str, limit: int = SVG_LIMIT) -> bytes | None:
         """The SVG bytes of a counter, found by its stem in either form; None when the module lacks
-        it or it is too big, too deep or damaged (nothing fatal)."""
+        it or it is too big or its zip member damaged (nothing fatal; the drawing parses it)."""
         info = self._index().get(stem_key(image))
         if info is None or self._archive is None:
             return None
         try:
-            data = read_zip_member(self._archive, info, info.filename, limit)
-            parse_xml(data, info.filename, SVG_ELEMENTS_LIMIT)
+            return read_zip_member(self._archive, info, info.filename, limit)
         except AslError:
             return None
-        return data
 
     def close(self) -> None:
         if self._archive is not None:
@@ -445,6 +443,14 @@ class ModuleArt:
 
 
 def counter_art(path: str | os.PathLike[str], image: str, limit: int = SVG_LIMIT) -> bytes | None:
-    """The SVG bytes of one counter of the module at ``path`` (``ModuleArt`` for many)."""
+    """The SVG bytes of one counter of the module at ``path`` (``ModuleArt`` for many); None when
+    it is missing, too big, too deep or damaged."""
     with ModuleArt(path) as art:
-        return art.svg(image, limit)
+        data = art.svg(image, limit)
+    if data is None:
+        return None
+    try:
+        parse_xml(data, image, SVG_ELEMENTS_LIMIT)
+    except AslError:
+        return None
+    return data

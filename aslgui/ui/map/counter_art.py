@@ -21,7 +21,12 @@ from PySide6.QtGui import QIcon, QImage, QImageReader, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from aslgui.errors import AslError
-from aslgui.limits import EMBEDDED_PICTURE_PIXELS_LIMIT, SVG_ELEMENTS_LIMIT, SVG_USE_EXPANSION_LIMIT
+from aslgui.limits import (
+    EMBEDDED_PICTURE_PIXELS_KEPT,
+    EMBEDDED_PICTURE_PIXELS_LIMIT,
+    SVG_ELEMENTS_LIMIT,
+    SVG_USE_EXPANSION_LIMIT,
+)
 from aslgui.vasl.module import Module, ModuleArt
 from aslgui.vasl.xml_reader import parse_xml
 
@@ -30,10 +35,12 @@ XLINK_NS = "http://www.w3.org/1999/xlink"
 #: Attributes measured along the viewport's width, and along its height.
 _ACROSS = ("x", "cx", "x1", "x2", "width", "rx")
 _DOWN = ("y", "cy", "y1", "y2", "height", "ry")
+#: Each of them -> whether it is measured across (True) or down.
+_AXIS = {**dict.fromkeys(_ACROSS, True), **dict.fromkeys(_DOWN, False)}
 #: Rendered images kept (a few per counter kind and zoom; one 76-pixel image is 23 kB).
 _KEPT_IMAGES = 1024
-#: Parsed counters kept for drawing at another size (each holds its embedded pictures decoded).
-_KEPT_RENDERERS = 64
+#: Parsed counters kept for drawing at another size (a module's counters, a few KB each).
+_KEPT_RENDERERS = 4096
 #: The pictures a counter may embed: PNG, JPEG or GIF as ``data:`` URIs.  Anything else (a file
 #: name, a URL, an SVG picture that could name files itself) is left out: aslgui never opens a
 #: file the module does not hold.
@@ -110,9 +117,9 @@ def _flatten(element: ET.Element, width: float, height: float, budget: list[int]
         if name == "image" and not _picture_kept(child, budget):
             element.remove(child)
             continue
-        for attr, whole in [*((a, width) for a in _ACROSS), *((a, height) for a in _DOWN)]:
-            value = child.get(attr)
-            if value is not None and value.strip().endswith("%") and (number := _length(value, whole)) is not None:
+        for attr, value in list(child.attrib.items()):
+            if (attr in _AXIS and value.strip().endswith("%")
+                    and (number := _length(value, width if _AXIS[attr] else height)) is not None):
                 child.set(attr, f"{number:.3f}")
         inner = (width, height)
         if name == "svg":
@@ -169,17 +176,24 @@ def flat_svg(data: bytes, what: str) -> bytes:
     """A counter's SVG as QtSvg draws it: nested viewports flattened, percents resolved, pictures
     not embedded in it left out (AslError naming ``what`` when it is not well-formed, over the
     XML limits, or its ``<use>`` elements repeat more than ``SVG_USE_EXPANSION_LIMIT`` elements)."""
+    return _flat(data, what)[0]
+
+
+def _flat(data: bytes, what: str) -> tuple[bytes, int]:
+    """``flat_svg`` and the pixels of the pictures it keeps (QtSvg holds them decoded)."""
     root = parse_xml(data, what, SVG_ELEMENTS_LIMIT)
-    if _drawn_elements(root, SVG_USE_EXPANSION_LIMIT) > SVG_USE_EXPANSION_LIMIT:
+    uses = any(_local(e.tag) == "use" for e in root.iter())
+    if uses and _drawn_elements(root, SVG_USE_EXPANSION_LIMIT) > SVG_USE_EXPANSION_LIMIT:
         raise AslError(f"cannot draw {what}: its <use> elements repeat over {SVG_USE_EXPANSION_LIMIT:,} elements, "
                        "the limit (SVG_USE_EXPANSION_LIMIT)", "")
     width = _length(root.get("width"), 60.0) or 60.0
     height = _length(root.get("height"), 60.0) or 60.0
     if root.get("viewBox") is None:
         root.set("viewBox", f"0 0 {width:g} {height:g}")
-    _flatten(root, width, height, [EMBEDDED_PICTURE_PIXELS_LIMIT])
+    budget = [EMBEDDED_PICTURE_PIXELS_LIMIT]
+    _flatten(root, width, height, budget)
     flat: bytes = ET.tostring(root, encoding="utf-8")
-    return flat
+    return flat, EMBEDDED_PICTURE_PIXELS_LIMIT - budget[0]
 
 
 def art_stem(extra: Mapping[str, Any]) -> str | None:
@@ -191,13 +205,15 @@ def art_stem(extra: Mapping[str, Any]) -> str | None:
 
 class ArtLibrary:
     """The counter art of the modules read: each module's zip opened once (``ModuleArt``), each
-    SVG parsed once while it is among the last ``_KEPT_RENDERERS`` drawn, each (image, pixels)
-    rendered once while kept."""
+    SVG parsed once while it is among the last drawn (``_KEPT_RENDERERS`` of them, their embedded
+    pictures ``EMBEDDED_PICTURE_PIXELS_KEPT`` pixels in all), each (image, pixels) rendered once
+    while kept."""
 
     def __init__(self, modules: Sequence[Module] = ()) -> None:
         self.modules = tuple(modules)
         self._archives = {module.path: ModuleArt(module.path) for module in self.modules}
-        self._renderers: OrderedDict[str, QSvgRenderer] = OrderedDict()
+        self._renderers: OrderedDict[str, tuple[QSvgRenderer, int]] = OrderedDict()
+        self._picture_pixels = 0
         self._without: set[str] = set()
         self._images: OrderedDict[tuple[str, int], QImage] = OrderedDict()
         self._icons: dict[tuple[str, int], QIcon] = {}
@@ -212,10 +228,12 @@ class ArtLibrary:
         it, or it cannot be read or drawn."""
         if stem in self._without:
             return None
-        found = self._renderers.get(stem)
-        if found is not None:
+        kept = self._renderers.get(stem)
+        if kept is not None:
             self._renderers.move_to_end(stem)
-            return found
+            return kept[0]
+        found: QSvgRenderer | None = None
+        pictures = 0
         for module in self.modules:
             if module.counter(stem) is None:  # the index knows each module's SVG counters
                 continue
@@ -223,18 +241,21 @@ class ArtLibrary:
             if data is None:
                 continue
             try:
-                renderer = QSvgRenderer(QByteArray(flat_svg(data, f"{stem}.svg in {module.path}")))
+                flat, pictures = _flat(data, f"{stem}.svg in {module.path}")
             except AslError:
                 continue
+            renderer = QSvgRenderer(QByteArray(flat))
             if renderer.isValid():
                 found = renderer
                 break
         if found is None:
             self._without.add(stem)
             return None
-        self._renderers[stem] = found
-        if len(self._renderers) > _KEPT_RENDERERS:
-            self._renderers.popitem(last=False)
+        self._renderers[stem] = (found, pictures)
+        self._picture_pixels += pictures
+        while len(self._renderers) > 1 and (len(self._renderers) > _KEPT_RENDERERS
+                                            or self._picture_pixels > EMBEDDED_PICTURE_PIXELS_KEPT):
+            self._picture_pixels -= self._renderers.popitem(last=False)[1][1]
         return found
 
     def image(self, stem: str, pixels: int) -> QImage | None:
