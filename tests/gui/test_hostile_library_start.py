@@ -47,7 +47,6 @@ def test_the_window_opens_naming_each_hostile_board(qtbot: QtBot, tmp_path: Path
     monkeypatch.setenv(BOARDS_ENV, str(library))
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     cache._digests.clear()
-    cache._indexes.clear()
     os.mkfifo(library / "bd04")
     fifo_facts, wrong_facts = art_board(library, "77"), art_board(library, "78")
     for path, damage in ((fifo_facts, "fifo"), (wrong_facts, "wrong")):
@@ -63,7 +62,6 @@ def test_the_window_opens_naming_each_hostile_board(qtbot: QtBot, tmp_path: Path
     write_archive(library / "bd05", {"BoardMetadata.xml": metadata_xml("5", False),
                                      "LOSData": encode_los_data(elevation, terrain, width=20)})
     cache._digests.clear()
-    cache._indexes.clear()
     boards = [{"id": "4", "col": 0}, {"id": "77", "col": 1}, {"id": "78", "col": 2}, {"id": "5", "col": 3}]
     situation = scenario_from_json({"format": "aslgui-scenario", "version": 1, "boards": boards, "units": []})
     win = MainWindow(situation, None, QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
