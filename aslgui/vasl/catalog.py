@@ -25,9 +25,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import CATALOG_LIMIT
 from aslgui.resource_files import RESOURCES, load_json
 from aslgui.user_files import read_bounded
-from aslgui.limits import CATALOG_LIMIT
 
 if TYPE_CHECKING:
     import numpy.typing as npt
