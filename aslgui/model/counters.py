@@ -15,6 +15,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from aslgui.errors import AslError
+from aslgui.geometry import MapGrid
+from aslgui.model.jsonvalues import from_json
+from aslgui.model.units import Unit
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
@@ -151,8 +155,52 @@ def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None
     ``printed``), the printed values themselves, and in ``unverified`` what it marks but does not
     print (a turret's own Armor Factors), so every answer reading the unit says so (DESIGN.md 11)."""
     found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
-    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys)}
-    return {**found.keys, "vasl": vasl, **({"unverified": found.notes} if found.notes else {})}
+    keys, notes = _within_domains(kind, found.keys, slot.name if slot and slot.name else image)
+    notes = [*found.notes, *notes]
+    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(keys)}
+    return {**keys, "vasl": vasl, **({"unverified": notes} if notes else {})}
+
+
+_CHECK_GRID = MapGrid.single()
+
+
+#: Keys whose domain is narrower or wider than ``COUNT`` (0-99): ROF, B#, calibre.
+_NARROW = {"rof": (0, 9), "breakdown": (2, 12), "caliber": (1, 999)}
+
+
+def _plainly_in_domains(value: Any, key: str = "") -> bool:
+    """Whether every number in the keys lies in its key's domain as most do (0-99; ROF 0-9, B#
+    2-12, calibre 1-999), told without building a unit: the check of nearly every counter."""
+    if isinstance(value, dict):
+        return all(_plainly_in_domains(v, k) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plainly_in_domains(v, key) for v in value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return True
+    low, high = _NARROW.get(key, (0, 99))
+    return low <= value <= high
+
+
+def _within_domains(kind: str, keys: dict[str, Any], counter: str) -> tuple[dict[str, Any], list[str]]:
+    """The keys a scenario file would take (each in its domain: ROF 0-9, an Armor Factor 0-99 ...),
+    and a note for each printed value left out, naming the counter and the domain (issue 37: one
+    counter printing ROF 99 refused a whole import)."""
+    kept: dict[str, Any] = dict(keys)
+    notes: list[str] = []
+    if _plainly_in_domains(keys):
+        return kept, notes
+    for _ in range(len(keys)):
+        try:
+            from_json(Unit, {"id": "u", "side": "s", "kind": kind, "hex": "E5", **kept}, "unit", _CHECK_GRID)
+        except AslError as error:
+            key = error.path.removeprefix("unit.").split(".")[0].split("[")[0]
+            if key not in kept:
+                raise
+            notes.append(f"its counter {counter!r} prints {key} {kept.pop(key)!r}, which cannot be: "
+                         f"{error.message}; left out as not printed")
+            continue
+        break
+    return kept, notes
 
 
 def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
@@ -204,6 +252,10 @@ class CounterLibrary:
         if not self.modules:
             return (f"no VASL module is set up ({MODULE_ENV}, or File > Add VASL module...), so its counter "
                     "could not be read")
+        stem = image or (found.slot.image if found is not None and found.slot is not None else None) or ""
+        unreadable = next((why for m in self.modules if stem and (why := m.unreadable(stem))), None)
+        if unreadable is not None:
+            return f"the module holds its counter art but cannot read it ({unreadable}), so its numbers are unknown"
         if found is not None and found.slot is not None:
             return (f"the module knows its counter (gpid {found.slot.gpid}) but holds no SVG art for "
                     f"{image or found.slot.image}, so its numbers cannot be read")
