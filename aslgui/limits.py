@@ -17,6 +17,8 @@ BATCH_LINES_LIMIT = 100_000
 #: A file hashed for the per-user cache (a VASL module is a few hundred MB, a board 0.2-2 MB);
 #: read in chunks, so memory stays small whatever the size.
 HASH_LIMIT = 4096 * _MB
+#: One VASL board archive (VASL's geomorphic boards are 0.2-2 MB, its largest maps tens of MB).
+BOARD_ARCHIVE_LIMIT = 256 * _MB
 #: VASL's terrain catalog (``SharedBoardMetadata.xml``: 190 KB).
 CATALOG_LIMIT = 16 * _MB
 #: A product of the per-user cache read back (a module's index is a few MB).

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any, NamedTuple
 
+from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT
 from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
 from aslgui.vasl.hexfacts import FACTS_VERSION, MAX_BOARD_HEXES, HexFacts, derive, local_name
@@ -102,8 +103,9 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     which is parsed only when the facts are not cached yet."""
     name = os.fspath(path)
     folders = (os.path.dirname(name), *library_folders())
-    digest = derived.file_digest(name, "VASL board archive")
-    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders), "terrain catalog")
+    digest = derived.file_digest(name, "VASL board archive", BOARD_ARCHIVE_LIMIT)
+    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders), "terrain catalog",
+                                         CATALOG_LIMIT)
     product = f"hexfacts-v{FACTS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:

@@ -50,11 +50,12 @@ def cache_folder() -> str:
     return os.path.join(os.environ.get(CACHE_ENV) or user_folder("cache"), "vasl")
 
 
-def file_digest(path: str, what: str = "file") -> str:
+def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
     """SHA-256 of every byte of a file (see the module docstring).  AslError naming the file if it
-    cannot be read (a FIFO, a folder, a dangling link, no permission, over ``HASH_LIMIT``)."""
+    cannot be read (a FIFO, a folder, a dangling link, no permission, over ``limit``: at most
+    ``HASH_LIMIT``; a board archive's ``BOARD_ARCHIVE_LIMIT``)."""
     name = os.path.abspath(path)
-    with open_regular(path, what, HASH_LIMIT) as handle:
+    with open_regular(path, what, limit) as handle:
         info = os.fstat(handle.fileno())
         key = (name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         digest = _digests.get(key)
@@ -65,9 +66,9 @@ def file_digest(path: str, what: str = "file") -> str:
             try:
                 while chunk := handle.read(_CHUNK):
                     read += len(chunk)
-                    if read > HASH_LIMIT:
-                        raise AslError(f"cannot read {what} {path!r}: it is over the {megabytes(HASH_LIMIT)} "
-                                       "limit of a file hashed (HASH_LIMIT)", "")
+                    if read > limit:
+                        raise AslError(f"cannot read {what} {path!r}: it grew over the {megabytes(limit)} "
+                                       "limit while it was read", "")
                     hasher.update(chunk)
             except OSError as error:
                 raise AslError(f"cannot read {what} {path!r}: {error.strerror or error}", "") from None
