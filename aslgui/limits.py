@@ -24,6 +24,26 @@ CATALOG_LIMIT = 16 * _MB
 #: A product of the per-user cache read back (a module's index is a few MB).
 PRODUCT_LIMIT = 64 * _MB
 
+# -- VASL boards and saves ----------------------------------------------------------------------
+#: One member of a board archive (a real board's art is 0.2-1 MB).
+MAX_MEMBER_BYTES = 64 * _MB
+#: A board archive's BoardMetadata.xml (a few KB).
+MAX_METADATA_BYTES = 4 * _MB
+#: Pixels of a board's LOSData (a geomorphic board's 1800 x 645 are 1.2 million, derived in about
+#: 1 s and 150 MB; the largest allowed is about four of them).
+MAX_GRID_PIXELS = 5_000_000
+#: Hexes a board may have across or down (no real board comes near it).
+MAX_BOARD_HEXES = 400
+#: Per-hex facts read back from the cache (a 400 x 400 hex board's are about 16 MB).
+FACTS_LIMIT = 32 * _MB
+#: A LOS product read back from the cache (a geomorphic board's is about 90 KB).
+LOS_LIMIT = 32 * _MB
+#: Command text unpacked from a save (the file itself is read up to ``INPUT_LIMIT``; a real save's
+#: is well under 1 MB, a 344-counter scenario's 0.7 MB).
+MAX_TEXT_BYTES = 16 * _MB
+#: Commands (pieces, boards, ...) one save may hold (that scenario holds 622).
+MAX_COMMANDS = 50_000
+
 # -- XML (a module's buildFile, a counter's SVG) -----------------------------------------------
 #: How deep elements nest (VASL's buildFile nests 10 deep, its counters 4-6).
 XML_DEPTH_LIMIT = 64
@@ -51,6 +71,9 @@ EMBEDDED_PICTURE_PIXELS_LIMIT = 1024 * 1024
 EMBEDDED_PICTURE_PIXELS_KEPT = 16 * 1024 * 1024
 
 # -- output -----------------------------------------------------------------------------------
+#: The largest image ``aslgui render`` makes (400 MB of pixels): checked before anything is
+#: allocated, so a board placed far out or a big ``--scale`` is an error, not gigabytes and a crash.
+MAX_PIXELS = 100_000_000
 #: Units ``aslgui render`` draws (a scenario has tens; a VASL save a few hundred).
 RENDER_UNITS_LIMIT = 10_000
 

@@ -13,16 +13,13 @@ from PySide6.QtWidgets import QApplication
 from aslgui.errors import AslError, shown
 from aslgui.geometry import MapGrid
 from aslgui.geometry.shapes import hex_polygons
-from aslgui.limits import RENDER_UNITS_LIMIT
+from aslgui.limits import MAX_PIXELS, RENDER_UNITS_LIMIT
 from aslgui.model import Scenario
 from aslgui.ui.map.scene import MapScene
 from aslgui.user_files import write_atomic
 
 #: Pixels of map around a hex range, so its edge hexes are whole.
 MARGIN = 4.0
-#: The largest image ``render`` makes (400 MB of pixels): checked before anything is allocated,
-#: so a board placed far out or a big ``--scale`` is an error, not gigabytes and a crash.
-MAX_PIXELS = 100_000_000
 
 
 def hex_range_rect(grid: MapGrid, text: str) -> QRectF:

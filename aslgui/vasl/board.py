@@ -16,10 +16,10 @@ from __future__ import annotations
 import os
 from typing import Any, NamedTuple
 
-from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT
+from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT, FACTS_LIMIT, MAX_BOARD_HEXES
 from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
-from aslgui.vasl.hexfacts import FACTS_VERSION, MAX_BOARD_HEXES, HexFacts, derive, local_name
+from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
 
 
@@ -59,8 +59,6 @@ def _facts_json(path: str, catalog: Catalog) -> dict[str, Any]:
     }
 
 
-#: The most per-hex facts read from the cache (a 400 x 400 hex board's are about 16 MB).
-FACTS_LIMIT = 32 * 1024 * 1024
 
 
 def _is_int(value: Any, low: int, high: int) -> bool:

@@ -36,7 +36,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
-from aslgui.limits import CATALOG_LIMIT
+from aslgui.limits import CATALOG_LIMIT, LOS_LIMIT
 from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, catalog_file, load_catalog
 
@@ -52,8 +52,6 @@ LOS_VERSION = 4
 KINDS = ("obstacle", "hindrance", "ground")
 
 
-#: The most of a LOS product read from the cache (a geomorphic board's is about 90 KB).
-LOS_LIMIT = 32 * 1024 * 1024
 
 
 def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str, HexFacts]) -> dict[str, Any]:
