@@ -168,17 +168,22 @@ _CHECK_GRID = MapGrid.single()
 _NARROW = {"rof": (0, 9), "breakdown": (2, 12), "caliber": (1, 999)}
 
 
-def _plainly_in_domains(value: Any, key: str = "") -> bool:
+def _plainly_in_domains(keys: dict[str, Any]) -> bool:
     """Whether every number in the keys lies in its key's domain as most do (0-99; ROF 0-9, B#
     2-12, calibre 1-999), told without building a unit: the check of nearly every counter."""
-    if isinstance(value, dict):
-        return all(_plainly_in_domains(v, k) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_plainly_in_domains(v, key) for v in value)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return True
-    low, high = _NARROW.get(key, (0, 99))
-    return low <= value <= high
+    stack: list[tuple[str, Any]] = list(keys.items())
+    while stack:
+        key, value = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            stack.extend(value.items())
+        elif kind is list:
+            stack.extend((key, item) for item in value)
+        elif kind is int or kind is float:
+            low, high = _NARROW.get(key, (0, 99))
+            if not low <= value <= high:
+                return False
+    return True
 
 
 def _within_domains(kind: str, keys: dict[str, Any], counter: str) -> tuple[dict[str, Any], list[str]]:
