@@ -209,3 +209,30 @@ def test_any_buildfile_bytes_read_or_are_refused_by_an_asl_error(tmp_path: Path,
         read_module(path)
     except AslError as error:
         assert error.message
+
+
+LINES = st.sampled_from([
+    '{"kind": "los", "from": "4E5", "to": "4E9"}', '{"kind": "los", "from": "4E5"}', '{"kind": "nope"}', "",
+    "   ", "1", "[", '{"kind": "los", "from": "4E5", "to": "4Z99"}', "\ufeff{}", '"text"', "{}", "NaN",
+    '{"kind": "hex_info", "hex": "4E5"}', '{"kind": "los", "from": "4E5", "to": "4E9", "kind": "los"}',
+])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(LINES, min_size=2, max_size=12))
+def test_a_batch_of_any_lines_answers_each_non_blank_line_once(capsys: pytest.CaptureFixture[str],
+                                                               lines: list[str]) -> None:
+    """Issue 37: batches fuzzed: stdin that is JSON lines gets one answer or error line per
+    non-blank line, in order, exit 0 only when every line was answered; one action otherwise."""
+    from aslgui.cli import json_lines, run_batch
+    from aslgui.model import scenario_from_json
+
+    data = "\n".join(lines).encode()
+    found = json_lines(data)
+    if found is None:
+        return  # one action (answered or refused as one), as the contract says
+    status = run_batch(scenario_from_json(SCENARIO), found)
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(out) == len(found) and [o.get("line", n) for o, (n, _) in zip(out, found, strict=True)] == [
+        n for n, _ in found]
+    assert status == (2 if any("error" in o for o in out) else 0)
