@@ -7,12 +7,14 @@ in a child process (a crash there fails the test, not the run)."""
 from __future__ import annotations
 
 import base64
+import os
 import struct
 import subprocess
 import sys
 import textwrap
 import time
 import xml.etree.ElementTree as ET
+import zipfile
 import zlib
 from pathlib import Path
 
@@ -137,8 +139,6 @@ def test_the_window_opens_with_a_hostile_module_saved_and_draws_those_counters_p
 
 def test_one_open_zip_serves_every_counter_of_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35: the art library opens each module's zip once, however many counters it draws."""
-    import zipfile
-
     images = {f"ge/veh/v{i}.svg": TANK for i in range(20)}
     module = read_module(make_module(tmp_path, images=images))
     opened = []
@@ -198,3 +198,35 @@ def test_random_counters_drawn_through_qtsvg_never_crash_the_process(tmp_path: P
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=120,
                           env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0 and done.stdout.strip() == "drawn", done.stderr[-2000:]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_the_window_opens_with_unreadable_modules_saved_names_them_and_preferences_removes_them(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A module that is a FIFO and one whose buildFile nests 300,000 folders, both saved as at every
+    start: the window opens, its status line names both (why in the tooltip, with the limit), and
+    removing them (as Preferences does) clears it."""
+
+    fifo = tmp_path / "fifo.vmod"
+    os.mkfifo(fifo)
+    deep = tmp_path / "deep.vmod"
+    with zipfile.ZipFile(deep, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("buildFile", b"<m>" + b"<f>" * 300_000 + b"</f>" * 300_000 + b"</m>")
+    for path in (fifo, deep):
+        module_library.add_module(path)
+    situation = scenario_from_json({"format": "aslgui-scenario", "version": 1,
+                                    "boards": [{"id": "4", "col": 0, "row": 0}], "units": []})
+    start = time.perf_counter()
+    win = MainWindow(situation, None, QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert time.perf_counter() - start < 30
+    status = win.counter_library.status
+    assert status.text() == "Counters not read: fifo.vmod, deep.vmod"
+    assert "FIFO" in status.toolTip() and "XML_DEPTH_LIMIT" in status.toolTip()
+    for path in (fifo, deep):
+        module_library.remove_module(path)
+    win.reload_counters()
+    assert status.text() == ""
