@@ -192,14 +192,17 @@ def open_zip(path: str | os.PathLike[str], what: str) -> zipfile.ZipFile:
                        "") from None
 
 
-def read_zip_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int) -> bytes:
+def read_zip_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int,
+                    limit_name: str = "") -> bytes:
     """One member's bytes, inflated no further than ``limit`` whatever its header claims; AslError
-    naming ``what`` when it is too big or the zip is damaged."""
+    naming ``what`` (and the limit's name in ``aslgui.limits``) when it is too big or the zip is
+    damaged."""
+    named = f" ({limit_name})" if limit_name else ""
     if info.file_size > limit:
-        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
+        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}{named}", "")
     try:
         with archive.open(info) as entry:
-            return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a binary stream
+            return read_stream_bounded(entry, what + named, limit)  # type: ignore[arg-type]  # a binary stream
     except AslError:
         raise
     except zip_errors() as error:

@@ -192,7 +192,7 @@ def _build(path: str) -> dict[str, Any]:
             shown = ", ".join(list(members)[:8]) or "nothing"
             raise AslError(f"cannot read VASL module {path!r}: it has no buildFile (it holds {shown})", "")
         what = f"the buildFile of VASL module {path!r}"
-        root = parse_xml(read_zip_member(archive, build, what, INPUT_LIMIT), what)
+        root = parse_xml(read_zip_member(archive, build, what, INPUT_LIMIT, "INPUT_LIMIT"), what)
         slots = sorted(_slots(root, what), key=lambda s: s.gpid)
         folders: dict[tuple[str, ...], int] = {}
         counters: dict[str, Any] = {}
@@ -206,7 +206,7 @@ def _build(path: str) -> dict[str, Any]:
                 if info.file_size > budget:
                     raise AslError(f"the module's SVG counters are over {megabytes(SVG_TOTAL_LIMIT)} in all, the "
                                    "limit (SVG_TOTAL_LIMIT)", "")
-                data = read_zip_member(archive, info, name, min(SVG_LIMIT, budget))
+                data = read_zip_member(archive, info, name, min(SVG_LIMIT, budget), "SVG_LIMIT")
                 budget -= len(data)
                 counters[stem] = _counter_json(_within_text_limit(read_counter(stem, data)))
             except AslError as error:
@@ -432,7 +432,7 @@ class ModuleArt:
         if info is None or self._archive is None:
             return None
         try:
-            return read_zip_member(self._archive, info, info.filename, limit)
+            return read_zip_member(self._archive, info, info.filename, limit, "SVG_LIMIT")
         except AslError:
             return None
 
