@@ -8,7 +8,7 @@ compares on whatever machine runs it.
 - ``gui``: a 1920x1080 QImage filled and blitted with QPainter, the window's size, for figures
   that paint (``bench_gui``, ``bench_popup``, the LOS shading drawn in the window).
 
-``CALIBRATION`` holds each reference as measured on the machine the README's table was measured
+``CALIBRATION`` holds each reference as measured on the machine docs/performance.md's summary was measured
 on; a target set in ms there is a ratio target ``ms / CALIBRATION[kind]`` everywhere.
 ``.venv/bin/python benchmarks/reference.py`` prints the three as JSON (``run_all.py`` runs it
 before each script).
@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 #: The whole-process reference: what any Python CLI pays to start.
 BASELINE = [sys.executable, "-c", "import json, argparse, dataclasses"]
-#: Each reference (ms, median) on the README's machine (2 CPUs, x86_64, Python 3.11.7, PySide6
+#: Each reference (ms, median) on docs/performance.md's machine (2 CPUs, x86_64, Python 3.11.7, PySide6
 #: 6.11.3; 2026-11-27, three runs at load 0.5: start 32.6-33.2, core 1.25-1.33, gui 0.53-0.54 ms).
 CALIBRATION = {"start": 33.0, "core": 1.3, "gui": 0.53}
 KINDS = tuple(CALIBRATION)

@@ -5,7 +5,7 @@ bench_popup.py, bench_vsav.py, bench_los.py, bench_growth.py, bench_module.py, b
 bench_odds_map.py and bench_counter_art.py (those that exist) one after the
 other, each in its own process so none pays for another's imports, and merges the markdown tables they print.
 Before and after each script it times the references (``reference.py``) and gives every figure in ms also
-as a ratio to its reference (issue 30); a target in ms becomes the ratio it is on the README's
+as a ratio to its reference (issue 30); a target in ms becomes the ratio it is on docs/performance.md's
 machine (``reference.CALIBRATION``), and "Met" judges the ratio.
 """
 
@@ -105,7 +105,7 @@ def milliseconds(cell: str) -> float | None:
 def with_ratio(script: str, row: list[str], references: dict[str, float], kind: str | None = None) -> list[str]:
     """(Figure, Measured, Ratio, Reference, Target, Met): the figure's time over its reference's
     (``kind``, else the one ``kind_of`` names), timed in the same run; a target in ms is also
-    given as the ratio it is on the README's machine, and met or not by the ratio."""
+    given as the ratio it is on docs/performance.md's machine, and met or not by the ratio."""
     figure, measured, target, met = row
     value = milliseconds(measured)
     if value is None:

@@ -323,7 +323,7 @@ def test_contract_null_action_keys_are_answered_as_absent() -> None:
 
 
 def test_design_9_a_key_twice_is_refused_naming_its_path(tmp_path: Path) -> None:
-    """Both gave ``"path": ""``: the action's key, and the scenario's (README: naming its path)."""
+    """Both gave ``"path": ""``: the action's key, and the scenario's (docs/guide.md, "Errors": naming its path)."""
     error = error_of(DEMO, '{"kind": "fire", "kind": "los", "from": "4E5", "to": "4E9"}')
     assert error["path"] == "action.kind" and "the key 'kind' appears twice in one object" in error["error"]
     nested = error_of(DEMO, '{"kind": "fire", "firer": "g1", "target": "t1", "extra_drm": [{"value": 1, '

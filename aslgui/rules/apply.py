@@ -66,7 +66,8 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     if prevention == "C5.64":  # No Fire counter: no more fire this Player Turn, even if OVR again
         _extra(scenario, changes, firer.id, **{NO_FIRE: True})
     phase = action.get("phase", scenario.phase)
-    if firer.kind == "vehicle" and phase == "MPh" and firer.side == scenario.player:
+    # A Bounding First Fire counter: the vehicle's own shot in its MPh, or a Passenger's from it (C5.3).
+    if (firer.kind == "vehicle" or firer.aboard is not None) and phase == "MPh" and firer.side == scenario.player:
         _mark(changes, firer.id, bounding_fired=True)
     vehicle = scenario.units.get(str(action.get("target"))) if action.get("reaction_fire") else None
     if vehicle is not None and vehicle.vca is not None and firer.kind == "gun":

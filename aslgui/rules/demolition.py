@@ -13,7 +13,8 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import PLACER_STATES, Action
+from aslgui.rules.action_keys import PLACER_STATES
+from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,

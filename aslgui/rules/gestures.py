@@ -14,8 +14,9 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
-from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.actions import ORDNANCE_PHASES
+from aslgui.rules.dispatch import resolve
+from aslgui.rules.kinds import RESOLVERS
 
 #: Phases in which a DC may be Thrown: any friendly fire phase or as Defensive First Fire (A23.6).
 THROW_PHASES = ORDNANCE_PHASES

@@ -15,26 +15,20 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError, shown
+from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
-from aslgui.model.jsonvalues import from_json, key_path, to_json
-from aslgui.model.units import KeptUnitKeys
-from aslgui.rules.actions import MAP_TARGET_TYPES, Action, refuse_unknown_keys
+from aslgui.rules.action_keys import MAP_TARGET_TYPES
+from aslgui.rules.actions import Action
+from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import los_map
+from aslgui.rules.odds_target import enemy_side, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, aimed, sighted
-
-#: The id of the target an odds map places (its answers name no target: ``fire``'s would name this).
-TARGET_ID = "odds-map-target"
-#: Keys of a target unit the map places itself: where it is, whose it is, who it is.
-_PLACED_KEYS = ("id", "hex", "side")
-#: The keys a target may be given: a unit's, but those the map sets.
-TARGET_KEYS = frozenset((*Unit._fields, *KeptUnitKeys.__annotations__)) - {*_PLACED_KEYS, "extra"}
 
 
 class HexOdds(NamedTuple):
@@ -51,40 +45,6 @@ class HexOdds(NamedTuple):
         return {**out, "firer": self.firer} if with_firer else out
 
 
-def enemy_side(scenario: Scenario, side: str) -> str:
-    """The side a firer's target is on: the first other side of the file, else ``enemy``."""
-    sides = (unit.side for unit in scenario.units.values())
-    off = (entry.get("side") for entry in scenario.off_board.values())
-    return next((s for s in (*sides, *off) if isinstance(s, str) and s and s != side), "enemy")
-
-
-def target_unit(scenario: Scenario, side: str, target_type: str, keys: Any, path: str = "action.target") -> Unit:
-    """The target an odds map places: a vehicle (an AFV unless its keys say ``afv: false``) for the
-    Vehicle Target Type, a squad for the Infantry one, of ``side``, with the keys a target unit
-    would have (``{"size": -1, "bu": true}``); AslError naming ``path.<key>`` for a bad one."""
-    if keys is None:
-        keys = {}
-    if not isinstance(keys, Mapping):
-        raise AslError(f'expected an object of target unit keys such as {{"size": -1}}, got {shown(keys)}', path)
-    placed = next((key for key in _PLACED_KEYS if key in keys), None)
-    if placed is not None:
-        raise AslError(f"the map places its target in each hex, for the side the firers shoot at: a target takes no "
-                       f"{shown(placed)}", key_path(path, placed))
-    refuse_unknown_keys(keys, sorted(TARGET_KEYS), path, "a target")
-    keys = {key: value for key, value in keys.items() if value is not None}  # null: an absent key, as everywhere
-    kind = "vehicle" if target_type == "vehicle" else "squad"
-    name = "target AFV" if kind == "vehicle" else "target squad"
-    origin = scenario.grid.name(scenario.grid.all_hexes[0])
-    data = {"kind": kind, "name": name, **keys, "id": TARGET_ID, "side": side, "hex": origin}
-    unit: Unit = from_json(Unit, data, path, scenario.grid)
-    return unit
-
-
-def keys_of(unit: Unit, scenario: Scenario) -> dict[str, Any]:
-    """A unit's own keys as an odds map's ``target``: the player's vehicle as the enemy's target."""
-    return {key: value for key, value in to_json(unit, scenario.grid).items() if key in TARGET_KEYS}
-
-
 def with_target(scenario: Scenario, target: Unit) -> Scenario:
     """The scenario with ``target`` placed (sharing the map and terrain, never changing them)."""
     placed = copy.copy(scenario)
@@ -97,22 +57,12 @@ def fire_action(firer: Unit, target: Unit, target_type: str, phase: str) -> dict
     return {"kind": "fire", "firer": firer.id, "target": target.id, "target_type": target_type, "phase": phase}
 
 
-def fire_at(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str, h: Hex) -> Resolution:
-    """The ``fire`` answer an odds map's hex stands for: ``target`` placed in ``h``, shot at."""
-    from aslgui.rules import resolve
-
-    placed = target._replace(hex=h)
-    return resolve(with_target(scenario, placed), fire_action(firer, placed, target_type, phase))
-
-
 class FirerOdds:
     """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
     window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
 
     def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> None:
         """IllegalAction when the firer fires no ordnance."""
-        from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
-
         spec = RESOLVERS["fire"]
         placed = with_target(scenario, target)
         self.firer, self.target = firer, target
@@ -173,23 +123,6 @@ def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
             into[h] = odds
 
 
-def threatened_side(action: Action) -> str:
-    """The ``threat_to_side`` key's domain: a side of the file's units."""
-    side = action.data["threat_to_side"]
-    scenario = action.scenario
-    sides = sorted({u.side for u in scenario.units.values()} | {
-        s for s in (e.get("side") for e in scenario.off_board.values()) if isinstance(s, str)})
-    if not isinstance(side, str) or side not in sides:
-        raise AslError(f"expected a side of the scenario ({', '.join(sides) or 'none'}), got {shown(side)}",
-                       "action.threat_to_side")
-    return side
-
-
-def check_target(action: Action, key: str) -> Unit:
-    """The ``target`` key's domain: the keys of a target unit, checked as a unit's are."""
-    return target_unit(action.scenario, "enemy", "vehicle", action.data.get(key), key_path("action", key))
-
-
 def resolve_odds_map(action: Action) -> Resolution:
     """``odds_map``: each hex where the ``fire`` at a target placed there is legal, with its
     TH#, chance to hit and to Critical Hit; for ``threat_to_side`` the best over every Gun and
@@ -204,7 +137,7 @@ def resolve_odds_map(action: Action) -> Resolution:
         target = target_unit(scenario, enemy_side(scenario, firer.side), target_type, keys)
         found = unit_odds(scenario, firer, target, target_type, action.phase)
     else:
-        side = threatened_side(action)
+        side = threatened_side(scenario, action.data["threat_to_side"])
         target = target_unit(scenario, side, target_type, keys)
         for firer in threat_firers(scenario, side):
             best(found, firer_odds(scenario, firer, target, target_type, action.phase))

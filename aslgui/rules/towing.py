@@ -208,7 +208,10 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
         reasons.append(reason(f"{vehicle.id} must be Stopped", rule))
     if action.flag("bypass"):
         reasons.append(reason(f"{vehicle.id} is in Bypass", rule))
-    reasons += fired_reasons([gun, vehicle, *crew], rule)
+    # The vehicle's PRC (everyone aboard it) may not have fired in that PFPh/MPh either (C10.11, C10.12).
+    crew_ids = {u.id for u in crew}
+    prc = [u for u in action.scenario.units.values() if u.aboard == vehicle.id and u.id not in crew_ids]
+    reasons += fired_reasons([gun, vehicle, *crew, *prc], rule)
     return reasons
 
 

@@ -228,7 +228,7 @@ def test_picking_up_a_counter_in_rehearse_colours_its_targets(window: MainWindow
 
 def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_against_a_printed_chart(
         qtbot: QtBot) -> None:
-    """README, "Rules covered": the popup words ``unverified``, the values a German 20L AA that
+    """docs/readings.md, "Chart values": the popup words ``unverified``, the values a German 20L AA that
     states none of its own took from its roster entry (not checked against a VASL counter) among
     them (tests/rules/test_roster_unverified.py)."""
     situation = scenario_from_json({

@@ -173,7 +173,7 @@ def test_resolve_on_random_json_raises_only_asl_error(action: Any) -> None:
 def test_changed_valid_cases_give_strict_answers_or_asl_errors_and_reach_the_rules() -> None:
     """A valid scenario and action of every kind, one field changed in 3 cases of 4: only
     AslError escapes, answers are strict JSON, and most cases get into their kind's rules area
-    (the share is measured: ``ASLGUI_FUZZ_REPORT=FILE`` writes the table, README Robustness)."""
+    (the share is measured: ``ASLGUI_FUZZ_REPORT=FILE`` writes the table, docs/performance.md "Fuzzing")."""
     outcomes: Counter[Outcome] = Counter()
 
     @FUZZ

@@ -1,4 +1,4 @@
-"""README, "Rules covered": a value an answer took from the built-in roster
+"""docs/readings.md, "Chart values": a value an answer took from the built-in roster
 (resources/data/roster.json) out of an entry not checked against its counter (``"verified":
 false``) is named in the answer's ``unverified``, one line per value: the unit, the value and the
 entry. Only a value the unit leaves open is taken (its own key always wins), and an entry checked

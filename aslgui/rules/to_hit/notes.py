@@ -128,6 +128,12 @@ BOUNDING_FIRED_NOTE = reason(
     "read: a Bounding First Fire counter (bounding_fired) records a shot taken in this MPh, so the vehicle fires "
     "again in it only with the Multiple ROF it kept (rof_kept: MPh; a printed ROF of 1 is one), after expending "
     "another MP, which the file does not record, or by Intensive Fire", "C5.3, C2.24")
+#: C5.35 names the moving vehicle's fire, and its NA for Guns en portee says Passenger ordnance would
+#: otherwise be Motion Fire too.
+PASSENGER_MOTION_NOTE = reason(
+    "read: a Passenger's ordnance fired from a vehicle in Motion/not Stopped is Motion Fire, as C5.35 says it is NA "
+    "only for Guns en portee: Case C with the Passenger's +3, and the lower dr doubled (no gyrostabilizer)",
+    "C5.3, C5.35")
 #: C5.64 calls OVR Prevention an Intensive Fire shot, which a pinned crew may not use (C5.6); C5.641
 #: says a Gun under no fire counter is not penalized as Intensive Fire.
 PINNED_PREVENTION_NOTE = reason(
@@ -138,13 +144,15 @@ PINNED_PREVENTION_NOTE = reason(
 
 def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
     """The readings a shot's answer takes where the action or DESIGN.md leaves room: a vehicle under
-    a Bounding First Fire counter firing again in its MPh (C5.3), OVR Prevention by a Gun under no
+    a Bounding First Fire counter firing again in its MPh (C5.3), a Passenger's ordnance fired from a
+    vehicle in Motion (C5.35), OVR Prevention by a Gun under no
     fire counter whose crew is pinned (C5.641), the Target Type taken when the action names none
     (not a Reaction Fire shot, whose Target Type is no key), and no Case L at point blank range vs
     the Area Target Type (C3.331; DESIGN.md 4 lists Case L without that exception)."""
     found = [text for text, applies in (
         (BOUNDING_FIRED_NOTE, shot.firer.bounding_fired and shot.bounding_first_fire),
         (PINNED_PREVENTION_NOTE, shot.prevention_rule == "C5.641" and shot.crew.pinned),
+        (PASSENGER_MOTION_NOTE, shot.motion_fire and shot.passenger),
     ) if applies]
     if not target_type_given and not shot.reaction:
         smoke = shot.target_type == "area" and shot.ammo in SMOKE_AMMO and not shot.arms.mortar

@@ -35,18 +35,11 @@ from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, ca_hexes
 from aslgui.geometry.shapes import boards_outline
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, MAP_TARGET_TYPES
-from aslgui.rules.odds_map import (
-    FirerOdds,
-    HexOdds,
-    best,
-    enemy_side,
-    fire_at,
-    keys_of,
-    target_unit,
-    threat_firers,
-    unit_odds,
-)
+from aslgui.rules.action_keys import MAP_TARGET_TYPES
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES
+from aslgui.rules.odds_hex import fire_at
+from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, unit_odds
+from aslgui.rules.odds_target import enemy_side, keys_of, target_unit
 from aslgui.rules.resolution import HINDRANCE_CASE, IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path

@@ -3,6 +3,9 @@
 The popup and the action log both show answers through this module, so a key is named once
 (``mp_ovr`` is "OVR cost (D7.1)", ``ti`` "Marked TI") and no internal name reaches the
 player. No Qt: the log's plain text and the popup's labels are built from the same lines.
+
+One piece by design: it is the one table of words (``ANSWER_WORDS``) and the functions
+that read it; split, a key's words and the way they are shown would drift apart.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
 
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import AMMO, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.action_keys import AMMO, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.ui.rehearsal.answer_words import UnitNames, player_names, unit_name
 
 #: Non-CC Reaction Fire weapons as the D7.22 text names them.
