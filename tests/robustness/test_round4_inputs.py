@@ -236,3 +236,27 @@ def test_a_batch_of_any_lines_answers_each_non_blank_line_once(capsys: pytest.Ca
     assert len(out) == len(found) and [o.get("line", n) for o, (n, _) in zip(out, found, strict=True)] == [
         n for n, _ in found]
     assert status == (2 if any("error" in o for o in out) else 0)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("damage", ["fifo", "dev-zero", "deep JSON"])
+def test_a_modules_cached_index_that_is_a_fifo_dev_zero_or_deep_json_is_rebuilt(tmp_path: Path, damage: str) -> None:
+    from aslgui.vasl.module import PRODUCT
+
+    path = make_module(tmp_path)
+    first = read_module(path)
+    product = Path(cache.product_path(first.digest, PRODUCT))
+    product.unlink()
+    if damage == "fifo":
+        os.mkfifo(product)
+    elif damage == "dev-zero":
+        product.symlink_to("/dev/zero")
+    else:
+        product.write_text("[" * 100_000 + "]" * 100_000)
+    out = run_bounded(f"""
+        import os
+        os.environ["ASLGUI_CACHE_DIR"] = {str(tmp_path / "cache")!r}
+        from aslgui.vasl.module import read_module
+        print(read_module({str(path)!r}).counter("ge/veh/stgiiig").af_front)
+        """, seconds=30, megabytes=800)
+    assert out.strip() == str(first.counter("ge/veh/stgiiig").af_front)  # type: ignore[union-attr]
