@@ -45,13 +45,13 @@ MAX_TEXT_BYTES = 16 * _MB
 MAX_COMMANDS = 50_000
 
 # -- XML (a module's buildFile, a counter's SVG) -----------------------------------------------
-#: How deep elements nest (VASL's buildFile nests 10 deep, its counters 4-6).
+#: How deep elements nest (the sample module's buildFile nests 10 deep, its 24 counters 4-6).
 XML_DEPTH_LIMIT = 64
-#: Elements in one buildFile (VASL's has about 7,000, 5,445 of them PieceSlots).
+#: Elements in one buildFile (VASL's 2020 one has 7,068, 5,445 of them PieceSlots).
 XML_ELEMENTS_LIMIT = 200_000
-#: Elements in one counter SVG (VASL's have under 100).
+#: Elements in one counter SVG (the sample's 24 VASL counters have at most 44).
 SVG_ELEMENTS_LIMIT = 5_000
-#: PieceSlots in one module (VASL's has 5,445).
+#: PieceSlots in one module (VASL's 2020 buildFile has 5,445).
 PIECE_SLOTS_LIMIT = 50_000
 #: Trait levels one piece definition is decoded to (VASL's nest 30-40).
 TRAIT_LEVELS_LIMIT = 200
@@ -61,9 +61,9 @@ TRAIT_LEVELS_LIMIT = 200
 SVG_LIMIT = 2 * _MB
 #: All counter SVGs of one module inflated (a real module's are a few tens of MB).
 SVG_TOTAL_LIMIT = 512 * _MB
-#: Printed text one counter may hold in the module's index (VASL's print under 300 characters).
+#: Printed text one counter may hold in the module's index (VASL's print a few hundred characters).
 PRINTED_TEXT_LIMIT = 4096
-#: Elements a counter drawn with ``<use>`` expands to (VASL's counters use none).
+#: Elements a counter drawn with ``<use>`` expands to (the sample's 24 VASL counters use none).
 SVG_USE_EXPANSION_LIMIT = 5_000
 #: Pixels of the pictures one counter embeds (``data:`` PNG/JPEG; a 60-pixel counter's are small).
 EMBEDDED_PICTURE_PIXELS_LIMIT = 1024 * 1024
