@@ -22,7 +22,7 @@ from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import los_map
-from aslgui.rules.odds_target import enemy_side, target_unit, threatened_side
+from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
@@ -94,6 +94,25 @@ class FirerOdds:
             out[h] = found
         return out
 
+    def why_none(self) -> str:
+        """Why this firer may fire at no hex of the map (its odds map came out empty): the reasons
+        every hex shares (its phase, its state), else how many hexes its LOS misses and one reason
+        of the others; ``fire``'s own reasons, each citing its rule."""
+        shared: set[str] | None = None
+        no_los, other = 0, ""
+        for h in self.action.scenario.grid.all_hexes:
+            here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
+            found = set(reasons(here))
+            if not found and (blocked := in_los(sighted(here, self.los))):
+                found, no_los = {blocked}, no_los + 1
+            elif found and not other:
+                other = sorted(found)[0]
+            shared = found if shared is None else shared & found
+        if shared:
+            return "; ".join(sorted(shared))
+        parts = [f"no LOS to any of the {no_los} hexes it could otherwise fire at (A6.1)"] if no_los else []
+        return "; ".join([*parts, *([f"elsewhere, e.g. {other}"] if other else [])]) or "no hex on the map"
+
 
 def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
     """Every hex of the map where ``firer`` may fire at ``target`` placed there, with what that
@@ -106,12 +125,20 @@ def threat_firers(scenario: Scenario, side: str) -> list[Unit]:
     return [unit for unit in scenario.units.values() if unit.kind in FIRERS and unit.side != side]
 
 
-def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
-    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3)."""
+def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
+               why: list[str] | None = None) -> dict[Hex, HexOdds]:
+    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3); an empty
+    one adds to ``why`` the firer's reason (``FirerOdds.why_none``)."""
     try:
-        return unit_odds(scenario, firer, target, target_type, phase)
-    except IllegalAction:
+        odds = FirerOdds(scenario, firer, target, target_type, phase)
+    except IllegalAction as error:
+        if why is not None:  # its reason names it (``t1 has no main armament ...``), else the note does
+            why.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
         return {}
+    found = odds.count(scenario.grid.all_hexes)
+    if not found and why is not None:
+        why.append(f"{firer.id} may fire at no hex in the {phase}: {odds.why_none()}")
+    return found
 
 
 def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
@@ -132,15 +159,27 @@ def resolve_odds_map(action: Action) -> Resolution:
     if action.has("unit") and action.has("threat_to_side"):
         raise AslError("give unit or threat_to_side, not both", "action.threat_to_side")
     found: dict[Hex, HexOdds] = {}
+    why: list[str] = []
     if action.has("unit"):
         firer = action.unit("unit")
         target = target_unit(scenario, enemy_side(scenario, firer.side), target_type, keys)
-        found = unit_odds(scenario, firer, target, target_type, action.phase)
+        odds = FirerOdds(scenario, firer, target, target_type, action.phase)
+        found = odds.count(scenario.grid.all_hexes)
+        if not found:
+            why.append(f"{firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}")
     else:
         side = threatened_side(scenario, action.data["threat_to_side"])
         target = target_unit(scenario, side, target_type, keys)
-        for firer in threat_firers(scenario, side):
-            best(found, firer_odds(scenario, firer, target, target_type, action.phase))
+        firers = threat_firers(scenario, side)
+        if side not in file_sides(scenario):
+            why.append(f"no unit of {side} is in the file: its threat is that of every Gun and vehicle of "
+                       f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
+        if not firers:
+            why.append(f"no Gun or vehicle of a side other than {side} is on the map")
+        for firer in firers:
+            best(found, firer_odds(scenario, firer, target, target_type, action.phase, why))
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
-    return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes})
+    notes = why if not found else [note for note in why if note.startswith("no unit of")]
+    return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes,
+                                           **({"notes": notes} if notes else {})})

@@ -55,13 +55,19 @@ def keys_of(unit: Unit, scenario: Scenario) -> dict[str, Any]:
     return {key: value for key, value in to_json(unit, scenario.grid).items() if key in TARGET_KEYS}
 
 
-def threatened_side(scenario: Scenario, side: Any) -> str:
-    """The ``threat_to_side`` key's domain: a side of the file's units."""
-    sides = sorted({u.side for u in scenario.units.values()} | {
+def file_sides(scenario: Scenario) -> list[str]:
+    """The sides of the file's units, on the map and in the order of battle, sorted."""
+    return sorted({u.side for u in scenario.units.values()} | {
         s for s in (e.get("side") for e in scenario.off_board.values()) if isinstance(s, str)})
-    if not isinstance(side, str) or side not in sides:
-        raise AslError(f"expected a side of the scenario ({', '.join(sides) or 'none'}), got {shown(side)}",
-                       "action.threat_to_side")
+
+
+def threatened_side(scenario: Scenario, side: Any) -> str:
+    """The ``threat_to_side`` key's domain: a side's name. It need have no unit in the file yet
+    (planning a set-up: DESIGN.md 12); every other side's Guns and vehicles are its threat."""
+    if not isinstance(side, str) or not side.strip():
+        sides = file_sides(scenario)
+        raise AslError(f"expected a side's name such as {', '.join(map(repr, sides)) or repr('axis')}, "
+                       f"got {shown(side)}", "action.threat_to_side")
     return side
 
 

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 #: The cached index; the number changes whenever what it holds does.
-PRODUCT = "module-v1.json"
+PRODUCT = "module-v2.json"
 #: VASL's image folders renamed since older modules (an image is found by its stem in either form).
 RENAMED = (("br/vehicles/", "br/veh/"), ("br/guns/", "br/gun/"))
 _Value = TypeVar("_Value")
@@ -88,16 +88,6 @@ class Module:
 
     def slot(self, gpid: str) -> Slot | None:
         return self.slots.get(str(gpid))
-
-    def unreadable(self, image: str) -> str | None:
-        """Why the module's SVG of an image stem (in either form) could not be read, or None when
-        it was read or the module has none."""
-        wanted = stem_key(image)
-        for entry in self.skipped:
-            name, _, why = entry.partition(": ")
-            if stem_key(name) == wanted:
-                return f"{name}: {why}"
-        return None
 
     def counter(self, image: str) -> CounterValues | None:
         """The counter of an image stem in either form (case, extension, ``br/vehicles``)."""
@@ -302,7 +292,7 @@ def _counters_ok(rows: list[Any]) -> bool:
     guns = list(chain.from_iterable(filter(None, map(itemgetter(_AT["mgs"]), rows))))
     labels = list(chain.from_iterable(map(itemgetter(_AT["labels"]), rows)))
     counts = chain.from_iterable(map(dict.values, _fields(rows, _AT["ammo"], _AT["devices"])))
-    texts = chain.from_iterable(_fields(rows, _AT["ma_superscripts"], _AT["ammo_raw"], _AT["red"]))
+    texts = chain.from_iterable(_fields(rows, _AT["ma_superscripts"], _AT["ammo_raw"], _AT["red"], _AT["unread"]))
     return (_texts(texts) and _only(_INT, counts) and _table(guns, _GUN_TYPES) and _table(labels, _PRINTED_TYPES)
             and _texts(chain.from_iterable(_fields(labels, 4, 5))))
 
@@ -322,7 +312,7 @@ def _valid(data: Any) -> bool:
 def _counter(stem: str, row: list[Any]) -> CounterValues:
     """A checked cached counter as its typed value."""
     values = dict(zip(_COUNTER_FIELDS, row, strict=True))
-    for name in ("ma_superscripts", "ammo_raw", "red"):
+    for name in ("ma_superscripts", "ammo_raw", "red", "unread"):
         values[name] = tuple(values[name])
     if values["caliber"] is not None:
         values["caliber"] = float(values["caliber"])

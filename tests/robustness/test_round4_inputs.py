@@ -26,7 +26,7 @@ from aslgui.limits import (
     XML_DEPTH_LIMIT,
     XML_ELEMENTS_LIMIT,
 )
-from aslgui.model.counters import CounterLibrary
+from aslgui.model.counters import CounterLibrary, art_problem
 from aslgui.model.vsav_import import import_vsav
 from aslgui.vasl import cache, module_library
 from aslgui.vasl.module import forget_modules, read_module
@@ -64,7 +64,7 @@ def test_a_counter_value_nested_2000_deep_is_named_unreadable_not_a_recursion_er
     deep = svg(group("ROF", "<tspan>" * 2000 + "1" + "</tspan>" * 2000))
     unit = _import_stug(tmp_path, deep)
     notes = " ".join(unit["unverified"])  # type: ignore[arg-type]
-    assert "cannot read it" in notes and f"nest over {XML_DEPTH_LIMIT} deep" in notes
+    assert "could not be read" in notes and f"nest over {XML_DEPTH_LIMIT} deep" in notes
     assert "XML_DEPTH_LIMIT" in notes and "holds no SVG art" not in notes
 
 
@@ -79,8 +79,8 @@ def test_one_counter_printing_rof_99_leaves_that_value_out_naming_the_counter(tm
 def test_a_counter_with_more_printed_text_than_the_index_keeps_is_skipped_naming_the_limit(tmp_path: Path) -> None:
     path = make_module(tmp_path, images={"ge/veh/stgiiig.svg": svg(group("Movement", "9" * (PRINTED_TEXT_LIMIT + 1)))})
     module = read_module(path)
-    why = module.unreadable("ge/veh/stgiiig")
-    assert module.counter("ge/veh/stgiiig") is None and why is not None and "PRINTED_TEXT_LIMIT" in why
+    why = art_problem([module], "ge/veh/stgiiig")
+    assert module.counter("ge/veh/stgiiig") is None and "could not be read" in why and "PRINTED_TEXT_LIMIT" in why
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])

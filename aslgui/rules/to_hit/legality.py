@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from aslgui.model import Scenario, Unit
+from aslgui.rules.action_keys import AMMO
 from aslgui.rules.actions import ORDNANCE_PHASES
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.carried import not_towed, portee_fire
@@ -110,13 +111,26 @@ def area_type_ammo(shot: Shot) -> str | None:
     return None
 
 
-def listed_ammo(shot: Shot) -> str | None:
+def lists_ammo(unit: Unit, ammo: str) -> bool:
     """Special ammunition (C8: APCR, APDS, HEAT, SMOKE, WP) is fired only by ordnance whose counter
     lists it: a unit stating its ``special_ammo`` (its VASL counter's, DESIGN.md 11) fires none
-    other.  A unit that states none is not checked (its counter is unknown)."""
-    listed = shot.firer.extra.get("special_ammo")
-    if shot.ammo not in SPECIAL_AMMO or not isinstance(listed, Mapping) or shot.arms.latw or shot.ammo in listed:
+    other.  A unit that states none is not checked (its counter is unknown), nor a LATW."""
+    listed = unit.extra.get("special_ammo")
+    return (ammo not in SPECIAL_AMMO or not isinstance(listed, Mapping) or bool(unit.extra.get("latw"))
+            or ammo in listed)
+
+
+def ammo_choices(unit: Unit) -> tuple[str, ...]:
+    """The ammunition a Gun or vehicle may be asked to fire: HE, AP and what its counter lists (C8);
+    the popup offers these only, so no round is refused only once picked."""
+    return tuple(ammo for ammo in AMMO if lists_ammo(unit, ammo))
+
+
+def listed_ammo(shot: Shot) -> str | None:
+    """A round the firer's counter does not list (``lists_ammo``, C8)."""
+    if lists_ammo(shot.firer, shot.ammo):
         return None
+    listed = shot.firer.extra.get("special_ammo") or {}
     has = ", ".join(listed) or "none"
     return reason(f"{shot.firer.id}'s counter lists no {shot.ammo} (its special ammunition: {has})", "C8")
 
