@@ -223,7 +223,15 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
     status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
     notes = scenario.plain_board_notes
-    return answer.with_values({"notes": [*answer.values.get("notes", ()), *notes]}) if notes else answer
+    if not notes:
+        return answer
+    # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
+    # (the odds are left uncounted: reading them would count the 216 rolls, WithOdds)
+    values = answer.values
+    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]}
+              for key in values if key not in ("odds", "odds_216")
+              if isinstance(value := values[key], dict) and {"kind", "legal"} <= value.keys()}
+    return answer.with_values({**nested, "notes": [*answer.values.get("notes", ()), *notes]})
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:

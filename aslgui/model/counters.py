@@ -81,7 +81,9 @@ def _gun_keys(values: CounterValues) -> dict[str, Any]:
 
 
 def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
-    keys = {**(_rof(values) if values.caliber is not None else {}),
+    # An MG MA (``CMG``) with a printed ROF box keeps it (the MG's ROF, A9.2); without one, no ROF key.
+    printed_rof = {"rof": values.rof} if values.rof is not None else {}
+    keys = {**(_rof(values) if values.caliber is not None else printed_rof),
             **_number_keys(values, ("mp", "towing", "pp", "breakdown"))}
     if values.caliber is not None:
         ma: dict[str, Any] = {"caliber": values.caliber, "kind": "gun"}

@@ -77,7 +77,7 @@ def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, prin
     feature = scenario.hexside(from_hex, target)
     if entry["mp"] == "half_allotment":
         mp: float = math.ceil(printed / 2)
-    elif terrain == "road" and feature == "road":
+    elif "road_hexside_mp" in entry and feature == "road":
         # Through a road hexside: 1/2 MP, but a BU vehicle pays the full 1 MP (Terrain Chart, D2.16).
         mp = float(entry["road_hexside_bu_mp"] if vehicle.bu else entry["road_hexside_mp"])
         if not entry["road_hexside_verified"]:
@@ -282,9 +282,9 @@ def resolve_overrun(action: Action) -> Resolution:
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
     mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
-    mp_spent = action.integer("mp_spent", 0)
+    mp_spent = action.number("mp_spent") or 0.0
     if mp_cost is not None and mp_spent + mp_cost > allotment:
-        reasons.append(reason(f"{vehicle.id} has {allotment - mp_spent} MP left but entering with an OVR costs "
+        reasons.append(reason(f"{vehicle.id} has {number(allotment - mp_spent)} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))
     targets = [u for u in defenders if not _is_afv(u)]  # an AFV itself is never OVR (D7.12)
     aimed = action.optional_unit("target")

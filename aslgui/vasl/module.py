@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 #: The cached index; the number changes whenever what it holds does.
-PRODUCT = "module-v2.json"
+PRODUCT = "module-v3.json"
 #: VASL's image folders renamed since older modules (an image is found by its stem in either form).
 RENAMED = (("br/vehicles/", "br/veh/"), ("br/guns/", "br/gun/"))
 _Value = TypeVar("_Value")
