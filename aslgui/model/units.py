@@ -192,6 +192,11 @@ class KeptUnitKeys:
     rof_kept: Phase
     set_dc: Hex
     placed_dc: Hex
+    # what a unit has spent moving this MPh, and the MP a moving vehicle spent in its LOS, by that
+    # vehicle's id (C5.3): set by a committed ``move`` (DESIGN.md 13)
+    mp_spent: Annotated[float, Bounds(0, 999)]
+    mf_spent: Annotated[float, COUNT]
+    mp_in_los: dict[str, Annotated[float, Bounds(0, 999)]]
     # what a counter or its roster entry says
     type: str
     strength: str
