@@ -175,3 +175,19 @@ def test_issue34_4_an_imported_game_turn_is_rehearsed_by_drags_logged_undone_and
     assert window._save_to(path) and window.open_file(path)
     assert scenario_to_json(window.scenario) == played
     assert [e.to_json() for e in read_log(window.scenario)] == [e.to_json() for e in log]
+
+
+def test_a3_the_attacker_picked_for_an_imported_game_begins_each_game_turn(module_window: MainWindow,
+                                                                          tmp_path: Path) -> None:
+    """The import sets no ATTACKER; the side the player picks moves first, so its next Player
+    Turn is the next Game Turn (the turn stayed 1 for ever before)."""
+    window = module_window
+    assert window.order_of_battle.import_file(game(tmp_path))
+    window.set_mode("rehearse")
+    bar = window.rehearsal.phase_bar
+    bar.player.setCurrentIndex(bar.player.findData("axis"))
+    seen = []
+    for _ in range(16):
+        bar.next_action.trigger()
+        seen.append((window.scenario.turn, window.scenario.player))
+    assert seen[7] == (1, "allied") and seen[15] == (2, "axis")
