@@ -30,6 +30,7 @@ from aslgui.vasl.module import forget_modules
 from tests import vsav_saves as vs
 from tests.gui.conftest import answer_popup
 from tests.gui.test_d2_move_drag import drag
+from tests.gui.test_order_of_battle import STALINGRAD, centre, oob_unit_id
 from tests.vasl.shared_data import BOARDS, SHARED_VASL
 
 SAMPLE = SHARED_VASL / "module" / "vasl-sample.vmod" if SHARED_VASL else None
@@ -191,3 +192,38 @@ def test_a3_the_attacker_picked_for_an_imported_game_begins_each_game_turn(modul
         bar.next_action.trigger()
         seen.append((window.scenario.turn, window.scenario.player))
     assert seen[7] == (1, "allied") and seen[15] == (2, "axis")
+
+
+@pytest.mark.skipif(not STALINGRAD.is_file(), reason=f"no real VASL save at {STALINGRAD} (a clone has no ../shared)")
+def test_d2_1_a_t34_of_the_real_stalingrad_save_set_up_from_its_order_of_battle_drives_three_hexes(
+        qtbot: QtBot, module_window: MainWindow) -> None:
+    """The real save imported with the sample module: its T-34 M41 (numbers from the roster: the
+    sample has no art for it, said in ``unverified``) set up on board 1 drives up the road in the
+    Russians' MPh, paying MP hex by hex (D2.1)."""
+    window = module_window
+    assert window.order_of_battle.import_file(STALINGRAD)
+    listing = window.order_of_battle.list
+    tank = next(u for u, e in window.scenario.off_board.items() if e["name"] == "T-34 M41")
+    window.scene.drop_counter(oob_unit_id(listing.mimeData([listing.items[tank]])) or "", centre(window, "1O7"))
+    window.set_mode("rehearse")
+    window.view.set_zoom(0.6)
+    bar = window.rehearsal.phase_bar
+    bar.player.setCurrentIndex(bar.player.findData("allied"))
+    bar.phase_actions["MPh"].trigger()
+    looked: dict[str, Any] = {}
+
+    def commit(popup: RehearsalPopup) -> None:
+        looked.update(labels=window.rehearsal.move_preview.labels(), reasons=popup.reasons_label.text())
+        popup.commit_button.click()
+
+    answer_popup(commit)
+    drag(qtbot, window, "1O7", "1O6", "1O5", "1O4")
+    # the VCA turns 2 hexspines (D2.11), then 1 MP a road hex: BU, so not 1/2 (D2.16)
+    assert looked == {"labels": ["+2 = 2", "+1 = 3", "+1 = 4", "+1 = 5"], "reasons": ""}
+    [entry] = read_log(window.scenario)
+    assert entry.action == {"kind": "move", "unit": tank, "path": ["1O6", "1O5", "1O4"], "phase": "MPh"}
+    assert (entry.answer["mp_spent"], entry.answer["mp_left"], entry.answer["vca"]) == (5, 11, "N/NE")
+    moved = window.scenario.units[tank]
+    assert (window.scenario.grid.name(moved.hex), moved.extra["mp_spent"], moved.moved) == ("1O4", 5, True)
+    window.undo_stack.undo()
+    assert window.scenario.grid.name(window.scenario.units[tank].hex) == "1O7" and read_log(window.scenario) == []
