@@ -227,3 +227,4 @@ def test_d2_1_a_t34_of_the_real_stalingrad_save_set_up_from_its_order_of_battle_
     assert (window.scenario.grid.name(moved.hex), moved.extra["mp_spent"], moved.moved) == ("1O4", 5, True)
     window.undo_stack.undo()
     assert window.scenario.grid.name(window.scenario.units[tank].hex) == "1O7" and read_log(window.scenario) == []
+
