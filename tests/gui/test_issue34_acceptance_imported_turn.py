@@ -141,6 +141,7 @@ def test_issue34_4_an_imported_game_turn_is_rehearsed_by_drags_logged_undone_and
     def overrun(popup: RehearsalPopup) -> None:
         looked["labels"] = window.rehearsal.move_preview.labels()
         looked["ovr"] = (popup.gesture.kind, popup.gesture.action, popup.reasons_label.text())
+        looked["choices"] = [g.label for g in popup.gestures]
         popup.roll(6, 5)
         answer_popup(react)
         popup.commit_button.click()
@@ -151,6 +152,9 @@ def test_issue34_4_an_imported_game_turn_is_rehearsed_by_drags_logged_undone_and
     assert looked["labels"] == ["+1 = 1", "+1 = 2", "+1 = 3", "+4 = 7"]  # the OVR: 1 + a fourth of 11 MP (D7.1)
     assert looked["ovr"] == ("overrun", {"kind": "move", "unit": kv, "path": ["4F9", "4F8", "4F7", "4F6"],
                                          "phase": "MPh"}, "")
+    # the dragged OVR only: no bare "Overrun 4F6" refused for want of a from_hex (D7.1)
+    assert looked["choices"] == ["Move KV-1 M41 to 4F6 and Overrun it (D7.1)", "Fire at 75L AT PaK 40 in 4F6",
+                                 "Fire at 2-2-8 Icr in 4F6"]
     assert looked["reaction"][0] == "fire" and looked["reaction"][1]["reaction_fire"] is True and looked["reaction"][2]
 
     log = read_log(window.scenario)
