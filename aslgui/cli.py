@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from aslgui import __version__
 from aslgui.collector import collector_paused
 from aslgui.errors import AslError
+from aslgui.limits import BATCH_LINES_LIMIT
 
 #: ``typing.TYPE_CHECKING`` without importing ``typing``, which ``run_resolve`` imports with the
 #: collector paused (mypy takes any ``TYPE_CHECKING`` as true).
@@ -244,6 +245,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
         try:
             scenario = load_scenario(scenario_path)
             if action_path == "-":
+                if sys.stdin is None:  # started with stdin closed (`<&-`)
+                    raise AslError("cannot read the action on stdin: stdin is closed", "action")
                 data = read_stream(sys.stdin.buffer, "action on stdin", "action")
                 lines = json_lines(data)
                 if lines is not None:
@@ -283,6 +286,10 @@ def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
         return None
     except AslError:
         pass
+    count = data.count(b"\n") + 1
+    if count > BATCH_LINES_LIMIT:
+        raise AslError(f"cannot read the actions on stdin: they are {count:,} lines, over the {BATCH_LINES_LIMIT:,} "
+                       "lines of one batch (BATCH_LINES_LIMIT); split them over several runs", "action")
     lines = [(n, line) for n, line in enumerate(data.split(b"\n"), 1) if line.strip()]
     if len(lines) < 2 or not any(line[:1] not in b" \t" and is_object(line) for _, line in lines):
         return None

@@ -2,7 +2,7 @@
 
 ``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_boards.py, bench_gui.py,
 bench_popup.py, bench_vsav.py, bench_los.py, bench_growth.py, bench_module.py, bench_batch.py,
-bench_odds_map.py and bench_move.py (those that exist) one after the
+bench_odds_map.py, bench_move.py and bench_counter_art.py (those that exist) one after the
 other, each in its own process so none pays for another's imports, and merges the markdown tables they print.
 Before and after each script it times the references (``reference.py``) and gives every figure in ms also
 as a ratio to its reference (issue 30); a target in ms becomes the ratio it is on docs/performance.md's
@@ -29,6 +29,7 @@ from benchmarks.reference import CALIBRATION, KINDS, kind_of  # noqa: E402
 SCRIPTS = (
     "bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py",
     "bench_growth.py", "bench_module.py", "bench_batch.py", "bench_odds_map.py", "bench_move.py",
+    "bench_counter_art.py",
 )
 #: Scripts that take ``--runs`` (fresh processes per figure).
 WITH_RUNS = ("bench_core.py", "bench_boards.py")

@@ -16,6 +16,8 @@ from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number
 from aslgui.rules.towing import (
+    after_action,
+    ca_change_reasons,
     ca_name,
     chart,
     crew_reasons,
@@ -94,8 +96,7 @@ def resolve_portee(action: Action) -> Resolution:
             reasons.append(
                 reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
             )
-        side = action.choice("ca", PORTEE_SIDES, "vca")
-        ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
+        ca = _portee_ca(action, vehicle, gun, reasons, notes)
     else:
         if gun.aboard != vehicle.id:
             reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
@@ -104,15 +105,36 @@ def resolve_portee(action: Action) -> Resolution:
     values = {
         "vehicle": vehicle.id,
         "gun": gun.id,
-        "pp_left": pp_left,
-        "ca": ca_name(ca),
-        "limbered": not gun.qsu,
+        "pp_left": after_action(reasons, pp_left),
+        "ca": after_action(reasons, ca_name(ca)),
+        "limbered": after_action(reasons, not gun.qsu),
         "crew_mf_cost": chart()["infantry_mf"]["value"],
         "hazardous_movement": True,
         "ti": marked_ti(reasons, vehicle, *crew),
         "notes": notes,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
+
+
+def _portee_ca(action: Action, vehicle: Unit, gun: Unit, reasons: list[str], notes: list[str]) -> int | None:
+    """The Gun's CA once loaded: the VCA or the rear VCA (C10.53), as ``ca`` says (``vca``/``rear``);
+    without it, the one the Gun's CA already coincides with, else the VCA, turning the Gun as it is
+    loaded (a note says so), which an RFNM Gun never does (C10.25)."""
+    if vehicle.vca is None:
+        return None
+    sides = {"vca": vehicle.vca, "rear": (vehicle.vca + 3) % 6}
+    side = action.optional_choice("ca", PORTEE_SIDES)
+    if side is None:
+        side = "rear" if gun.ca == sides["rear"] else "vca"
+        if gun.ca is not None and gun.ca != sides[side] and not gun.rfnm:  # an RFNM Gun is refused instead
+            notes.append(reason(
+                f"read: no ca given and {gun.id}'s CA ({ca_name(gun.ca)}) is neither {vehicle.id}'s VCA nor its "
+                f"rear, so {gun.id} is turned to the VCA ({ca_name(sides[side])}) as it is loaded, as it must "
+                'coincide with one of them; give "ca": "rear" for the other', "C10.53"))
+    ca = sides[side]
+    if gun.ca is not None and gun.ca != ca:
+        reasons += ca_change_reasons(gun, ca)
+    return ca
 
 
 # -- moving with a Gun or trailer in tow (C10.1, C10.4) ------------------------------------

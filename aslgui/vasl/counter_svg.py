@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import SVG_LIMIT
+from aslgui.vasl.xml_reader import parse_xml
 
-#: The most bytes one counter SVG may have (VASL's are 3-8 kB).
-SVG_LIMIT = 2 * 1024 * 1024
 _RED = frozenset({"red", "crimson", "darkred"})
 #: Disc glyphs VASL draws behind a value (white, from an invisible copy of the text that places them).
 _DISCS = frozenset("●⬤")
@@ -152,19 +152,6 @@ class CounterValues:
 
 
 # -- reading the SVG ---------------------------------------------------------------------------
-def parse_xml(data: bytes, what: str) -> ET.Element:
-    """An XML document's root; a DTD (entities could expand without bound) or malformed XML is an
-    AslError naming ``what``.  Comments are kept: they carry the labels."""
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise AslError(f"cannot read {what}: it declares a DTD or entities, which aslgui does not expand", "")
-    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
-    try:
-        parser.feed(data)
-        return parser.close()
-    except (ET.ParseError, ValueError, RecursionError) as error:
-        raise AslError(f"cannot read {what}: it is not well-formed XML ({error})", "") from None
-
-
 def is_red(colour: str) -> bool:
     """A fill colour a reader sees as red: a red name, or ``#rgb``/``#rrggbb``/``rgb(r,g,b)`` with a
     strong red and weak green and blue (VASL's generators print ``red``, ``#ff0000`` and ``#e10000``)."""

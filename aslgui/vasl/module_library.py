@@ -10,7 +10,6 @@ never fatal, so one broken file cannot hide the counters of the others.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Sequence
@@ -18,9 +17,8 @@ from functools import partial
 from typing import NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.user_files import write_atomic
 from aslgui.vasl.counter_svg import CounterValues
-from aslgui.vasl.library import read_settings, settings_path
+from aslgui.vasl.library import read_settings, write_settings
 from aslgui.vasl.module import Module, Slot, read_module
 
 MODULE_ENV = "ASLGUI_VASL_MODULE"
@@ -55,9 +53,7 @@ def _save(paths: list[str]) -> list[str]:
     """Write the saved modules, keeping every other setting in the file."""
     data = read_settings()
     data[_MODULES_KEY] = paths
-    path = settings_path()
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_settings(data)
     return paths
 
 
