@@ -195,3 +195,18 @@ def test_issue34_a_t34_dragged_three_hexes_overruns_the_pak_whose_reaction_fire_
     path = tmp_path / "turn.json"
     assert window._save_to(path) and window.open_file(path)
     assert scenario_to_json(window.scenario) == played
+
+
+def test_d2_1_the_cost_of_the_hex_under_the_dragged_counter_is_drawn_above_it(qtbot: QtBot,
+                                                                           window: MainWindow) -> None:
+    """Seen in the screenshots: the OVR's ``+4 = 7`` lay under the KV-1 dragged onto the PaK;
+    now the label of the hex the counter is over is above it, the others stay under it (D2.1)."""
+    rehearsal = rehearse(window, board())
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4E6", "4E5", "4E4", release=False)
+    dragged = window.scene.counter_item("t1").zValue()
+    shown = [(label.text(), label.zValue() > dragged) for label in rehearsal.move_preview._labels]
+    assert shown == [("+1 = 1", False), ("+1 = 2", True)]
+    answer_popup(lambda popup: popup.reject())
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4E4")))

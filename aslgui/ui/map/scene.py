@@ -45,7 +45,7 @@ from aslgui.ui.map.support_weapons import WeaponItems
 DRAG_THRESHOLD = 4.0
 #: A zoom rests when it has not changed for this long (ms): the art is then drawn filtered.
 ZOOM_REST_MS = 150
-_Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED = 6, 10, 40, 80
+_Z_HOVER, _Z_COUNTERS, _Z_LIFTED, Z_DRAGGED = 6, 10, 40, 80
 
 ActionHandler = Callable[[str, Hex], None]
 #: Told each hex a dragged counter enters (unit id, hex), and None when it is let go.
@@ -381,7 +381,7 @@ class MapScene(QGraphicsScene):
         elif self._dragging is not None and self._press is not None:
             tile = self._counters[self._dragging]
             tile.setPos(self._drag_start + (pos - self._press))
-            tile.setZValue(_Z_DRAGGED)
+            tile.setZValue(Z_DRAGGED)
             if h is not None and h != self._hovered and self.drag_handler is not None:
                 self.drag_handler(self._dragging, h)
         elif self._stroke and h is not None and h not in self._stroke:

@@ -216,7 +216,10 @@ class RehearsalController(QObject):
             self.refuse(str(error))
             return None
         moving = self.move_preview.gesture(scenario, unit_id, h)
-        gestures = [*([moving] if moving is not None else []), *available(drop.gestures)]
+        # A dragged path ending in the OVR is the OVR: the bare one (from an adjacent hex only,
+        # else refused asking for a from_hex the popup has no field for) is not offered beside it.
+        offered = [g for g in drop.gestures if moving is None or g.kind != "overrun"]
+        gestures = [*([moving] if moving is not None else []), *available(offered)]
         if not gestures:
             kinds = sorted({g.kind for g in drop.gestures})
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")

@@ -19,11 +19,13 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.gestures import Gesture
 from aslgui.rules.ift_attack import number
 from aslgui.rules.move_path import extend, move_gesture, preview
+from aslgui.ui.map.scene import Z_DRAGGED
 
 #: The path's line and labels: legal, refused.
 PATH_COLOUR, REFUSED_COLOUR = QColor(30, 110, 230), QColor(220, 40, 40)
-#: Above the counters being dragged over, below the dragged counter itself.
-_Z_PATH = 70
+#: Above the counters being dragged over, below the dragged counter itself; the label of the hex
+#: the counter is over (what entering it costs, the OVR's included) above it, to be read.
+_Z_PATH, _Z_UNDER_POINTER = 70, Z_DRAGGED + 1
 #: Where a hex's label sits from its centre (map pixels): under the counter's middle.
 _LABEL_OFFSET = QPointF(-24.0, 14.0)
 
@@ -87,13 +89,13 @@ class MovePreview:
             label = QGraphicsSimpleTextItem()
             label.setFont(QFont("Sans", 11, QFont.Weight.Bold))
             label.setPen(QPen(QColor("white"), 0.8))
-            label.setZValue(_Z_PATH + 1)
             scene.addItem(label)
             self._labels.append(label)
         for label, text, (h, _, _) in zip(self._labels, texts, self.tally, strict=False):
             label.setText(text)
             label.setBrush(QBrush(colour))
             label.setPos(QPointF(*scenario.grid.center(h)) + _LABEL_OFFSET)
+            label.setZValue(_Z_UNDER_POINTER if h == self.path[-1] else _Z_PATH + 1)
             label.setVisible(True)
         for label in self._labels[len(texts):]:
             label.setVisible(False)

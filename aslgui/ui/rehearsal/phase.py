@@ -112,6 +112,8 @@ class PhaseBar(QToolBar):
         scenario = self._scenario()
         if scenario is not self._shown:  # another file: its ATTACKER now is the one that moves first
             self._shown, self.first_player = scenario, scenario.player
+        if not self.first_player:  # an import sets none: the side the player picks first moves first (A3)
+            self.first_player = scenario.player
         self.phase_actions[scenario.phase].setChecked(True)
         for widget in (self.turn, self.player):
             widget.blockSignals(True)
