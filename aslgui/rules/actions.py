@@ -1,6 +1,7 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError, close_spelling, shown
@@ -121,6 +122,12 @@ def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: s
             raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
 
 
+@lru_cache(maxsize=128)
+def _with_common(reads: frozenset[str]) -> frozenset[str]:
+    """A kind's keys and ``COMMON_KEYS`` (one set per kind, not one per question)."""
+    return reads | COMMON_KEYS
+
+
 class Action:
     """An action object checked key by key against the scenario it is asked about.
 
@@ -134,7 +141,7 @@ class Action:
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str],
                  required: tuple[tuple[str, ...], ...]) -> None:
         self.kind: str = action_kind(data)
-        reads = reads | COMMON_KEYS
+        reads = _with_common(reads)
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
         given = {key: value for key, value in data.items() if value is not None}
@@ -185,12 +192,11 @@ class Action:
     def integer(self, key: str, default: int | None = None) -> int:
         """A whole number within its key's bounds (``KEY_DOMAINS``); required without a default."""
         low, high = domain_of(self.kind, key).bounds or (None, None)
-        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
         if default is None and key not in self.data:
-            raise AslError(f"missing required key {shown(key)} (a whole number{bounds})", self._path(key))
+            raise AslError(f"missing required key {shown(key)} (a whole number{_bounds(low, high)})", self._path(key))
         value = self.data.get(key, default)
         if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
-            raise AslError(f"expected a whole number{bounds}, got {shown(value)}", self._path(key))
+            raise AslError(f"expected a whole number{_bounds(low, high)}, got {shown(value)}", self._path(key))
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -322,6 +328,11 @@ class Action:
                 raise AslError(f"missing required key {wanted}", self._path(group[0]))
         if off_board is not None:
             raise off_board
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    """A whole number's bounds in words, for its errors."""
+    return f" from {low} to {high}" if low is not None and high is not None else ""
 
 
 def _drm_value(value: Any, path: str) -> int:

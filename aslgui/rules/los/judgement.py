@@ -49,26 +49,30 @@ def _blind(high: int, low: int, top: int, from_high: int, from_low: int, crest: 
 class Trace:
     """One thread being judged: the ends, and the line in pixels for hull tests."""
 
-    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "length", "los", "low",
-                 "source", "sx", "sz", "target")
+    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "hindered", "length", "los",
+                 "low", "source", "sx", "sz", "target")
 
     def __init__(self, los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> None:
         self.los = los
         self.source, self.target = source, target
-        self.es = 2 * (los.level(source) + source_level)
-        self.et = 2 * (los.level(target) + target_level)
-        self.low, self.high = min(self.es, self.et), max(self.es, self.et)
-        self.sx, self.sz = source.col, source.row - (source.col - (source.col & 1)) // 2
-        tz = target.row - (target.col - (target.col & 1)) // 2
-        self.dx, self.dz = target.col - self.sx, tz - self.sz
-        big_x, big_y = 3 * self.dx, self.dx + 2 * self.dz
+        levels = los.levels
+        self.es = es = 2 * (levels.get(source, 0) + source_level)
+        self.et = et = 2 * (levels.get(target, 0) + target_level)
+        self.low, self.high = (es, et) if es < et else (et, es)
+        self.sx = sx = source.col
+        self.sz = sz = source.row - (sx - (sx & 1)) // 2
+        col = target.col
+        self.dx, self.dz = dx, dz = col - sx, target.row - (col - (col & 1)) // 2 - sz
+        big_x, big_y = 3 * dx, dx + 2 * dz
         self.big_x, self.big_y = big_x, big_y
         # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
-        self.a, self.b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
-        self.length = math.hypot(self.a, self.b)
+        self.a, self.b = a, b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
+        self.length = math.hypot(a, b)
         #: How far (times the length) a pixel's square reaches across the line: half its extent
         #: along the line's normal.
-        self.half_pixel = 0.5 * (abs(self.a) + abs(self.b))
+        self.half_pixel = 0.5 * (abs(a) + abs(b))
+        #: The ranges from the source of the terrain Hindrances counted so far (one per range, B.10).
+        self.hindered: set[int] = set()
 
     def hex_at(self, dx: int, dz: int) -> Hex:
         col = self.sx + dx
@@ -234,8 +238,10 @@ def _open_ground(los: LosMap, source: Hex, target: Hex, source_level: int, targe
     return LosResult(cube_distance(dx, dz), False, None, "", ())
 
 
-def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
-    """``trace``, the thread walked hex by hex whatever the map holds."""
+def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
+           explain: bool = True) -> LosResult:
+    """``trace``, the thread walked hex by hex whatever the map holds; without ``explain`` a block's
+    ``reason`` is left empty (``sight`` reads only whether and how much)."""
     if los.partial:
         los.read_around(source, target)
     t = Trace(los, source, target, source_level, target_level)
@@ -243,9 +249,12 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     events = path.events
     rng = cube_distance(t.dx, t.dz)
     hindrances: list[Hindrance] = []
-    depression = depression_limits(t, rng)
+    depressions = los.depressions
+    depression = depression_limits(t, rng) if depressions and (source in depressions or target in depressions) else None
     features, floors, hexsides, counters = los.features, los.floors, los.hexsides, los.counters
-    sx, sz, low = t.sx, t.sz, t.low
+    sx, sz, low, high, big_x, big_y = t.sx, t.sz, t.low, t.high, t.big_x, t.big_y
+    # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
+    a, b, length, half = t.a, t.b, t.length, t.half_pixel
     i, known = 0, len(events)
     while True:
         if i == known:  # walk on only as far as the thread is judged
@@ -256,35 +265,45 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
         i += 1
         kind = e[0]
         if kind == INTERIOR:
-            from_source, to_target = e[3], e[4]
-            if counters:
-                col = sx + e[1]
-                at = Hex(col, sz + e[2] + (col - (col & 1)) // 2)
-                if (marks := counters.get(at)) and (full := _counter_hinder(t, rng, hindrances, at, marks,
-                                                                           from_source, to_target)):
+            _, hx, hz, from_source, to_target, cx, cy = e
+            col = sx + hx
+            key = (col, sz + hz + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
+            if counters and (marks := counters.get(key)):  # type: ignore[call-overload]
+                if full := _counter_hinder(t, rng, hindrances, Hex(*key), marks, from_source, to_target):
                     return full
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            col = sx + e[1]
-            key = (col, sz + e[2] + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
             here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
             ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
             if ground > low:  # ground at or below the lower end never blocks
                 here = (_ground(ground), *here)
-            if depression is None and not here:
+            if depression is not None:
+                if reason := depression(Hex(*key), from_source, to_target, cx, cy):
+                    return LosResult(rng, True, Hex(*key), reason, tuple(hindrances))
+            elif not here:
                 continue
-            h = Hex(*key)
-            if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
-                return LosResult(rng, True, h, reason, tuple(hindrances))
-            base = t.offset(e[5], e[6])
-            edge = base == 0 and t.on_edge(h)
+            base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
+            edge = base == 0 and t.on_edge(Hex(*key))
+            reach = 1.5 * length if edge else half
             for f in here:
-                effect = t.effect(f, from_source, to_target)
-                if effect and t.crosses(f, base, edge) and not t.own_slope(f, h, from_source, to_target):
-                    if effect != HINDERS:
-                        return LosResult(rng, True, h, t.why(f, h, effect), tuple(hindrances))
-                    if full := _hinder(t, rng, hindrances, h, f):
-                        return full
+                f_kind, top, hull = f[0], f[1], f[2]
+                if f_kind == HINDRANCE:  # Trace.effect, its commonest case inlined
+                    if top <= high:
+                        continue
+                    effect = HINDERS
+                elif not (effect := t.effect(f, from_source, to_target)):
+                    continue
+                if hull is not None:
+                    core = f[7]
+                    if abs(base + a * core[1] - b * core[0]) > f[3] * length + reach or not t.crosses(f, base, edge):
+                        continue
+                h = Hex(*key)
+                if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
+                    continue
+                if effect != HINDERS:
+                    return LosResult(rng, True, h, t.why(f, h, effect) if explain else "", tuple(hindrances))
+                if full := _hinder(t, rng, hindrances, h, f, from_source):
+                    return full
         elif kind == CROSS:
             if not hexsides:
                 continue
@@ -314,17 +333,23 @@ def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex."""
     found: dict[Hex, int | None] = {}
     for h in los.grid:
-        result = trace(los, source, h, level)
+        result = _open_ground(los, source, h, level, 0)
+        if result is None:
+            result = walked(los, source, h, level, 0, explain=False)
         found[h] = None if result.blocked else result.hindrance
     return found
 
 
-def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature) -> LosResult | None:
-    """Count a Hindrance the thread meets, once per range from the firer (a corner clipped, a
-    hexside run along); the LosResult blocked by the sixth (B.10), else None."""
-    at = distance(t.source, h)
-    if any(not x.counter and distance(t.source, x.hex) == at for x in hindrances):
+def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature,
+            at: int | None = None) -> LosResult | None:
+    """Count a Hindrance the thread meets in ``h`` (``at`` hexes from the firer, when known), once
+    per range from the firer (a corner clipped, a hexside run along); the LosResult blocked by the
+    sixth (B.10), else None."""
+    if at is None:
+        at = distance(t.source, h)
+    if at in t.hindered:
         return None
+    t.hindered.add(at)
     hindrances.append(Hindrance(h, f.name, f.rule))
     return _six(rng, hindrances, h)
 
