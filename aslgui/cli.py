@@ -219,24 +219,26 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     line was answered, 2 when any was an error."""
     from aslgui.model.json_files import parse_json_bytes
     from aslgui.rules import resolve
+    from aslgui.rules.los import steady
 
     gc.enable()  # a long batch: each error line's traceback is a cycle to collect
     failed = False
     chunk: list[str] = []
     size = 0
-    for number, line in lines:
-        try:
-            action = parse_json_bytes(line, f"action on stdin line {number}", "action")
-            text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
-        except AslError as error:
-            failed = True
-            text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"
-        chunk.append(text)
-        size += len(text)
-        if size >= _BATCH_CHUNK:  # a syscall per chunk, not per line (stdin was read whole already)
-            if status := write_output("".join(chunk), "the answers"):
-                return status
-            chunk, size = [], 0
+    with steady(scenario):  # answering a line changes nothing in the scenario
+        for number, line in lines:
+            try:
+                action = parse_json_bytes(line, f"action on stdin line {number}", "action")
+                text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
+            except AslError as error:
+                failed = True
+                text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"
+            chunk.append(text)
+            size += len(text)
+            if size >= _BATCH_CHUNK:  # a syscall per chunk, not per line (stdin was read whole already)
+                if status := write_output("".join(chunk), "the answers"):
+                    return status
+                chunk, size = [], 0
     if chunk and (status := write_output("".join(chunk), "the answers")):
         return status
     return 2 if failed else 0

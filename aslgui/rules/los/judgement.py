@@ -287,10 +287,12 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             reach = 1.5 * length if edge else half
             for f in here:
                 f_kind, top, hull = f[0], f[1], f[2]
-                if f_kind == HINDRANCE:  # Trace.effect, its commonest case inlined
+                if f_kind == HINDRANCE:  # Trace.effect, its commonest cases inlined
                     if top <= high:
                         continue
                     effect = HINDERS
+                elif top > high and f_kind != SPLIT:
+                    effect = HIGHER
                 elif not (effect := t.effect(f, from_source, to_target)):
                     continue
                 if hull is not None:
