@@ -182,9 +182,9 @@ class Action:
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
-        if key not in self.data:
+        raw = self.data.get(key)  # a null was dropped: None is an absent key
+        if raw is None:
             raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
-        raw = self.data[key]
         if not isinstance(raw, str):
             raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
         return self.scenario.grid.parse(raw, self._path(key))

@@ -128,15 +128,16 @@ def los_map(scenario: Scenario) -> LosMap:
     archives and file terrain, and reads a hex's depicted terrain only when a thread first comes
     near it (``LosMap.read_around``); within ``steady`` the scenario's map is made once."""
     if _STEADY and _STEADY[-1][0] is scenario:
-        kept = _STEADY[-1]
-        if kept[1] is None:
-            kept[1] = with_counters(_terrain_map(scenario), scenario)
-        return kept[1]
+        kept = _STEADY[-1][1]
+        found = kept.get("map")
+        if found is None:
+            found = kept["map"] = with_counters(_terrain_map(scenario), scenario)
+        return found
     return with_counters(_terrain_map(scenario), scenario)
 
 
 #: The scenarios of the ``steady`` blocks open, each with its LOS map once made.
-_STEADY: list[list[Any]] = []
+_STEADY: list[tuple[Scenario, dict[str, LosMap]]] = []
 
 
 @contextmanager
@@ -144,7 +145,7 @@ def steady(scenario: Scenario) -> Iterator[None]:
     """A block in which nothing changes ``scenario`` (a batch of questions: answering one changes
     nothing), so ``los_map`` makes its map once rather than per question (its file terrain, its
     counters)."""
-    _STEADY.append([scenario, None])
+    _STEADY.append((scenario, {}))
     try:
         yield
     finally:

@@ -247,7 +247,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     t = Trace(los, source, target, source_level, target_level)
     path = walk(t.dx, t.dz)
     events = path.events
-    rng = cube_distance(t.dx, t.dz)
+    rng = events[0][4]  # the source's own event: its range to the target
     hindrances: list[Hindrance] = []
     depressions = los.depressions
     depression = depression_limits(t, rng) if depressions and (source in depressions or target in depressions) else None
@@ -268,9 +268,9 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             _, hx, hz, from_source, to_target, cx, cy = e
             col = sx + hx
             key = (col, sz + hz + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
-            if counters and (marks := counters.get(key)):  # type: ignore[call-overload]
-                if full := _counter_hinder(t, rng, hindrances, Hex(*key), marks, from_source, to_target):
-                    return full
+            if (counters and (marks := counters.get(key))  # type: ignore[call-overload]
+                    and (full := _counter_hinder(t, rng, hindrances, Hex(*key), marks, from_source, to_target))):
+                return full
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
             here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
