@@ -94,12 +94,12 @@ def _parser() -> argparse.ArgumentParser:
                     "action), or {error, path} on stderr (exit 2) for a malformed file or action.",
         # As written: a long path wrapped by argparse would be cut in two.
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="The contract (the scenario file, every action kind with its keys and answer keys):\n"
-               f"  {contract_path()}\n  ({CONTRACT} in the aslgui source repository)",
+        epilog=resolve_examples() + "\n\nThe contract (the scenario file, every action kind with its keys and "
+               f"answer keys):\n  {contract_path()}\n  ({CONTRACT} in the aslgui source repository)",
     )
     resolve.add_argument("scenario", help="scenario file (JSON, format 1: see the contract below)")
-    resolve.add_argument("action", help='action (JSON such as {"kind": "fire", "firer": "g1", "target": "t1"}) '
-                                        "file, or - for stdin")
+    resolve.add_argument("action", help="a file holding the action (a JSON object), or - to read it from stdin "
+                                        "(one action, or one per line); not the JSON itself")
     render = commands.add_parser("render", help="draw the map to a PNG without a window")
     render.add_argument("scenario", help="scenario file (JSON, format 1: the contract aslgui resolve --help names)")
     render.add_argument("-o", "--output", required=True, help="PNG file to write")
@@ -109,7 +109,52 @@ def _parser() -> argparse.ArgumentParser:
     vsav = commands.add_parser("import-vsav", help="turn a VASL save (.vsav) into a scenario file")
     vsav.add_argument("vsav", help="VASL save or scenario set-up (.vsav)")
     vsav.add_argument("-o", "--output", required=True, help="scenario file to write (JSON)")
+    counters = commands.add_parser(
+        "counters", help="list what aslgui reads from your VASL module's Guns and vehicles (JSON lines)",
+        description="One JSON object a line for each Gun and vehicle of your VASL module(s): gpid, name,\n"
+                    "image, nationality, side, the printed values as scenario unit keys (caliber, barrel,\n"
+                    "rof, ma, af, mp ...), printed (the keys its counter gave), defaults (what it does not\n"
+                    "print and the rules fill: rof 0 for no ROF box, breakdown 12 for no B#) and unread\n"
+                    "(each text or fact that could not be read, with why).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Modules: --module, else $ASLGUI_VASL_MODULE and those of File > Add VASL module....\n"
+               f"Keys: {CONTRACT}, section 'aslgui counters'.",
+    )
+    counters.add_argument("names", nargs="*", metavar="NAME",
+                          help="only counters whose name, image or printed name holds one of these (any case)")
+    counters.add_argument("--module", action="append", default=[], metavar="VMOD",
+                          help="read this VASL module (.vmod) instead of the library's (repeatable)")
     return parser
+
+
+#: ``aslgui resolve --help``'s examples: each runs as printed (tests/test_cli_help.py runs them).
+RESOLVE_EXAMPLES = (
+    ('{"kind": "fire", "firer": "g1", "target": "t1"}', "the demo's 57LL AT Gun fires at the PzKpfw IIIG"),
+    ('{"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle", "phase": "MPh"}',
+     "where the German guns and vehicles threaten a Russian AFV in the MPh"),
+)
+
+
+def resolve_examples() -> str:
+    """The examples ``aslgui resolve --help`` shows, on the built-in demo scenario."""
+    import shlex
+
+    from aslgui.resource_files import resource_path
+
+    demo = shlex.quote(str(resource_path("scenarios", "demo.json")))
+    lines = ["Examples (the built-in demo scenario; the action on stdin, or in a file):"]
+    for action, what in RESOLVE_EXAMPLES:
+        lines += [f"  # {what}", f"  echo {shlex.quote(action)} | aslgui resolve {demo} -"]
+    lines += ["  # the same from a file", f"  aslgui resolve {demo} action.json"]
+    return "\n".join(lines)
+
+
+def inline_action_error(text: str) -> AslError:
+    """What ``aslgui resolve SCENARIO '{...}'`` is told: the action is a file or stdin."""
+    import shlex
+
+    return AslError("the action is a file, or - to read it from stdin, not the JSON itself: "
+                    f"echo {shlex.quote(text)} | aslgui resolve SCENARIO -", "action")
 
 
 def run_render(options: argparse.Namespace) -> int:
@@ -145,6 +190,33 @@ def run_import_vsav(options: argparse.Namespace) -> int:
     return write_output("\n".join([f"wrote {options.output}", *imported.report.lines()]) + "\n", "the report")
 
 
+def run_counters(options: argparse.Namespace) -> int:
+    """Print a JSON line per Gun and vehicle of the modules (exit 0); a module that cannot be read
+    is said on stderr (exit 2 when none can be read, naming the first)."""
+    from aslgui.model.counters import counter_records
+    from aslgui.vasl.module import read_module
+    from aslgui.vasl.module_library import MODULE_ENV, loaded_modules
+
+    modules, problems = [], []
+    if options.module:
+        for path in options.module:
+            try:
+                modules.append(read_module(path))
+            except AslError as error:
+                problems.append((path, error.message))
+    else:
+        modules, problems = loaded_modules()
+    if not modules:
+        if problems:
+            return write_error({"error": problems[0][1], "path": problems[0][0]})
+        return write_error({"error": f"no VASL module: give --module VMOD, set {MODULE_ENV}, or add one in the "
+                                     "window (File > Add VASL module...)", "path": "--module"})
+    for path, message in problems:
+        write_error({"error": message, "path": path})
+    lines = [json.dumps(record, ensure_ascii=False) + "\n" for record in counter_records(modules, options.names)]
+    return write_output("".join(lines), "the counters")
+
+
 def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     """The answer as ``aslgui resolve`` prints it: with a note for each board whose terrain is the
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
@@ -169,6 +241,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
                 if lines is not None:
                     return run_batch(scenario, lines)
                 action = parse_json_bytes(data, "action on stdin", "action")
+            elif action_path.lstrip().startswith("{") and not os.path.exists(action_path):
+                raise inline_action_error(action_path)
             else:
                 action = read_json_file(action_path, "action file", "action")
             answer = with_board_notes(scenario, resolve(scenario, action))
@@ -251,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argument checks (shutil, locale, gettext) cost a tenth of the whole start-up.
         return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
-    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav"}:
+    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav", "counters"}:
         args.insert(0, "open")
     options = _parser().parse_args(args)
     if options.command == "resolve":
@@ -260,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_render(options)
     if options.command == "import-vsav":
         return run_import_vsav(options)
+    if options.command == "counters":
+        return run_counters(options)
     from aslgui.ui.app import run_gui
 
     exit_code: int = run_gui(getattr(options, "scenario", None))

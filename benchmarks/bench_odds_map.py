@@ -75,7 +75,8 @@ def in_process(origins: int) -> list[Row]:
     from aslgui.geometry.thread import forget_walks
     from aslgui.model import scenario_from_json
     from aslgui.rules import resolve
-    from aslgui.rules.odds_map import enemy_side, fire_at, target_unit
+    from aslgui.rules.odds_hex import fire_at
+    from aslgui.rules.odds_target import enemy_side, target_unit
 
     scenario = scenario_from_json(situation(1))
     gun, crew = scenario.units["g0"], scenario.units["c0"]

@@ -130,7 +130,7 @@ def test_contract_a_guns_off_board_crew_is_the_documented_exception_too(kind: st
 def test_contract_the_drm_and_mp_bounds_are_the_ones_the_program_keeps() -> None:
     """Contract check 22 item 6: ``extra_drm: 10**30`` was answered; the bound now refused past is
     the one the page states."""
-    from aslgui.rules.actions import DRM_LINE_BOUND, MAX_MP
+    from aslgui.rules.action_keys import DRM_LINE_BOUND, MAX_MP
 
     fire = sections()["fire"]
     assert f"each value -{DRM_LINE_BOUND} to {DRM_LINE_BOUND}" in fire

@@ -1,12 +1,15 @@
 """What import-linter's contracts (pyproject.toml, run by CI as ``lint-imports``) cannot say:
 ``vasl`` decodes pixel grids with numpy, imported only inside the functions that decode, so
-loading a scenario on plain boards (and ``aslgui resolve`` on one) never imports numpy."""
+loading a scenario on plain boards (and ``aslgui resolve`` on one) never imports numpy; and no
+module imports the package it is in while that package imports it back (``acyclic_siblings``
+compares siblings only, never a package with its own modules; issue 39)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import grimp
 import pytest
 
 import aslgui
@@ -38,3 +41,67 @@ def test_numpy_is_imported_lazily(layer: str) -> None:
     ]
     assert modules, f"layer {layer} has no modules"
     assert offenders == []
+
+
+def _circles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            component = stack[stack.index(module):]
+            del stack[stack.index(module):]
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    """The import graph of aslgui, imports under ``if TYPE_CHECKING:`` aside (issue 39)."""
+    return grimp.build_graph("aslgui", exclude_type_checking_imports=True)
+
+
+def test_no_module_of_aslgui_imports_itself_back(graph: grimp.ImportGraph) -> None:
+    """Issue 39: every package reads bottom-up."""
+    assert _circles(graph) == []
+
+
+def test_no_module_imports_the_package_it_is_in(graph: grimp.ImportGraph) -> None:
+    """A package's ``__init__`` gathers names for callers; its own modules import where the names
+    are defined (``aslgui`` itself holds only the version, which the CLI prints)."""
+    upward = sorted((module, imported) for module in graph.modules
+                    for imported in graph.find_modules_directly_imported_by(module)
+                    if module.startswith(imported + ".") and imported != "aslgui")
+    assert upward == []
+
+
+#: The modules of ``rules`` above its dispatcher: they ask ``resolve``; no resolver does.
+ABOVE_DISPATCH = {"aslgui.rules", "aslgui.rules.gestures", "aslgui.rules.odds_hex"}
+
+
+def test_the_dispatcher_sits_above_every_resolver(graph: grimp.ImportGraph) -> None:
+    importers = graph.find_modules_that_directly_import("aslgui.rules.dispatch")
+    assert {module for module in importers if module.startswith("aslgui.rules")} <= ABOVE_DISPATCH
+
+
+def test_a_circle_is_named() -> None:
+    graph = grimp.ImportGraph()
+    for importer, imported in (("p", "p.a"), ("p.a", "p"), ("p.a", "p.b"), ("p.b", "q")):
+        graph.add_import(importer=importer, imported=imported)
+    assert _circles(graph) == [["p", "p.a"]]

@@ -12,13 +12,14 @@ panel and the answers can say where a number comes from.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
-from aslgui.vasl.module import Module, Slot
+from aslgui.vasl.module import Module, Slot, stem_key
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
-from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind
+from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind, side_of, unknown_folder
 
 #: C5.1 Case A types a scenario's ``turret`` takes, by the counter's turret comment: a restricted
 #: slow turret traverses slowly; a one-man turret traverses as a fast one (its crew limits are not
@@ -59,8 +60,14 @@ def _info_flags(info: Sequence[str]) -> dict[str, bool]:
     return {key: True for word, key in INFO_FLAGS.items() if word in tokens}
 
 
+def _rof(values: CounterValues) -> dict[str, int]:
+    """A Gun's or an MA's ROF: the printed box, else none: ``rof`` 0, no Multiple ROF (C2.24)."""
+    return {"rof": values.rof if values.rof is not None else NO_ROF}
+
+
 def _gun_keys(values: CounterValues) -> dict[str, Any]:
-    keys = _number_keys(values, ("caliber", "barrel", "rof", "manhandling", "breakdown"))
+    keys = {**_number_keys(values, ("caliber", "barrel")), **_rof(values),
+            **_number_keys(values, ("manhandling", "breakdown"))}
     if values.gun_type:
         keys["type"] = values.gun_type
     if values.manhandling_circled:
@@ -71,7 +78,8 @@ def _gun_keys(values: CounterValues) -> dict[str, Any]:
 
 
 def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
-    keys = _number_keys(values, ("rof", "mp", "towing", "pp", "breakdown"))
+    keys = {**(_rof(values) if values.caliber is not None else {}),
+            **_number_keys(values, ("mp", "towing", "pp", "breakdown"))}
     if values.caliber is not None:
         ma: dict[str, Any] = {"caliber": values.caliber, "kind": "gun"}
         if values.barrel:
@@ -82,7 +90,8 @@ def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
     if values.unarmored:
         keys["afv"] = False
     elif values.af_front is not None and values.af_side is not None:
-        keys["af"] = {"hull": [values.af_front, values.af_side, values.af_side]}
+        rear = values.af_rear if values.af_rear is not None else values.af_side
+        keys["af"] = {"hull": [values.af_front, values.af_side, rear]}
         marked = [f"{facing} {kind}" for facing, kind in (("front", values.turret_armor_front),
                                                           ("side/rear", values.turret_armor_side)) if kind]
         if marked:
@@ -104,7 +113,8 @@ def counter_keys(kind: str, values: CounterValues | None, info: Sequence[str] = 
     """The scenario keys of a Gun or vehicle (``kind``) its counter prints: ``values`` read from
     its SVG, ``info`` its ``info`` texts (special ammunition, QSU, LF, No IF), ``slot`` its
     PieceSlot (open or closed top, vehicle type).  Other kinds take nothing."""
-    notes: list[str] = []
+    notes: list[str] = [f"printed values: its counter's {why}; set that value in the side panel"
+                        for why in (values.unread if values is not None else ())]
     keys: dict[str, Any] = {}
     if kind == "gun":
         keys = _gun_keys(values) if values is not None else {}
@@ -151,7 +161,8 @@ def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None
     ``printed``), the printed values themselves, and in ``unverified`` what it marks but does not
     print (a turret's own Armor Factors), so every answer reading the unit says so (DESIGN.md 11)."""
     found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
-    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys)}
+    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys),
+                            **({"missing": True} if values is None else {})}
     return {**found.keys, "vasl": vasl, **({"unverified": found.notes} if found.notes else {})}
 
 
@@ -180,6 +191,106 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
     return sorted(best.values(), key=lambda t: (t.nationality, t.kind, "wreck" in t.keys, t.label.lower()))
 
 
+def art_problem(modules: Sequence[Module], image: str) -> str:
+    """Why the modules give no printed values for ``image``: its SVG could not be read (and why),
+    or they hold no SVG of it (whose numbers then cannot be read)."""
+    wanted = stem_key(image)
+    for module in modules:
+        for line in module.skipped:
+            name, _, why = line.partition(": ")
+            if stem_key(name) == wanted:
+                return f"its SVG art {name} could not be read: {why}"
+    return f"the module holds no SVG art for {image or 'it'}, so its numbers cannot be read"
+
+
+def rules_defaults(kind: str, keys: Mapping[str, Any]) -> dict[str, int]:
+    """What a read counter does not print and the rules fill (DESIGN.md 11): ``rof`` 0 for no ROF
+    box (no Multiple ROF, C2.24), ``breakdown`` 12 for no B# (A.11), for a Gun or an ordnance MA."""
+    ordnance = kind == "gun" or isinstance(keys.get("ma"), Mapping)
+    if not ordnance:
+        return {}
+    return {**({"rof": NO_ROF} if keys.get("rof") == NO_ROF else {}),
+            **({"breakdown": DEFAULT_BREAKDOWN} if "breakdown" not in keys else {})}
+
+
+def keys_record(kind: str, keys: Mapping[str, Any]) -> dict[str, Any]:
+    """A counter's unit keys (``counter_unit_keys``, a palette template's) as ``aslgui counters`` and
+    the palette show them: the printed values, ``printed``, the rules' ``defaults`` for what a read
+    counter does not print, ``notes`` and ``unread`` (each text that could not be read, with why)."""
+    found = keys.get("vasl")
+    vasl: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    notes = [str(note) for note in keys.get("unverified") or ()]
+    values = {k: v for k, v in keys.items() if k not in ("vasl", "unverified", "name", "nationality")}
+    defaults = rules_defaults(kind, values) if not vasl.get("missing") else {}
+    return {**values, "printed": list(vasl.get("printed") or ()), "defaults": defaults,
+            "notes": [note for note in notes if not note.startswith("printed values: ")],
+            "unread": [note.removeprefix("printed values: ") for note in notes if note.startswith("printed values: ")]}
+
+
+def counter_record(kind: str, slot: Slot, values: CounterValues | None, image: str,
+                   modules: Sequence[Module]) -> dict[str, Any]:
+    """One Gun or vehicle of a module as ``aslgui counters`` prints it (and the palette shows it):
+    gpid, name, image, nationality and side, then ``keys_record`` of its unit keys (DESIGN.md 3),
+    ``unread`` also naming art that could not be read and a folder that names no nationality."""
+    nationality = nationality_of_image(image)
+    record: dict[str, Any] = {
+        "gpid": slot.gpid, "name": slot.name, "image": image, "kind": kind, "nationality": nationality,
+        "side": side_of(nationality, slot.folder), "counter_name": values.name if values else None,
+        "note": values.note if values else None, **keys_record(kind, counter_unit_keys(kind, slot, values, image)),
+    }
+    if values is None:
+        record["unread"].append(art_problem(modules, image))
+    folder = unknown_folder(image)
+    if not nationality:
+        record["unread"].append(f"nationality: its art's folder {folder!r} is no VASL nationality folder aslgui "
+                                "knows" if folder else "nationality: its art names no nationality folder")
+    return record
+
+
+def counter_records(modules: Sequence[Module], names: Sequence[str] = ()) -> Iterator[dict[str, Any]]:
+    """Every Gun and vehicle PieceSlot of the modules, once per name and image, as ``counter_record``
+    gives it, by nationality, kind and name; only those whose name, image or printed name holds one
+    of ``names`` (any case) when names are given."""
+    wanted = [name.lower() for name in names]
+    found: dict[tuple[str, str], tuple[str, Slot, Module]] = {}
+    for module in modules:
+        for slot in module.slots.values():
+            image = slot.image or ""
+            kind = ordnance_kind(slot.name, image)
+            if kind is not None:
+                found.setdefault((slot.name, stem_key(image)), (kind, slot, module))
+    order = sorted(found.values(), key=lambda f: (nationality_of_image(f[1].image or ""), f[0], f[1].name.lower()))
+    for kind, slot, module in order:
+        image = slot.image or ""
+        values = module.counter(image)
+        texts = (slot.name, image, values.name or "" if values else "")
+        if wanted and not any(w in text.lower() for w in wanted for text in texts):
+            continue
+        yield counter_record(kind, slot, values, image, modules)
+
+
+def describe(record: Mapping[str, Any]) -> str:
+    """A counter record in a player's words, one fact a line (the palette's tooltip)."""
+    lines = [f"{record['name']} ({record['kind']}, {record['nationality'] or 'no nationality'}, "
+             f"{record['side']}): art {record['image']}"]
+    ma = record.get("ma") if record["kind"] == "vehicle" else record
+    if isinstance(ma, Mapping) and ma.get("caliber") is not None:
+        lines.append(f"MA {ma['caliber']:g}{ma.get('barrel') or ''}")
+    words = {"rof": "ROF", "breakdown": "B#", "manhandling": "M#", "mp": "MP", "towing": "T#", "pp": "PP",
+             "type": "type", "turret": "turret"}
+    lines += [f"{label} {record[key]}" for key, label in words.items() if key in record and key != "rof"]
+    if "rof" in record:
+        lines.append("ROF none (no ROF box: no Multiple ROF, C2.24)" if record["rof"] == NO_ROF
+                     else f"ROF {record['rof']}")
+    af = record.get("af")
+    if isinstance(af, Mapping):
+        lines.append(f"AF {'/'.join(map(str, af['hull'][:2]))}")
+    if "breakdown" in record.get("defaults", {}):
+        lines.append(f"B# {DEFAULT_BREAKDOWN}: not printed, the rules' default (A.11)")
+    lines += [f"not read: {why}" for why in record.get("unread", ())]
+    return "\n".join(lines)
+
+
 class CounterLibrary:
     """The player's modules as one import sees them (read once), and the counters it looked for
     and did not find, for the import's report (DESIGN.md 11: named, never silently defaulted)."""
@@ -205,6 +316,6 @@ class CounterLibrary:
             return (f"no VASL module is set up ({MODULE_ENV}, or File > Add VASL module...), so its counter "
                     "could not be read")
         if found is not None and found.slot is not None:
-            return (f"the module knows its counter (gpid {found.slot.gpid}) but holds no SVG art for "
-                    f"{image or found.slot.image}, so its numbers cannot be read")
+            return f"the module knows its counter (gpid {found.slot.gpid}) but " + art_problem(
+                self.modules, image or found.slot.image or "").replace("the module holds", "holds")
         return f"its counter ({image or 'no image'}) is not in the VASL module"

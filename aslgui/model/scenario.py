@@ -7,17 +7,17 @@ names the JSON path.  Unknown keys, top-level or per unit, survive a load/save r
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from typing import Any, get_args
 
 from aslgui.errors import AslError, shown
-from aslgui.geometry import BoardPlacement, Hex, MapGrid, direction_to
+from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.model.boards import BoardTerrain, load_board_terrain
 from aslgui.model.json_files import read_json_file, write_json_file
 from aslgui.model.jsonvalues import from_json, refuse_non_finite, to_json
 from aslgui.model.markers import Smoke, smoke_from_json, smoke_to_json
 from aslgui.model.migrations import VERSION, migrate
+from aslgui.model.scenario_boards import board_placements, typed
 from aslgui.model.units import Phase, Unit
 from aslgui.resource_files import load_json
 
@@ -259,73 +259,8 @@ class Scenario:
 
 
 # -- loading -------------------------------------------------------------------------------
-def _typed(data: dict[str, Any], key: str, kind: type, expected: str, default: Any) -> Any:
-    """A top-level value of exactly type ``kind`` (true/false is no integer), or its default."""
-    value = data.get(key, default)
-    if type(value) is not kind:
-        raise AslError(f"expected {expected}, got {shown(value)}", key)
-    return value
-
-
-#: A board-prefixed hex name; compiled on first use (``re``'s cache), as few files need it.
-_BOARD_PREFIXED = r"([0-9]+)[A-Za-z]{1,2}[0-9]+"
-
-
-def _implied_board(data: dict[str, Any]) -> str | None:
-    """The one board every hex name in a file without ``boards`` points at (e.g. ``4E5``)."""
-    names = list(data.get("terrain", {}) if isinstance(data.get("terrain"), dict) else [])
-    units = data.get("units")
-    if isinstance(units, list):
-        names += [u.get("hex") for u in units if isinstance(u, dict)]
-    prefixes = {
-        m.group(1) for n in names if isinstance(n, str) and (m := re.fullmatch(_BOARD_PREFIXED, n.strip()))
-    }
-    return prefixes.pop() if len(prefixes) == 1 else None
-
-
-def _board_flag(board: dict[str, Any], key: str, path: str) -> bool:
-    """A board's ``rotated`` or ``plain`` (default false)."""
-    value = board.get(key, False)
-    if not isinstance(value, bool):
-        raise AslError(f"expected true or false, got {shown(value)}", f"{path}.{key}")
-    return value
-
-
-def _boards(data: dict[str, Any]) -> list[BoardPlacement]:
-    if "boards" not in data:
-        implied = _implied_board(data)
-        if implied is None:
-            raise AslError("missing required key 'boards' (a list of {id, col, row})", "boards")
-        return [BoardPlacement(implied, 0, 0)]
-    raw = _typed(data, "boards", list, "a list of boards {id, col, row}", None)
-    if not raw:
-        raise AslError("a map needs at least one board", "boards")
-    placements: list[BoardPlacement] = []
-    for i, board in enumerate(raw):
-        path = f"boards[{i}]"
-        if not isinstance(board, dict):
-            raise AslError(f"expected an object {{id, col, row}}, got {shown(board)}", path)
-        board_id = board.get("id")
-        if type(board_id) is int:  # DESIGN.md 3: ids are strings ("RO", "4" and "04" are three boards)
-            raise AslError(f'expected a board id as a string, "{board_id}", got the number {board_id}', f"{path}.id")
-        if not isinstance(board_id, str):  # what a board id may hold: MapGrid's check_board_ids
-            raise AslError(f'expected a board id such as "4", got {shown(board_id)}', f"{path}.id")
-        place = [board.get("col", 0), board.get("row", 0)]
-        for key, value in zip(("col", "row"), place, strict=True):
-            if type(value) is not int or value < 0:
-                raise AslError(f"expected a whole number >= 0, got {shown(value)}", f"{path}.{key}")
-        rotated, plain = (_board_flag(board, key, path) for key in ("rotated", "plain"))
-        placements.append(BoardPlacement(board_id, place[0], place[1], rotated, plain))
-    seen: dict[tuple[int, int], str] = {}
-    for i, p in enumerate(placements):
-        if (p.col, p.row) in seen:
-            raise AslError(f"board {p.id} is placed where board {seen[p.col, p.row]} already is", f"boards[{i}]")
-        seen[p.col, p.row] = p.id
-    return placements
-
-
 def _hex_map(data: dict[str, Any], key: str, grid: MapGrid, allowed: tuple[str, ...]) -> dict[Hex, str]:
-    raw = _typed(data, key, dict, f"an object of hex name -> {key} value", {})
+    raw = typed(data, key, dict, f"an object of hex name -> {key} value", {})
     out: dict[Hex, str] = {}
     named: dict[Hex, str] = {}
     for name, value in raw.items():
@@ -350,7 +285,7 @@ def _once(out: dict[Any, str], named: dict[Any, str], place: Any, name: str, val
 
 
 def _hexsides(data: dict[str, Any], grid: MapGrid) -> dict[frozenset[Hex], str]:
-    raw = _typed(data, "hexsides", dict, 'an object of "hex/hex" -> road/wall/hedge', {})
+    raw = typed(data, "hexsides", dict, 'an object of "hex/hex" -> road/wall/hedge', {})
     out: dict[frozenset[Hex], str] = {}
     named: dict[frozenset[Hex], str] = {}
     for key, value in raw.items():
@@ -374,12 +309,12 @@ def scenario_from_json(data: Any) -> Scenario:
     if data.get("format", FORMAT) != FORMAT:
         raise AslError(f'not an aslgui scenario (expected "format": "{FORMAT}")', "format")
     data = migrate(data)
-    grid = MapGrid(_boards(data))
-    fortified_raw = _typed(data, "fortified", list, "a list of hex names", [])
+    grid = MapGrid(board_placements(data))
+    fortified_raw = typed(data, "fortified", list, "a list of hex names", [])
     phase = data.get("phase", "PFPh")
     if phase not in PHASES:
         raise AslError(f"unknown phase {shown(phase)}; expected one of: {', '.join(PHASES)}", "phase")
-    units_raw = _typed(data, "units", list, "a list of units", [])
+    units_raw = typed(data, "units", list, "a list of units", [])
     units: dict[str, Unit] = {}
     off_board: dict[str, dict[str, Any]] = {}
     indexes: dict[str, int] = {}
@@ -409,10 +344,10 @@ def scenario_from_json(data: Any) -> Scenario:
         hexsides=_hexsides(data, grid),
         ground=_hex_map(data, "ground", grid, GROUND_CONDITIONS),
         smoke=smoke_from_json(data.get("smoke"), grid),
-        name=_typed(data, "name", str, "a string", ""),
+        name=typed(data, "name", str, "a string", ""),
         phase=phase,
         turn=_turn(data),
-        player=_typed(data, "player", str, "a side name", ""),
+        player=typed(data, "player", str, "a side name", ""),
         extra=_extra(data),
         off_board=off_board,
         file_index=indexes,
@@ -427,7 +362,7 @@ def _extra(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _turn(data: dict[str, Any]) -> int:
-    turn: int = _typed(data, "turn", int, "a turn number", 1)
+    turn: int = typed(data, "turn", int, "a turn number", 1)
     if not 1 <= turn <= MAX_TURN:
         raise AslError(f"expected a turn number from 1 to {MAX_TURN}, got {shown(turn)}", "turn")
     return turn

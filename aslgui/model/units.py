@@ -43,6 +43,10 @@ NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 UnitKind = Literal["gun", "vehicle", "squad", "halfsquad", "crew", "leader"]
 UNIT_KINDS: tuple[str, ...] = ("gun", "vehicle", "squad", "halfsquad", "crew", "leader")
 INFANTRY_KINDS = frozenset({"squad", "halfsquad", "crew", "leader"})
+#: The ``rof`` of a Gun or MA whose counter prints no ROF box: no Multiple ROF (C2.24).
+NO_ROF = 0
+#: The B# of a Gun or MA whose counter prints none: it malfunctions on an Original DR of 12 (A.11).
+DEFAULT_BREAKDOWN = 12
 
 
 class MainArmament(NamedTuple):

@@ -23,7 +23,6 @@ from aslgui.vasl.map_layout import MapLayout
 from aslgui.vasl.module import image_stem
 from aslgui.vasl.pieces import Piece
 from aslgui.vasl.vocabulary import (
-    AXIS,
     GUN_NAME,
     MAIN_MAPS,
     MARKER_KEYS,
@@ -33,8 +32,10 @@ from aslgui.vasl.vocabulary import (
     Classified,
     classify,
     is_elite,
+    side_of,
     smoke_marker,
     spines_of,
+    unknown_folder,
 )
 from aslgui.vasl.vsav import SavedGame, Stack, read_vsav, stacks_of
 
@@ -61,6 +62,8 @@ class Report(NamedTuple):
     module_problems: tuple[str, ...]
     #: Guns and vehicles whose counter no module holds ("name (image)" -> count).
     missing_counters: Counter[str]
+    #: Art folders that are no VASL nationality folder aslgui knows -> counters drawn from them.
+    unknown_folders: Counter[str]
 
     def lines(self) -> list[str]:
         """The report as text, a line a fact."""
@@ -75,8 +78,8 @@ class Report(NamedTuple):
             out.append("skipped: " + ", ".join(f"{n} {what}" for what, n in sorted(self.skipped.items())))
         if self.loose_sw:
             loose = ", ".join(f"{n} {what}" for what, n in sorted(self.loose_sw.items()))
-            out.append(f"support weapons not stacked with Infantry (listed in support_weapons, for a unit to "
-                       f"take): {loose}")
+            out.append(f"support weapons not stacked with Infantry (on their hex, or in the order of battle; drag "
+                       f"one onto a unit in Setup to give it): {loose}")
         if self.unknown:
             unknown = ", ".join(f"{n} x {name}" for name, n in sorted(self.unknown.items()))
             out.append(f"unknown counters, left out: {unknown}")
@@ -87,6 +90,10 @@ class Report(NamedTuple):
             missing = ", ".join(f"{n} x {name}" for name, n in sorted(self.missing_counters.items()))
             where = "the VASL module" if self.modules else "any VASL module (none is set up)"
             out.append(f"Guns and vehicles whose counter is not in {where}: {missing}")
+        if self.unknown_folders:
+            folders = ", ".join(f"{folder!r} ({n} counters)" for folder, n in sorted(self.unknown_folders.items()))
+            out.append(f"art folders that name no nationality aslgui knows (their units' nationality is blank and "
+                       f"side unknown: set them): {folders}")
         out += [f"note: {note}" for note in self.notes]
         return out
 
@@ -98,22 +105,42 @@ class Imported(NamedTuple):
     report: Report
 
 
+def _side(counter: Classified, library: CounterLibrary) -> str:
+    """The side of a counter: its nationality's, else its palette O/B's (Partisans are in both)."""
+    found = library.find(counter.piece.gpid, "") if counter.piece.gpid else None
+    return side_of(counter.nationality, found.slot.folder if found is not None and found.slot is not None else ())
+
+
+def _nationality_note(counter: Classified, side: str) -> str | None:
+    """What the unit's ``unverified`` says of a nationality or side its counter does not give."""
+    folders = [f for f in map(unknown_folder, (counter.piece.identity[1], counter.piece.visible_image)) if f]
+    if not counter.nationality:
+        why = (f"its art's folder {folders[0]!r} is no VASL nationality folder aslgui knows" if folders
+               else "the counter's art names no nationality")
+        return f"nationality and side: {why}"
+    if side == "unknown":
+        return f"side: {counter.nationality} counters are in both sides' orders of battle; set its side"
+    return None
+
+
 def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library: CounterLibrary) -> dict[str, Any]:
     """The unit's keys: id, side, kind, name, hex, then its state words and arcs."""
     piece = counter.piece
     name = piece.identity[0].strip()
     nationality = counter.nationality
+    side = _side(counter, library)
     keys: dict[str, Any] = {
         "id": unit_id,
-        "side": ("axis" if nationality in AXIS else "allied") if nationality else "unknown",
+        "side": side,
         "nationality": nationality,
         "kind": counter.kind,
         "name": name,
         "hex": hex_name,
     }
     unverified: list[str] = []
-    if not nationality:
-        unverified.append("nationality and side: the counter's art names no nationality")
+    note = _nationality_note(counter, side)
+    if note is not None:
+        unverified.append(note)
     for word in piece.modifiers:
         keys.update(MODIFIER_KEYS.get(word, {}))
     if is_elite(name):
@@ -187,20 +214,33 @@ def _gun_keys(keys: dict[str, Any], name: str, spine: int | None, unverified: li
     entry_name = f"{match.group(1)}{match.group(2) or ''} {match.group(3)}"
     unverified.append(f"caliber {keys['caliber']}, barrel {match.group(2) or 'normal'} and Gun type "
                       f"{match.group(3)} read from its name {name!r}")
+    if _counter_read(keys):
+        return  # the rest is its counter's: what it does not print takes the rules' meaning (DESIGN.md 11)
     entry = _roster().get(entry_name)
     wanted = ("mount", "rof", "breakdown", "manhandling")
     if entry is not None and entry["nationality"] == keys["nationality"] and entry["kind"] == "gun":
         _from_roster(keys, {**entry, "name": entry_name}, wanted, "matched by caliber and type", unverified)
-    else:
-        unverified.append(f"its ROF, B#, M# and Case A mount are unknown (not in the built-in roster for a "
-                          f"{keys['nationality'] or 'unknown'} {entry_name}): the rules take no Multiple ROF "
-                          "(C2.24), B# 12 and NT until they are set in the side panel")
+        return
+    words = {"rof": ("ROF", "no Multiple ROF (C2.24)"), "breakdown": ("B#", "B# 12 (A.11)"),
+             "manhandling": ("M#", "no M#"), "mount": ("Case A mount", "NT (C5.1)")}
+    unknown = [k for k in words if k not in keys]
+    if unknown:
+        names = [words[k][0] for k in unknown]
+        listed = f"{', '.join(names[:-1])} and {names[-1]} are" if len(names) > 1 else f"{names[0]} is"
+        unverified.append(f"its {listed} unknown (not in the built-in roster for a {keys['nationality'] or 'unknown'} "
+                          f"{entry_name}): the rules take {', '.join(words[k][1] for k in unknown)} until set in "
+                          "the side panel")
+
+
+def _counter_read(keys: dict[str, Any]) -> bool:
+    """The unit's counter was read from a module: its printed values are the whole truth."""
+    return "printed" in keys["vasl"] and not keys["vasl"].get("missing")
 
 
 def _vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | None, unverified: list[str]) -> None:
     if vca is not None:
         keys["vca"] = SPINE_NAMES[vca]
-    read = bool(keys["vasl"].get("printed")) and not keys["vasl"].get("missing")
+    read = _counter_read(keys)
     entry_name = None if read else _roster_vehicle(name)
     entry = _roster().get(entry_name) if entry_name else None
     if entry is not None:
@@ -252,6 +292,7 @@ class _Builder:
         self.support_weapons: list[dict[str, Any]] = []
         self.smoke: dict[str, list[dict[str, Any]]] = {}
         self.unknown: Counter[str] = Counter()
+        self.unknown_folders: Counter[str] = Counter()
         self.notes: list[str] = list(layout.notes)
 
     def new_id(self, kind: str) -> str:
@@ -266,6 +307,10 @@ class _Builder:
             return
         hex_name = self.layout.hex_name(anchor.x, anchor.y)
         counters = [classify(p) for p in pieces]
+        for counter in counters:
+            folder = unknown_folder(counter.piece.identity[1] or counter.piece.visible_image)
+            if folder is not None and not counter.nationality and counter.role in ("unit", "sw"):
+                self.unknown_folders[folder] += 1
         made: list[tuple[int, dict[str, Any]]] = []
         for index, counter in enumerate(counters):
             if counter.role == "unit":
@@ -320,8 +365,9 @@ class _Builder:
         words = [w for w in counter.piece.modifiers if w in ("broken", "Malf")]
         if owner is None:
             self.loose_sw[f"{counter.nationality} {name}".strip()] += 1
-            side = ("axis" if counter.nationality in AXIS else "allied") if counter.nationality else "unknown"
-            self.support_weapons.append({"name": name, "nationality": counter.nationality, "side": side,
+            side = _side(counter, self.library)
+            self.support_weapons.append({"id": f"w{len(self.support_weapons) + 1}", "name": name,
+                                         "nationality": counter.nationality, "side": side,
                                          "hex": hex_name, **({"state": words} if words else {}),
                                          "vasl": {"gpid": counter.piece.gpid,
                                                   "image": image_stem(counter.piece.visible_image)}})
@@ -333,11 +379,21 @@ class _Builder:
 
     @staticmethod
     def _man_guns(units: list[dict[str, Any]]) -> None:
-        """A Gun stacked with one crew of its nationality is manned by it (``crew``)."""
-        for gun in (u for u in units if u["kind"] == "gun"):
-            crews = [u for u in units if u["kind"] == "crew" and u["nationality"] == gun["nationality"]]
-            if len(crews) == 1:
-                gun["crew"] = crews[0]["id"]
+        """A Gun stacked with a crew (else a half-squad) of its side is manned by it (``crew``), as a
+        VASL player stacks them: each Gun in stack order takes the first such unit not yet manning
+        one, a crew of its own nationality first (A21.13: other Infantry man it non-qualified)."""
+        manning: set[str] = set()
+        for gun in (u for u in units if u["kind"] == "gun" and "crew" not in u):
+            free = [u for u in units if u["kind"] in ("crew", "halfsquad") and u["side"] == gun["side"]
+                    and u["id"] not in manning and not u.get("broken")]
+            free.sort(key=lambda u: (u["kind"] != "crew", u["nationality"] != gun["nationality"]))
+            if free:
+                gun["crew"] = free[0]["id"]
+                manning.add(free[0]["id"])
+                if free[0]["kind"] != "crew":
+                    gun.setdefault("unverified", []).append(
+                        f"manned by half-squad {free[0]['id']} (no crew in its stack): it is taken as qualified; "
+                        "set its qualified false for non-qualified use (A21.13, C5.8 Case H)")
 
 
 def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Imported:
@@ -386,6 +442,7 @@ def import_game(game: SavedGame, library: CounterLibrary | None = None) -> Impor
         modules=tuple(module.path for module in library.modules),
         module_problems=tuple(f"{path}: {message}" for path, message in library.problems),
         missing_counters=library.missing,
+        unknown_folders=builder.unknown_folders,
     )
     return Imported(scenario, report)
 

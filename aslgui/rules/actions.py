@@ -1,15 +1,36 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
-from aslgui.errors import AslError, close_spelling, shown
+from aslgui.errors import AslError, shown
 from aslgui.geometry import Hex, parse_spine
 from aslgui.model import PHASES, Scenario, Unit
-from aslgui.model.jsonvalues import key_path, refuse_non_finite
+from aslgui.model.jsonvalues import refuse_non_finite
 from aslgui.model.scenario import OffBoardError
+from aslgui.rules.action_keys import (
+    AMMO,
+    ARC_KEYS,
+    COMMON_KEYS,
+    DIE_KEYS,
+    DRM_LINE_BOUND,
+    DRM_LINE_KEYS,
+    FACINGS,
+    FIRE_COUNTERS,
+    MAP_TARGET_TYPES,
+    MAX_MP,
+    NON_CC_WEAPONS,
+    PIVOTS,
+    PLACER_STATES,
+    PORTEE_SIDES,
+    REACTION_TYPES,
+    TARGET_TYPES,
+    action_kind,
+    refuse_unknown_keys,
+)
 from aslgui.rules.dice import DiceRoll
+from aslgui.rules.odds_target import check_target, threatened_side
 from aslgui.rules.resolution import DrmLine
 
 T = TypeVar("T")
@@ -22,42 +43,6 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 #: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
 #: Bounding First Fire; A3, D3.3).
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
-
-
-# -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
-TARGET_TYPES = ("vehicle", "infantry", "area")
-#: The Target Types of an odds map: a target placed in a hex is a vehicle or Infantry (DESIGN.md 12).
-MAP_TARGET_TYPES = ("vehicle", "infantry")
-AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
-#: How a turreted vehicle brings its target into its arc (C5.11).
-PIVOTS = ("tca", "vca")
-#: A unit's arcs: a Gun's CA, a vehicle's VCA and TCA (C3.2).
-ARC_KEYS = ("ca", "vca", "tca")
-REACTION_TYPES = ("cc", "non_cc")
-NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
-#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
-FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
-#: What became of a DC placer after Defensive First Fire (A23.3).
-PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
-#: A trailer's Target Facing (C10.4).
-FACINGS = ("front", "side", "rear")
-#: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
-PORTEE_SIDES = ("vca", "rear")
-
-
-#: The keys of a ``dice`` object (DESIGN.md 4): the Original DR is their sum.
-DIE_KEYS = ("colored", "white")
-#: The keys of an ``extra_drm`` line.
-DRM_LINE_KEYS = ("value", "label")
-#: The largest user-given DRM line either way: the whole DR range (2..12) and then some, so a
-#: typo such as ``10**30`` is refused rather than answered as an impossible shot.
-DRM_LINE_BOUND = 20
-#: The most MP a key counting them takes (``mp_in_los``, ``mp_spent``): past any vehicle's MP.
-MAX_MP = 999
-
-#: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
-#: scenario's), and dice: ``dice`` and a subsequent ``dr`` may come with any action.
-COMMON_KEYS = frozenset({"kind", "phase", "dice", "dr"})
 
 
 class UndeclaredActionKey(AssertionError):
@@ -97,29 +82,6 @@ class DeclaredKeys(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._data)
-
-
-def action_kind(data: Any) -> str:
-    """The ``kind`` of an action object (AslError naming ``action`` / ``action.kind``)."""
-    if not isinstance(data, dict):
-        raise AslError(f"an action is one JSON object, got {shown(data)}", "action")
-    kind = data.get("kind")
-    if kind is None:  # absent or null (DESIGN.md 9: a null is an absent key)
-        raise AslError('missing required key \'kind\' (an action kind such as "fire")', "action.kind")
-    if not isinstance(kind, str):
-        raise AslError(f'expected an action kind such as "fire", got {shown(kind)}', "action.kind")
-    return kind
-
-
-def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: str, what: str) -> None:
-    """DESIGN.md section 9: a key of the object at ``path`` (``what`` in words: "a fire action",
-    "a dice roll") that is not ``known`` is an error naming it, with the closest known spelling
-    (case aside: ``DR`` -> ``dr``), so a typo (``intensiv``) never drops an option silently."""
-    for key in data:
-        if key not in known:
-            close = close_spelling(key, known)
-            hint = f"did you mean {close!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
-            raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
 
 
 @lru_cache(maxsize=128)
@@ -392,11 +354,10 @@ def _leadership(action: Action, key: str) -> int:
 
 
 def _odds_map_key(action: Action, key: str) -> object:
-    """An odds map's ``target`` (a target unit's keys) or ``threat_to_side`` (a side of the file),
-    checked where they are read (imported on use: the odds map reads its actions here)."""
-    from aslgui.rules import odds_map
-
-    return odds_map.check_target(action, key) if key == "target" else odds_map.threatened_side(action)
+    """An odds map's ``target`` (a target unit's keys) or ``threat_to_side`` (a side of the file)."""
+    if key == "target":
+        return check_target(action.scenario, action.data.get(key), key)
+    return threatened_side(action.scenario, action.data[key])
 
 
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")

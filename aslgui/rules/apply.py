@@ -66,7 +66,8 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     if prevention == "C5.64":  # No Fire counter: no more fire this Player Turn, even if OVR again
         _extra(scenario, changes, firer.id, **{NO_FIRE: True})
     phase = action.get("phase", scenario.phase)
-    if firer.kind == "vehicle" and phase == "MPh" and firer.side == scenario.player:
+    # A Bounding First Fire counter: the vehicle's own shot in its MPh, or a Passenger's from it (C5.3).
+    if (firer.kind == "vehicle" or firer.aboard is not None) and phase == "MPh" and firer.side == scenario.player:
         _mark(changes, firer.id, bounding_fired=True)
     vehicle = scenario.units.get(str(action.get("target"))) if action.get("reaction_fire") else None
     if vehicle is not None and vehicle.vca is not None and firer.kind == "gun":
@@ -141,7 +142,7 @@ def _overrun(scenario: Scenario, action: Mapping[str, Any], resolution: Resoluti
         _mark(changes, vehicle.id, immobilized=True)
 
 
-def _dc(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     unit = scenario.unit(action.get("unit"), "action.unit")
     kind = action["kind"]
     if kind == "place_dc":
@@ -149,10 +150,14 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None
         _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")))
     elif kind == "throw_dc":
         _mark(changes, unit.id, dc=None, fired=True)
-    elif kind == "set_dc":
+    elif kind == "set_dc" and (resolution.outcome or {}).get("set") is False:
+        _mark(changes, unit.id, moved=True)  # its MF spent; the DC is not Set and stays with it (A23.7)
+    elif kind == "set_dc":  # Set by its dr, or as declared where no dr could be read (no US#)
         _mark(changes, unit.id, dc=None, moved=True)
         _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex))
-    else:  # detonate_dc
+    elif resolution.values.get("dc") == "placed":  # its AFPh attack: the counter goes, the placer has not fired (A23.3)
+        _extra(scenario, changes, unit.id, placed_dc=None)
+    else:  # detonate_dc of a Set DC, which is then gone (A23.72)
         _mark(changes, unit.id, fired=True)
         _extra(scenario, changes, unit.id, set_dc=None)
 
@@ -232,7 +237,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
         "tow_move": lambda: _tow_move(scenario, action, changes),
     }
     for dc_kind in ("place_dc", "throw_dc", "set_dc", "detonate_dc"):
-        appliers[dc_kind] = lambda: _dc(scenario, action, changes)
+        appliers[dc_kind] = lambda: _dc(scenario, action, resolution, changes)
     for tow_kind in ("hook_up", "unhook", "limber", "unlimber", "portee_load", "portee_unload"):
         appliers[tow_kind] = lambda: _towing(scenario, action, changes)
     applier = appliers.get(str(kind))

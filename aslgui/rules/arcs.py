@@ -5,7 +5,8 @@ from __future__ import annotations
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, ca_hexes
 from aslgui.model import Unit
-from aslgui.rules.actions import ARC_KEYS, Action
+from aslgui.rules.action_keys import ARC_KEYS
+from aslgui.rules.actions import Action
 from aslgui.rules.resolution import IllegalAction, Resolution
 
 

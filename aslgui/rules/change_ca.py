@@ -11,13 +11,17 @@ from typing import Any
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Unit
-from aslgui.rules.actions import ARC_KEYS, ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
+from aslgui.rules.action_keys import ARC_KEYS
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
-from aslgui.rules.to_hit.legality import cannot_fire_reasons, manning_reasons
-from aslgui.rules.to_hit.shot import ROF_KEPT, unit_path
+from aslgui.rules.to_hit.firer_state import cannot_fire_reasons, malfunction_reason, manning_reasons
+from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT, unit_path
 
 RULE = "C3.22"
+#: The reading taken of C3.22's EXC for turreted guns with other turreted armament (D3.51).
+CMG_TURNS_NOTE = reason("read: the turret turns by its working CMG, other turreted armament, though its MA is "
+                        "malfunctioned", "C3.22, D3.51")
 
 
 def spines_between(a: int, b: int) -> int:
@@ -42,15 +46,30 @@ def _phase_reason(action: Action, unit: Unit) -> str | None:
     return None
 
 
-def _crew_reasons(action: Action, unit: Unit) -> list[str]:
+def _turret_armament(unit: Unit) -> bool:
+    """Whether a turret has armament besides its MA that still works (a CMG), which may turn it
+    whatever its MA's state (C3.22 EXC, D3.51)."""
+    return any(mg.mount == "CMG" and mg.functioning for mg in unit.mgs)
+
+
+def _crew_reasons(action: Action, unit: Unit, arc: str) -> list[str]:
     """Its crew must still be able to fire it without Intensive Fire (C3.22): manned from its
     Location (C5.6), not limbered or in tow (C10.21, C10.1; only (un)limbering turns those, C10.22),
-    not en portee (C10.53), its normal ROF not used up (a Multiple ROF kept this phase is not,
-    unless its crew is pinned since: C5.4 forfeits it, C5.6 denies it Intensive Fire)."""
+    not en portee (C10.53), not malfunctioned (A.11; a turret with other working armament turns
+    anyway, C3.22 EXC, D3.51), not under a No Fire counter (C5.64), its normal ROF not used up (a
+    Multiple ROF kept this phase is not, unless its crew is pinned since: C5.4 forfeits it, C5.6
+    denies it Intensive Fire)."""
     kept = unit.extra.get(ROF_KEPT) == action.phase
     used_up = (unit.fired and not kept) or unit.intensive_fired
     crew = action.scenario.units.get(unit.crew) if unit.crew else unit
     found = manning_reasons(action.scenario, unit) + cannot_fire_reasons(unit)
+    # A malfunctioned MA keeps the arc it fires through still: a turret's TCA (unless other turret
+    # armament turns it), a turretless vehicle's VCA; a turreted hull's VCA is not the MA's arc.
+    turns_anyway = unit.kind == "vehicle" and (_turret_armament(unit) if arc == "tca" else unit.turret is not None)
+    if not turns_anyway and (broken_down := malfunction_reason(unit)):
+        found.append(broken_down)
+    if unit.extra.get(NO_FIRE):
+        found.append(reason(f"{unit.id} is under a No Fire counter: it may not fire again this Player Turn", "C5.64"))
     if unit.kind == "gun" and unit.aboard is not None:
         found.append(reason(f"{unit.id} is en portee: its CA keeps to the VCA of {unit.aboard}", "C10.53"))
     if used_up:
@@ -87,8 +106,10 @@ def resolve_change_ca(action: Action) -> Resolution:
         values["notes"] = [*values.get("notes", ()), reason(
             f"{unit.id} already points at {SPINE_NAMES[new]}: nothing changes, no movement is lost", RULE)]
         return Resolution(kind=action.kind, values=values)
+    if arc == "tca" and _turret_armament(unit) and malfunction_reason(unit):
+        values["notes"] = [*values.get("notes", ()), CMG_TURNS_NOTE]
     phase_problem = _phase_reason(action, unit)
-    found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit)
+    found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit, arc)
     if unit.rfnm:
         found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
     if action.phase == "PFPh":

@@ -10,10 +10,12 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from aslgui.model import Unit
-from aslgui.model.units import MachineGun
-from aslgui.rules.roster import RosterEntry, roster_entry
+from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF, MachineGun
+from aslgui.rules.roster import RosterEntry, counter_read, unit_entry
 
 COUNTER, FILE, ROSTER, ROSTER_UNCHECKED = "VASL counter", "scenario file", "roster", "roster (not checked)"
+#: What a read counter does not print: the rules' meaning (DESIGN.md 11), never a roster value.
+NOT_PRINTED = "rules (not printed on the VASL counter)"
 
 
 class PrintedNumber(NamedTuple):
@@ -88,7 +90,7 @@ def vasl_keys(unit: Unit, which: str) -> tuple[str, ...]:
 
 def printed_numbers(unit: Unit) -> list[PrintedNumber]:
     """The counter's numbers of a Gun or vehicle, each with its source; none for other kinds."""
-    entry = roster_entry(unit.name)
+    entry = unit_entry(unit)
     entry = entry if entry is not None and entry.kind == unit.kind else None
     from_counter, from_roster = set(vasl_keys(unit, "printed")), set(vasl_keys(unit, "roster"))
     out: list[PrintedNumber] = []
@@ -98,7 +100,12 @@ def printed_numbers(unit: Unit) -> list[PrintedNumber]:
         text = own(unit)
         if text is not None:
             source = COUNTER if from_counter & set(keys) else ROSTER_UNCHECKED if from_roster & set(keys) else FILE
+            if keys == ("rof",) and unit.rof == NO_ROF and source == COUNTER:
+                out.append(PrintedNumber(label, "none: no ROF box, no Multiple ROF (C2.24)", NOT_PRINTED, keys))
+                continue
             out.append(PrintedNumber(label, text, source, keys))
         elif entry is not None and (text := listed(entry)) is not None:
             out.append(PrintedNumber(label, text, ROSTER if entry.verified else ROSTER_UNCHECKED, keys))
+        elif keys == ("breakdown",) and counter_read(unit) and (unit.kind == "gun" or unit.ma is not None):
+            out.append(PrintedNumber(label, f"{DEFAULT_BREAKDOWN} (A.11)", NOT_PRINTED, keys))
     return out

@@ -13,7 +13,8 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
 from aslgui.model import Unit
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import PLACER_STATES, Action
+from aslgui.rules.action_keys import PLACER_STATES
+from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -233,10 +234,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
     afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
     reasons += afv_reasons
-    drm = _cx_line(unit)
-    if afv is None:
-        tem = tem_line(scenario, target, "A23.1")  # hexside TEM is NA for a Placed DC
-        drm = ([tem] if tem else []) + drm
+    drm = _placed_drm(action, unit, target, afv is None)
     limit, limit_text = x_number(unit, unit.dc == "captured")
     operable = not reasons and placer == "good_order"
     values: dict[str, Any] = {
@@ -266,6 +264,54 @@ def resolve_place_dc(action: Action) -> Resolution:
         return _detonation(values, original, sum(line.value for line in drm), limit)
 
     outcome = read(action.dice.total) if action.dice is not None else None
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
+
+
+def _placed_drm(action: Action, unit: Unit, target: Hex, on_location: bool) -> list[DrmLine]:
+    """A Placed DC's attack DRM: the target Location's TEM, its hexside TEM NA (A23.1), unless it
+    attacks a predesignated AFV (A23.5); the placer's CX +1 (A23.4)."""
+    tem = tem_line(action.scenario, target, "A23.1") if on_location else None
+    return ([tem] if tem else []) + _cx_line(unit)
+
+
+def detonate_placed(action: Action, unit: Unit, dc_hex: Hex) -> Resolution:
+    """A DC operably Placed in the MPh attacks its Location in its owner's AFPh (A23.3): 30 FP,
+    halved only vs concealed units (A23.1), with the Location's TEM and the placer's CX (A23.4),
+    detonating below its X# (A23.4, A23.2). Who Placed it may have moved away since, or broken:
+    that has no effect on the DC (A23.3), so no LOS, range or NTC is asked of him."""
+    scenario = action.scenario
+    reasons = []
+    role = attacker_role(action, unit)
+    if action.phase != "AFPh" or role == "defender":
+        when = f"the {action.phase}" if action.phase != "AFPh" else "the DEFENDER's AFPh"
+        reasons.append(reason(f"a Placed DC attacks in its owner's AFPh, not {when}", "A23.3"))
+    drm = _placed_drm(action, unit, dc_hex, True)
+    limit, limit_text = x_number(unit, False)
+    enemies = enemies_at(scenario, dc_hex, unit.side)
+    concealed = concealed_target(action, [u for u in enemies if u.kind != "vehicle"])
+    fp, column = halved_fp(DC_FP, concealed)
+    infantry = [u for u in enemies if u.is_infantry]
+    values: dict[str, Any] = {
+        "dc": "placed",
+        "hex": scenario.grid.name(dc_hex),
+        "fp": number(fp),
+        "ift_column": column,
+        "area_fire": concealed,
+        "ntc_required": False,
+        "enemy_infantry": len(infantry),
+        "malfunction_min_dr": limit,
+        "x_number_text": limit_text,
+    }
+    if action.has("los") or action.has("ntc_passed"):
+        values["notes"] = [reason("read: a Placed DC needs no LOS or NTC of its owner (those are a Set DC's, "
+                                  "A23.7), so los and ntc_passed are not read", "A23.3")]
+    total = sum(line.value for line in drm)
+
+    def read(original: int) -> dict[str, Any]:
+        return _detonation(values, original, total, limit)
+
+    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
     odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
 

@@ -14,13 +14,42 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
-from aslgui.rules import RESOLVERS, resolve
-from aslgui.rules.actions import ORDNANCE_PHASES
+from aslgui.model.dc_counters import DcCounter, dc_counters
+from aslgui.rules.actions import FIRE_PHASES, ORDNANCE_PHASES
+from aslgui.rules.dispatch import resolve
+from aslgui.rules.kinds import RESOLVERS
+from aslgui.rules.resolution import Resolution
+from aslgui.rules.roster import ordnance_reason
+from aslgui.rules.towing import never_limbers
 
+#: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
+REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
 #: Phases in which a DC may be Thrown: any friendly fire phase or as Defensive First Fire (A23.6).
 THROW_PHASES = ORDNANCE_PHASES
 #: Kinds whose answer depends on a roll: Commit waits for dice.
 ROLLING_KINDS = frozenset({"fire", "overrun", "throw_dc", "detonate_dc", "push"})
+#: Kinds that roll in some forms only: a Reaction Fire whose Gun fires (D7.22), Setting a DC by a
+#: unit whose US# is known (A23.7; ``rolls``).
+SOMETIMES_ROLLING_KINDS = frozenset({"reaction_fire", "set_dc"})
+#: Kinds that roll a dr and no DR: Setting a DC (A23.7).
+DR_ONLY_KINDS = frozenset({"set_dc"})
+#: The phases each form of DC counter goes off in: a Placed DC in its owner's AFPh (A23.3), a Set
+#: DC in a friendly fire phase (A23.7).
+DETONATION_PHASES = {"placed": ("AFPh",), "set": FIRE_PHASES}
+
+
+def rolls(kind: str, resolution: Resolution | None) -> bool:
+    """Whether the outcome of an action answered ``resolution`` depends on dice, so that Commit
+    waits for them and applies only what was rolled: the rolling kinds, a Reaction Fire in which a
+    Gun fires, whose answer is that Gun's full To Hit (D7.22), and Setting a DC by a unit whose US#
+    the dr is compared with (A23.7; without it the dr cannot be read, and the Set is as declared)."""
+    if kind in ROLLING_KINDS:
+        return True
+    if resolution is None or kind not in SOMETIMES_ROLLING_KINDS:
+        return False
+    if kind == "set_dc":
+        return resolution.values.get("set_dr_max") is not None
+    return resolution.values.get("weapon") == "gun"
 
 
 @dataclass(frozen=True)
@@ -134,17 +163,29 @@ def _dc_gestures(scenario: Scenario, unit: Unit, h: Hex, phase: str) -> list[Ges
         if phase in THROW_PHASES and not (phase == "MPh" and unit.side == scenario.player):  # MPh: DEFENDER only
             out.append(Gesture("throw_dc", f"Throw DC into {grid.name(h)} (A23.6)",
                                {"kind": "throw_dc", "unit": unit.id, "target_hex": grid.name(h), "phase": phase}))
-    set_at = unit.extra.get("set_dc")
-    if isinstance(set_at, str) and set_at == grid.name(h) and phase in ORDNANCE_PHASES:
-        out.append(Gesture("detonate_dc", f"Detonate the Set DC in {set_at} (A23.7)",
-                           {"kind": "detonate_dc", "unit": unit.id, "hex": set_at}))
+    out += [detonation_gesture(scenario, dc, phase) for dc in own_dcs(scenario, unit.id, phase) if dc.hex == h]
     return out
+
+
+def own_dcs(scenario: Scenario, unit_id: str, phase: str) -> list[DcCounter]:
+    """The DC counters ``unit_id`` Placed or Set that may go off in ``phase`` (A23.3, A23.7)."""
+    return [dc for dc in dc_counters(scenario) if dc.owner == unit_id and phase in DETONATION_PHASES[dc.form]]
+
+
+def detonation_gesture(scenario: Scenario, dc: DcCounter, phase: str) -> Gesture:
+    """Its owner detonates a Placed DC (its AFPh attack, A23.3) or a Set DC (A23.7)."""
+    where = scenario.grid.name(dc.hex)
+    rule = "A23.3" if dc.form == "placed" else "A23.7"
+    return Gesture("detonate_dc", f"Detonate the {dc.form.capitalize()} DC in {where} ({rule})",
+                   {"kind": "detonate_dc", "unit": dc.owner, "hex": where, "phase": phase})
 
 
 def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: list[Unit]) -> tuple[str, ...]:
     """The rule a drop runs into when it means nothing in this phase."""
     if h == mover.hex and not enemies:
         return ("dropped where it stands: nothing to do",)
+    if enemies and mover.kind in ("gun", "vehicle") and (no_ordnance := ordnance_reason(mover)) is not None:
+        return (no_ordnance,)
     if enemies and mover.kind in ("gun", "vehicle") and phase not in ORDNANCE_PHASES:
         return (f"ordnance fires only in the PFPh, MPh, DFPh or AFPh, not the {phase} (A3)",)
     if mover.dc and distance(mover.hex, h) == 1:
@@ -171,7 +212,7 @@ def gestures_for_drop(scenario: Scenario, unit_id: str, h: Hex, phase: str | Non
         pushers = [u.id for u in (scenario.units.get(mover.crew or ""),) if u is not None and u.hex == mover.hex]
         gestures.append(Gesture("push", f"Push {mover.name or mover.id} into {scenario.grid.name(h)} (C10.3)",
                                 {"kind": "push", "gun": mover.id, "to_hex": scenario.grid.name(h), "pushers": pushers}))
-    if mover.kind in ("gun", "vehicle") and phase in ORDNANCE_PHASES:
+    if mover.kind in ("gun", "vehicle") and phase in ORDNANCE_PHASES and ordnance_reason(mover) is None:
         gestures += [fire_gesture(scenario, mover, target, h, phase) for target in enemies]
         if not enemies and h != mover.hex and mover.kind == "gun" and phase != "MPh":
             gestures.append(fire_gesture(scenario, mover, None, h, phase))
@@ -200,7 +241,7 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     if unit.kind in ("gun", "vehicle") and unit.facing is not None:
         current = unit.firing_arc
         out += [change_ca_gesture(unit, spine, phase) for spine in range(6) if spine != current]
-    if unit.kind == "gun" and unit.towed_by is None:
+    if unit.kind == "gun" and unit.towed_by is None and not never_limbers(unit):
         kind = "unlimber" if unit.limbered else "limber"
         out.append(Gesture(kind, f"{kind.capitalize()} {name} (C10.21)", {"kind": kind, "gun": unit.id}))
     if unit.kind == "gun" and unit.towed_by is not None:
@@ -219,6 +260,35 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     if original.is_infantry and original.dc and phase == "MPh":
         out.append(Gesture("set_dc", f"Set DC in {scenario.grid.name(original.hex)} (A23.7)",
                            {"kind": "set_dc", "unit": original.id}))
+    out += [detonation_gesture(scenario, dc, phase) for dc in own_dcs(scenario, original.id, phase)]
+    return out
+
+
+def reaction_fire_gestures(scenario: Scenario, vehicle_id: str) -> list[list[Gesture]]:
+    """After an OVR, each DEFENDER in the vehicle's Location that may react (D7.2) with its choices:
+    the Gun it mans fires at the vehicle, its full To Hit rolled (``fire`` with ``reaction_fire``,
+    D7.22), then its Non-CC and CC Reaction Fire (D7.22, D7.21). Who may, and how, is the rules'
+    answer to each: a DEFENDER none of whose choices is legal is not asked."""
+    vehicle = scenario.units[vehicle_id]
+    vehicle_name = vehicle.name or vehicle.id
+    out: list[list[Gesture]] = []
+    for unit in scenario.units_at(vehicle.hex):
+        if unit.side == vehicle.side or not unit.is_infantry or unit.aboard is not None:
+            continue
+        choices = [
+            Gesture("fire", f"{gun.name or gun.id}: Reaction Fire at {vehicle_name} (D7.22)",
+                    {"kind": "fire", "firer": gun.id, "target": vehicle.id, "target_type": "vehicle",
+                     "reaction_fire": True, "phase": "MPh"})
+            for gun in scenario.units_at(vehicle.hex)
+            if gun.kind == "gun" and gun.crew == unit.id and ordnance_reason(gun) is None
+        ]
+        choices += [
+            Gesture("reaction_fire", f"{unit.name or unit.id}: {label} vs {vehicle_name} ({rule})",
+                    {"kind": "reaction_fire", "unit": unit.id, "vehicle": vehicle.id, "type": kind, "phase": "MPh"})
+            for kind, label, rule in REACTIONS
+        ]
+        if any(is_legal_gesture(scenario, g) for g in choices):
+            out.append(choices)
     return out
 
 
@@ -239,6 +309,7 @@ def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) ->
     candidates = enemy_hexes | {u.hex for u in scenario.units.values() if u.kind == "gun"}
     if (phase or scenario.phase) == "MPh" or scenario.units[unit_id].dc:  # push, Place/Throw DC, OVR next door
         candidates |= {h for h in neighbours(mover.hex) if h in scenario.grid}
+    candidates |= {dc.hex for dc in own_dcs(scenario, unit_id, phase or scenario.phase)}
     candidates -= {mover.hex} - enemy_hexes
     out: dict[Hex, bool] = {}
     for h in sorted(candidates):

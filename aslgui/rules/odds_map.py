@@ -15,26 +15,20 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError, shown
+from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
-from aslgui.model.jsonvalues import from_json, key_path, to_json
-from aslgui.model.units import KeptUnitKeys
-from aslgui.rules.actions import MAP_TARGET_TYPES, Action, refuse_unknown_keys
+from aslgui.rules.action_keys import MAP_TARGET_TYPES
+from aslgui.rules.actions import Action
+from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import los_map
+from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, aimed, sighted
-
-#: The id of the target an odds map places (its answers name no target: ``fire``'s would name this).
-TARGET_ID = "odds-map-target"
-#: Keys of a target unit the map places itself: where it is, whose it is, who it is.
-_PLACED_KEYS = ("id", "hex", "side")
-#: The keys a target may be given: a unit's, but those the map sets.
-TARGET_KEYS = frozenset((*Unit._fields, *KeptUnitKeys.__annotations__)) - {*_PLACED_KEYS, "extra"}
 
 
 class HexOdds(NamedTuple):
@@ -51,40 +45,6 @@ class HexOdds(NamedTuple):
         return {**out, "firer": self.firer} if with_firer else out
 
 
-def enemy_side(scenario: Scenario, side: str) -> str:
-    """The side a firer's target is on: the first other side of the file, else ``enemy``."""
-    sides = (unit.side for unit in scenario.units.values())
-    off = (entry.get("side") for entry in scenario.off_board.values())
-    return next((s for s in (*sides, *off) if isinstance(s, str) and s and s != side), "enemy")
-
-
-def target_unit(scenario: Scenario, side: str, target_type: str, keys: Any, path: str = "action.target") -> Unit:
-    """The target an odds map places: a vehicle (an AFV unless its keys say ``afv: false``) for the
-    Vehicle Target Type, a squad for the Infantry one, of ``side``, with the keys a target unit
-    would have (``{"size": -1, "bu": true}``); AslError naming ``path.<key>`` for a bad one."""
-    if keys is None:
-        keys = {}
-    if not isinstance(keys, Mapping):
-        raise AslError(f'expected an object of target unit keys such as {{"size": -1}}, got {shown(keys)}', path)
-    placed = next((key for key in _PLACED_KEYS if key in keys), None)
-    if placed is not None:
-        raise AslError(f"the map places its target in each hex, for the side the firers shoot at: a target takes no "
-                       f"{shown(placed)}", key_path(path, placed))
-    refuse_unknown_keys(keys, sorted(TARGET_KEYS), path, "a target")
-    keys = {key: value for key, value in keys.items() if value is not None}  # null: an absent key, as everywhere
-    kind = "vehicle" if target_type == "vehicle" else "squad"
-    name = "target AFV" if kind == "vehicle" else "target squad"
-    origin = scenario.grid.name(scenario.grid.all_hexes[0])
-    data = {"kind": kind, "name": name, **keys, "id": TARGET_ID, "side": side, "hex": origin}
-    unit: Unit = from_json(Unit, data, path, scenario.grid)
-    return unit
-
-
-def keys_of(unit: Unit, scenario: Scenario) -> dict[str, Any]:
-    """A unit's own keys as an odds map's ``target``: the player's vehicle as the enemy's target."""
-    return {key: value for key, value in to_json(unit, scenario.grid).items() if key in TARGET_KEYS}
-
-
 def with_target(scenario: Scenario, target: Unit) -> Scenario:
     """The scenario with ``target`` placed (sharing the map and terrain, never changing them)."""
     placed = copy.copy(scenario)
@@ -97,22 +57,12 @@ def fire_action(firer: Unit, target: Unit, target_type: str, phase: str) -> dict
     return {"kind": "fire", "firer": firer.id, "target": target.id, "target_type": target_type, "phase": phase}
 
 
-def fire_at(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str, h: Hex) -> Resolution:
-    """The ``fire`` answer an odds map's hex stands for: ``target`` placed in ``h``, shot at."""
-    from aslgui.rules import resolve
-
-    placed = target._replace(hex=h)
-    return resolve(with_target(scenario, placed), fire_action(firer, placed, target_type, phase))
-
-
 class FirerOdds:
     """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
     window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
 
     def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> None:
         """IllegalAction when the firer fires no ordnance."""
-        from aslgui.rules import RESOLVERS  # the registry imports this module's resolver by name
-
         spec = RESOLVERS["fire"]
         placed = with_target(scenario, target)
         self.firer, self.target = firer, target
@@ -144,6 +94,25 @@ class FirerOdds:
             out[h] = found
         return out
 
+    def why_none(self) -> str:
+        """Why this firer may fire at no hex of the map (its odds map came out empty): the reasons
+        every hex shares (its phase, its state), else how many hexes its LOS misses and one reason
+        of the others; ``fire``'s own reasons, each citing its rule."""
+        shared: set[str] | None = None
+        no_los, other = 0, ""
+        for h in self.action.scenario.grid.all_hexes:
+            here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
+            found = set(reasons(here))
+            if not found and (blocked := in_los(sighted(here, self.los))):
+                found, no_los = {blocked}, no_los + 1
+            elif found and not other:
+                other = sorted(found)[0]
+            shared = found if shared is None else shared & found
+        if shared:
+            return "; ".join(sorted(shared))
+        parts = [f"no LOS to any of the {no_los} hexes it could otherwise fire at (A6.1)"] if no_los else []
+        return "; ".join([*parts, *([f"elsewhere, e.g. {other}"] if other else [])]) or "no hex on the map"
+
 
 def unit_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
     """Every hex of the map where ``firer`` may fire at ``target`` placed there, with what that
@@ -156,12 +125,20 @@ def threat_firers(scenario: Scenario, side: str) -> list[Unit]:
     return [unit for unit in scenario.units.values() if unit.kind in FIRERS and unit.side != side]
 
 
-def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> dict[Hex, HexOdds]:
-    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3)."""
+def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
+               why: list[str] | None = None) -> dict[Hex, HexOdds]:
+    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3); an empty
+    one adds to ``why`` the firer's reason (``FirerOdds.why_none``)."""
     try:
-        return unit_odds(scenario, firer, target, target_type, phase)
-    except IllegalAction:
+        odds = FirerOdds(scenario, firer, target, target_type, phase)
+    except IllegalAction as error:
+        if why is not None:  # its reason names it (``t1 has no main armament ...``), else the note does
+            why.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
         return {}
+    found = odds.count(scenario.grid.all_hexes)
+    if not found and why is not None:
+        why.append(f"{firer.id} may fire at no hex in the {phase}: {odds.why_none()}")
+    return found
 
 
 def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
@@ -173,23 +150,6 @@ def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
             into[h] = odds
 
 
-def threatened_side(action: Action) -> str:
-    """The ``threat_to_side`` key's domain: a side of the file's units."""
-    side = action.data["threat_to_side"]
-    scenario = action.scenario
-    sides = sorted({u.side for u in scenario.units.values()} | {
-        s for s in (e.get("side") for e in scenario.off_board.values()) if isinstance(s, str)})
-    if not isinstance(side, str) or side not in sides:
-        raise AslError(f"expected a side of the scenario ({', '.join(sides) or 'none'}), got {shown(side)}",
-                       "action.threat_to_side")
-    return side
-
-
-def check_target(action: Action, key: str) -> Unit:
-    """The ``target`` key's domain: the keys of a target unit, checked as a unit's are."""
-    return target_unit(action.scenario, "enemy", "vehicle", action.data.get(key), key_path("action", key))
-
-
 def resolve_odds_map(action: Action) -> Resolution:
     """``odds_map``: each hex where the ``fire`` at a target placed there is legal, with its
     TH#, chance to hit and to Critical Hit; for ``threat_to_side`` the best over every Gun and
@@ -199,15 +159,27 @@ def resolve_odds_map(action: Action) -> Resolution:
     if action.has("unit") and action.has("threat_to_side"):
         raise AslError("give unit or threat_to_side, not both", "action.threat_to_side")
     found: dict[Hex, HexOdds] = {}
+    why: list[str] = []
     if action.has("unit"):
         firer = action.unit("unit")
         target = target_unit(scenario, enemy_side(scenario, firer.side), target_type, keys)
-        found = unit_odds(scenario, firer, target, target_type, action.phase)
+        odds = FirerOdds(scenario, firer, target, target_type, action.phase)
+        found = odds.count(scenario.grid.all_hexes)
+        if not found:
+            why.append(f"{firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}")
     else:
-        side = threatened_side(action)
+        side = threatened_side(scenario, action.data["threat_to_side"])
         target = target_unit(scenario, side, target_type, keys)
-        for firer in threat_firers(scenario, side):
-            best(found, firer_odds(scenario, firer, target, target_type, action.phase))
+        firers = threat_firers(scenario, side)
+        if side not in file_sides(scenario):
+            why.append(f"no unit of {side} is in the file: its threat is that of every Gun and vehicle of "
+                       f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
+        if not firers:
+            why.append(f"no Gun or vehicle of a side other than {side} is on the map")
+        for firer in firers:
+            best(found, firer_odds(scenario, firer, target, target_type, action.phase, why))
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
-    return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes})
+    notes = why if not found else [note for note in why if note.startswith("no unit of")]
+    return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes,
+                                           **({"notes": notes} if notes else {})})

@@ -9,7 +9,8 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import direction_to
 from aslgui.model import Unit
-from aslgui.rules.actions import FACINGS, PORTEE_SIDES, Action
+from aslgui.rules.action_keys import FACINGS, PORTEE_SIDES
+from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number
@@ -30,6 +31,10 @@ from aslgui.rules.towing import (
 
 PORTEE_CREW_NOTE = reason("read: C10.51 names a crew counter; C10.111 makes a HS (or five SMC) a crew only to "
                           "(un)hook, (un)limber and push, so a HS does not (un)load a Gun en portee", "C10.51, C10.111")
+#: The reading taken of who unloads a Gun en portee (C10.51 does not say its crew is on foot).
+RIDING_CREW_NOTE = reason("read: C10.51 does not ask the crew to be on foot; a crew riding the Gun's vehicle, as it "
+                          "does to fire it en portee (C10.54), unloads it, spending its whole MF allotment, and gets "
+                          "off with it; one aboard another vehicle may not", "C10.51, C10.54")
 #: DESIGN.md section 10: a trailer hit on the dr after a miss by one (C10.41).
 TRAILER_ODDS = counting(("trailer_hit",))
 
@@ -50,7 +55,7 @@ def resolve_portee(action: Action) -> Resolution:
     loading = action.kind == "portee_load"
     crew = manning_units(action, gun)
     reasons = phase_reasons(action, vehicle, ("MPh",), "C10.51")
-    reasons += crew_reasons(crew, gun.hex, "C10.51")
+    reasons += crew_reasons(crew, gun.hex, "C10.51", aboard_ok=None if loading else vehicle.id)
     not_crews = [u.id for u in crew if u.kind != "crew"]
     if not_crews:
         reasons.append(reason(f"{', '.join(not_crews)}: a Gun is (un)loaded en portee by a crew counter", "C10.51"))
@@ -66,6 +71,8 @@ def resolve_portee(action: Action) -> Resolution:
     if vehicle.moved or action.integer("mp_spent", 0) > 0:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
     notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
+    if not loading and any(u.aboard == vehicle.id for u in crew):
+        notes.append(RIDING_CREW_NOTE)
     if loading:
         able = portee_capable(vehicle)
         if not able:

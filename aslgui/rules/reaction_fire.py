@@ -15,8 +15,9 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import distance
 from aslgui.model import Unit
-from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES, Action, leaders_with
+from aslgui.rules.action_keys import FIRE_COUNTERS, NON_CC_WEAPONS, REACTION_TYPES
+from aslgui.rules.actions import Action, leaders_with
+from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import sight_reason
 from aslgui.rules.odds import odds_values
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
@@ -31,6 +32,10 @@ FPF_DC_NOTE = reason("read as D7.221 says: a unit under a Final Fire counter may
                      "D7.221, A23.63")
 NON_STOPPED_CC_DRM = 2  # A11.51, as the D7.22 EX applies it
 AMBUSH_DRM = -1  # D7.211: the Street Fighting Ambush CC DRM
+#: The reading taken of a PAATC failed when the AFV entered earlier in the MPh (``paatc_taken``).
+EARLIER_PAATC_NOTE = reason("read: paatc_passed false with paatc_taken is the PAATC failed when the AFV entered "
+                            "earlier in the MPh: it counts as failing the Reaction Fire PAATC, so neither CC nor "
+                            "Non-CC Reaction Fire vs that AFV (FPF CC aside)", "D7.21, A12.41")
 #: The reading taken of D7.213's "(including its SW)" for a unit whose SW alone has fired.
 SW_CCV_NOTE = reason("read: a unit whose SW is marked with a First/Final Fire counter makes CC Reaction Fire with "
                      "its CCV reduced by one, as if the unit itself were marked (the SW is part of its fire); one "
@@ -123,7 +128,8 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     crew_forced = gun is not None and gun_counter != "none" and forcing
     shot = _gun_shot(action, gun, vehicle, gun_counter) if gun is not None else None
     problem = ("; ".join(reaction_gun_reasons(shot[1])) or None) if shot is not None else None
-    paatc_due = vehicle.afv and not action.flag("paatc_exempt") and not action.flag("paatc_taken")
+    paatc_vs_afv = vehicle.afv and not action.flag("paatc_exempt")
+    paatc_due = paatc_vs_afv and not action.flag("paatc_taken")
     status = _Status(
         counter=_counter(action, "fire_counter", unit),
         gun_counter=gun_counter,
@@ -131,8 +137,9 @@ def resolve_reaction_fire(action: Action) -> Resolution:
         crew_forced=crew_forced,
         gun_must_if=crew_forced and gun_counter == "first" and problem is None,
         gun_problem=problem,
-        # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21).
-        paatc_failed=paatc_due and not action.flag("paatc_passed", True),
+        # A failed CC Reaction Fire PAATC also rules out Non-CC Reaction Fire (D7.21): the one taken
+        # now, or the one taken when the AFV entered earlier in the MPh (paatc_taken, A12.41).
+        paatc_failed=paatc_vs_afv and not action.flag("paatc_passed", True),
     )
     values: dict[str, Any] = {
         "type": kind,
@@ -146,7 +153,8 @@ def resolve_reaction_fire(action: Action) -> Resolution:
     else:
         drm, more = _non_cc(action, unit, vehicle, gun, status, reasons)
     values.update(more)
-    notes = [*_fpf_notes(action, vehicle, status), *values.pop("notes", ())]
+    earlier = [EARLIER_PAATC_NOTE] if status.paatc_failed and not paatc_due else []
+    notes = [*earlier, *_fpf_notes(action, vehicle, status), *values.pop("notes", ())]
     if notes:
         values["notes"] = notes
     if kind == "non_cc" and values["weapon"] == "gun" and shot is not None:

@@ -9,22 +9,18 @@ answer can name each one that comes from an entry not checked against its counte
 (``"verified": false``) in its ``unverified``: ``rules.resolve`` collects them with ``taking_notes``.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError
 from aslgui.model import Unit
-from aslgui.model.units import Barrel
+from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF, Barrel
 from aslgui.resource_files import load_json
 from aslgui.rules.resolution import IllegalAction
 
 #: C2.22 Gun type of a mortar: it must always use the Area Target Type (C3.33).
 MORTAR_TYPE = "MTR"
-#: A Gun whose counter prints no B# malfunctions on an Original DR of 12 (A.11).
-DEFAULT_BREAKDOWN = 12
-#: A Gun whose counter prints no ROF has no Multiple ROF (C2.24): no coloured dr keeps it.
-NO_ROF = 0
 
 
 class RosterEntry(NamedTuple):
@@ -69,6 +65,19 @@ def roster() -> dict[str, RosterEntry]:
 def roster_entry(name: str) -> RosterEntry | None:
     """The roster entry a unit's ``name`` points at, if any."""
     return roster().get(name)
+
+
+def counter_read(unit: Unit) -> bool:
+    """The unit's counter was read from the player's VASL module (``vasl.printed`` without
+    ``missing``): its printed values are the whole truth (DESIGN.md 11)."""
+    vasl = unit.extra.get("vasl")
+    return isinstance(vasl, Mapping) and isinstance(vasl.get("printed"), list) and not vasl.get("missing")
+
+
+def unit_entry(unit: Unit) -> RosterEntry | None:
+    """The roster entry that may fill what ``unit`` leaves open: none for a unit whose counter was
+    read, whose unprinted values take the rules' meaning (no ROF box: no Multiple ROF; no B#: 12)."""
+    return None if counter_read(unit) else roster_entry(unit.name)
 
 
 #: The notes of the answers being worked out (``taking_notes``), the innermost last, so that no
@@ -123,7 +132,7 @@ def taking_notes(work: Callable[[], _T]) -> tuple[_T, list[str]]:
 def armor_factors(unit: Unit) -> dict[str, Any] | None:
     """A vehicle's Armor Factors (``{"hull": [front, side, rear], "turret": [...]}``): its own
     ``af``, else its roster entry's; None when neither gives them."""
-    found: dict[str, Any] | None = _taken(unit, roster_entry(unit.name), "af", unit.extra.get("af"))
+    found: dict[str, Any] | None = _taken(unit, unit_entry(unit), "af", unit.extra.get("af"))
     return found
 
 
@@ -131,7 +140,7 @@ def c10_number(unit: Unit, key: str) -> int | None:
     """A C10 number of ``unit`` (a Gun's ``manhandling`` M#; a vehicle's printed ``mp``, ``towing``
     T# or ``pp``): its own key, else its roster entry's, so towing and pushing read the same counter
     ``fire`` does; None when neither gives it."""
-    entry = roster_entry(unit.name)
+    entry = unit_entry(unit)
     same_kind = entry if entry is not None and entry.kind == unit.kind else None
     found: int | None = _taken(unit, same_kind, key, getattr(unit, key))
     return found
@@ -144,7 +153,7 @@ HALFTRACK = "ht"
 def vehicle_type(unit: Unit) -> str | None:
     """A vehicle's type (``tank``, ``ac``, ``ht`` ...): its own ``type`` key, else its roster
     entry's; None when neither says."""
-    entry = roster_entry(unit.name)
+    entry = unit_entry(unit)
     vehicle = entry if entry is not None and entry.kind == "vehicle" else None
     found = _taken(unit, vehicle, "type", unit.extra.get("type"))
     return found.lower() if isinstance(found, str) else None
@@ -191,12 +200,24 @@ def _weapon(unit: Unit, stated_caliber: float | None, stated_barrel: str | None,
     return _taken(unit, entry, "caliber", None), _taken(unit, entry, "barrel", None)
 
 
+def ordnance_reason(unit: Unit) -> str | None:
+    """Why ``unit`` has no ordnance to fire (a truck, a vehicle whose roster MA is no ordnance, an
+    Infantry unit; C3), or None when it has some: what the GUI asks before it offers a shot."""
+    try:
+        armament(unit, "unit")
+    except IllegalAction as error:
+        return error.message
+    except AslError:
+        return None  # it has a weapon whose values are missing: the shot's answer names the key
+    return None
+
+
 def armament(unit: Unit, path: str) -> Armament:
     """What ``unit`` (a Gun, or a vehicle with a MA) fires; AslError naming ``path.<key>`` when a
     needed value is neither on the unit nor in the roster.  Keys with a documented default
     (barrel, turret, gyro, stabilized, no_if) are the unit's own; the roster completes only
     what the file leaves open (caliber, mount, ROF, B#, HE FP, range)."""
-    entry = roster_entry(unit.name)
+    entry = unit_entry(unit)
     extra = unit.extra
     if unit.kind == "gun":
         caliber, barrel = _weapon(unit, unit.caliber, unit.barrel, entry)

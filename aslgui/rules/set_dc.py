@@ -1,5 +1,6 @@
 """Set DC (A23.7): Setting a DC in a Location (``set_dc``) and detonating it from two to six hexes
-away by a unit that sees it (``detonate_dc``), attacking on the IFT's 36+ column.
+away by a unit that sees it (``detonate_dc``), attacking on the IFT's 36+ column. ``detonate_dc``
+of a DC its unit Placed (``placed_dc``) is that DC's AFPh attack (A23.3, ``demolition``).
 
 Who may use a DC, its X# and the IFT attack are shared with Placed and Thrown DC (``demolition``).
 """
@@ -10,8 +11,9 @@ from typing import Any
 
 from aslgui.geometry import Hex, distance
 from aslgui.model import Unit
+from aslgui.model.dc_counters import recorded_dc
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
-from aslgui.rules.demolition import DC_ODDS, DC_X_NUMBER, mover_reasons
+from aslgui.rules.demolition import DC_ODDS, DC_X_NUMBER, detonate_placed, mover_reasons
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -112,8 +114,7 @@ def _setter(action: Action, unit: Unit, dc_hex: Hex) -> tuple[list[str], list[st
     where = scenario.grid.name(dc_hex)
 
     def recorded(u: Unit) -> Hex | None:
-        value = u.extra.get("set_dc")
-        return scenario.grid.parse(value, f"{scenario.unit_path(u.id)}.set_dc") if isinstance(value, str) else None
+        return recorded_dc(scenario, u.id, "set")
 
     if recorded(unit) == dc_hex:
         return [], []
@@ -131,10 +132,13 @@ def _setter(action: Action, unit: Unit, dc_hex: Hex) -> tuple[list[str], list[st
 
 def resolve_detonate_dc(action: Action) -> Resolution:
     """``detonate_dc``: a Set DC goes off on the 36+ column at -3 with no TEM; enemy Infantry in
-    its Location make it likelier to malfunction (A23.7, A23.71)."""
+    its Location make it likelier to malfunction (A23.7, A23.71). A DC the unit Placed there (and
+    did not Set) makes its AFPh attack instead (A23.3)."""
     unit = action.unit("unit")
     dc_hex = action.hex("hex")
     scenario = action.scenario
+    if recorded_dc(scenario, unit.id, "placed") == dc_hex and recorded_dc(scenario, unit.id, "set") != dc_hex:
+        return detonate_placed(action, unit, dc_hex)  # the DC it Placed in the MPh (A23.3)
     reasons = []
     if not unit.is_infantry:  # the unit that Set it detonates it, and only Infantry Set a DC
         reasons.append(reason(f"{unit.id} is a {unit.kind}; only the Infantry unit that Set a DC detonates it",
@@ -163,6 +167,7 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     fp, column = halved_fp(SET_DC_FP, concealed)
     drm = (DrmLine("set", "A23.71", SET_DC_DRM, "Set DC; no TEM"),)
     values: dict[str, Any] = {
+        "dc": "set",
         "fp": number(fp),
         "ift_column": column,
         "area_fire": concealed,

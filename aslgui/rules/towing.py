@@ -208,7 +208,10 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
         reasons.append(reason(f"{vehicle.id} must be Stopped", rule))
     if action.flag("bypass"):
         reasons.append(reason(f"{vehicle.id} is in Bypass", rule))
-    reasons += fired_reasons([gun, vehicle, *crew], rule)
+    # The vehicle's PRC (everyone aboard it) may not have fired in that PFPh/MPh either (C10.11, C10.12).
+    crew_ids = {u.id for u in crew}
+    prc = [u for u in action.scenario.units.values() if u.aboard == vehicle.id and u.id not in crew_ids]
+    reasons += fired_reasons([gun, vehicle, *crew, *prc], rule)
     return reasons
 
 
@@ -333,6 +336,16 @@ def ca_name(spine: int | None) -> str | None:
     return SPINE_NAMES[spine] if spine is not None else None
 
 
+def never_limbers(gun: Unit) -> list[str]:
+    """Why a Gun can never be (un)limbered, whatever the phase: QSU (C10.23), RFNM (C10.25), NM
+    (C10.26). The GUI offers Limber/Unlimber only for a Gun with none of these."""
+    reasons = [reason(f"{gun.id} is QSU and is never (un)limbered", "C10.23")] if gun.qsu else []
+    for flag, rule in (("rfnm", "C10.25"), ("nm", "C10.26")):
+        if getattr(gun, flag):
+            reasons.append(reason(f"{gun.id} is {flag.upper()} and may not (un)limber", rule))
+    return reasons
+
+
 def resolve_limbering(action: Action) -> Resolution:
     """``limber`` / ``unlimber``: the crew flips the Gun in a fire phase it could fire in (C10.21)."""
     gun = require_kind(action.unit("gun"), "gun", "action.gun", "C10.21")
@@ -342,11 +355,7 @@ def resolve_limbering(action: Action) -> Resolution:
     reasons = phase_reasons(action, gun, FIRE_PHASES, "C10.21")  # a fire phase its crew could fire in
     reasons += crew_reasons(crew, gun.hex, "C10.21")
     reasons += fired_reasons([gun, *crew], "C10.21")
-    if gun.qsu:
-        reasons.append(reason(f"{gun.id} is QSU and is never (un)limbered", "C10.23"))
-    for flag, rule in (("rfnm", "C10.25"), ("nm", "C10.26")):
-        if getattr(gun, flag):
-            reasons.append(reason(f"{gun.id} is {flag.upper()} and may not (un)limber", rule))
+    reasons += never_limbers(gun)
     if gun.limbered == limbering:
         reasons.append(reason(f"{gun.id} is already {'limbered' if limbering else 'unlimbered'}", "C10.21"))
     if gun.towed_by is not None:

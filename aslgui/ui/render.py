@@ -1,5 +1,5 @@
 """``aslgui render``: the map as the window draws it, to a PNG, with no window (for posting a
-situation in a rules discussion)."""
+situation in a rules discussion): counters with their art from the player's VASL modules."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from aslgui.errors import AslError, shown
 from aslgui.geometry import MapGrid
 from aslgui.geometry.shapes import hex_polygons
 from aslgui.model import Scenario
+from aslgui.ui.map.counter_art import use_modules
 from aslgui.ui.map.scene import MapScene
 from aslgui.user_files import write_atomic
+from aslgui.vasl.module_library import loaded_modules
 
 #: Pixels of map around a hex range, so its edge hexes are whole.
 MARGIN = 4.0
@@ -88,6 +90,7 @@ def render_png(
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # no window, so no display needed
     app = QApplication.instance() or QApplication([])  # scene items need the widgets application
     assert app is not None
+    use_modules(loaded_modules()[0])  # the counters' own art, as the window draws them (DESIGN.md 11)
     image = render_image(scenario, arcs, hex_range, scale)
     png = QBuffer()
     png.open(QIODevice.OpenModeFlag.WriteOnly)

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.user_files import open_zip, read_zip_member, zip_errors
-from aslgui.vasl.hexfacts import MAX_BOARD_HEXES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,6 +35,8 @@ if TYPE_CHECKING:
 
 METADATA_MEMBER = "BoardMetadata.xml"
 LOS_MEMBER = "LOSData"
+#: The most hexes a board may have across or down (no real board comes near it).
+MAX_BOARD_HEXES = 400
 #: Nothing a real board holds comes near these; they keep a hostile file from eating memory.
 #: A real board's art is 0.2-1 MB, its metadata a few KB.
 MAX_MEMBER_BYTES = 64 * 1024 * 1024

@@ -17,8 +17,9 @@ import os
 from typing import Any, NamedTuple
 
 from aslgui.vasl import cache as derived
+from aslgui.vasl.archive import MAX_BOARD_HEXES
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
-from aslgui.vasl.hexfacts import FACTS_VERSION, MAX_BOARD_HEXES, HexFacts, derive, local_name
+from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
 
 

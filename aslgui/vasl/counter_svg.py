@@ -22,7 +22,7 @@ from aslgui.errors import AslError
 
 #: The most bytes one counter SVG may have (VASL's are 3-8 kB).
 SVG_LIMIT = 2 * 1024 * 1024
-_RED = frozenset({"red", "#ff0000", "#f00", "rgb(255,0,0)"})
+_RED = frozenset({"red", "crimson", "darkred"})
 _STYLES = ("fill", "stroke", "baseline-shift", "text-decoration")
 #: Turret comment -> the Gun Type letters of C3.9/C5 (``T`` fast, ``ST`` slow, ``RST`` restricted slow).
 TURRETS = {"Fast Turret": "T", "Slow Turret": "ST", "Restricted Slow Turret": "RST", "One Man Turret": "1MT"}
@@ -32,8 +32,13 @@ AMMO_CODES = {"A": "APCR", "D": "APDS", "H": "HEAT", "S": "SMOKE", "s": "SMOKE",
 _AMMO_TOKEN = re.compile(r"(WP|HE|AP|s[A-Z]|[ADHSsC])(\d+)")
 _GUN_TYPES = frozenset({"AT", "INF", "ART", "AA", "MTR", "RCL"})
 _MG_MOUNTS = ("BMG", "CMG", "AAMG")
-_MA = re.compile(r"(?P<pre>(?:\^[^^]*\^)*)(?P<cal>\d+(?:\.\d+)?)(?P<barrel>LL|L)?(?P<star>\^[✽*]\^|[✽*])?"
-                 r"(?:\((?P<ife>\d+)\))?(?P<rest>.*)")
+#: A printed MA: marks before the calibre (``*28LL``, ``^✽^20L(20)``: note references), the calibre, its
+#: barrel letters, a star (the short barrel ``75^✽^`` right after the calibre; after ``L``/``LL`` a note
+#: reference, ``57L*``), the IFE FP in brackets and any marks after.
+_MA = re.compile(r"(?P<pre>(?:\^[^^]*\^|[✽*†‡§#]\s*)*)(?P<cal>\d+(?:\.\d+)?)(?P<barrel>LL|L)?"
+                 r"(?P<star>\^[✽*]\^|[✽*])?(?:\((?P<ife>\d+)\))?(?P<rest>(?:\^[^^]*\^|[✽*†‡§#]|\s)*)")
+#: An MA that is an MG (``*AAMG``, ``BMG``): no ordnance, its FP printed with the MGs.
+_MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:AA|B|C|R)?MG(?:\^[^^]*\^|[✽*†‡§#])*")
 _SUP = re.compile(r"\^([^^]*)\^")
 _FIRST_INT = re.compile(r"\d+")
 _NOTE = re.compile(r"\d[\w.]*")
@@ -83,6 +88,8 @@ class CounterValues:
     caliber: float | None = None
     #: Barrel length (C2.21): ``*`` short, ``L`` long, ``LL`` very long, None (normal or no Gun).
     barrel: str | None = None
+    #: Marks printed before or after the MA that are not its barrel (note references: the ``*`` of
+    #: ``*28LL`` and ``57L*``, a superscript ``✽`` before ``20L(20)``).
     ma_superscripts: tuple[str, ...] = ()
     ma_overline: bool = False
     ma_underline: bool = False
@@ -92,6 +99,8 @@ class CounterValues:
     rof: int | None = None
     af_front: int | None = None
     af_side: int | None = None
+    #: A rear AF printed in its own box (``Rear Armor``); None: the side AF is the rear's too.
+    af_rear: int | None = None
     #: A ★ Armor Factor: an unarmored vehicle.
     unarmored: bool = False
     #: ``superior`` (boxed AF) or ``inferior`` (circled AF) turret armour, per facing.
@@ -124,6 +133,8 @@ class CounterValues:
     turret: str | None = None
     #: Names of the fields above printed in red (``af_front``, ``mp``, ``manhandling`` ...).
     red: tuple[str, ...] = ()
+    #: Each printed text aslgui could not read, with why (``MA '7.5cm?': no calibre ...``).
+    unread: tuple[str, ...] = ()
     #: Every labelled text, then every unlabelled one, as printed: nothing is lost.
     labels: tuple[Printed, ...] = ()
 
@@ -140,6 +151,25 @@ def parse_xml(data: bytes, what: str) -> ET.Element:
         return parser.close()
     except (ET.ParseError, ValueError, RecursionError) as error:
         raise AslError(f"cannot read {what}: it is not well-formed XML ({error})", "") from None
+
+
+def is_red(colour: str) -> bool:
+    """A fill colour a reader sees as red: a red name, or ``#rgb``/``#rrggbb``/``rgb(r,g,b)`` with a
+    strong red and weak green and blue (VASL's generators print ``red``, ``#ff0000`` and ``#e10000``)."""
+    colour = colour.lower().replace(" ", "")
+    if colour in _RED:
+        return True
+    found = re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", colour)
+    if found:
+        digits = found.group(1)
+        rgb = [int(d * 2, 16) for d in digits] if len(digits) == 3 else [int(digits[i:i + 2], 16) for i in (0, 2, 4)]
+    else:
+        numbers = re.fullmatch(r"rgb\((\d+),(\d+),(\d+)\)", colour)
+        if numbers is None:
+            return False
+        rgb = [int(n) for n in numbers.groups()]
+    red, green, blue = rgb
+    return red >= 0xb0 and green <= 0x50 and blue <= 0x50
 
 
 def _is_comment(element: ET.Element) -> bool:
@@ -176,7 +206,7 @@ class _Runs:
             return
         text = " ".join(text.split())
         self.marked.append(f"^{text}^" if style.get("baseline-shift") == "super" else text)
-        self.red |= style.get("fill", "").lower().replace(" ", "") in _RED
+        self.red |= is_red(style.get("fill", ""))
         decoration = style.get("text-decoration", "")
         self.overline |= "overline" in decoration
         self.underline |= "underline" in decoration
@@ -371,49 +401,78 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         return printed.text
 
     values["note"] = note or text("Chapter H Note #")
+    unread: list[str] = []
     ma = by_label.get("MA")
     if ma is not None:
         values.update(ma=ma.marked, ma_overline=ma.overline, ma_underline=ma.underline)
         if ma.red:
             red.append("ma")
-        found = _MA.fullmatch(ma.marked)
-        sups = list(ma.sups)
-        if found:
-            star = found.group("star")
-            values.update(caliber=float(found.group("cal")), barrel=found.group("barrel") or ("*" if star else None))
-            values["ife"] = int(found.group("ife")) if found.group("ife") else None
-            if star and star.startswith("^"):
-                sups.remove(star.strip("^"))
-        values["ma_superscripts"] = tuple(sups)
-    values["rof"] = _int(text("ROF", "rof") or "")
-    for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor")):
+        values.update(_ma(ma.marked, unread))
+    values["rof"] = _number(by_label.get("ROF"), "rof", red, unread)
+    for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor"), ("rear", "Rear Armor")):
         if label not in by_label:
             continue
         printed = by_label[label]
-        values[f"af_{facing}"] = _int(text(printed, f"af_{facing}") or "")
-        values["unarmored"] = values.get("unarmored", False) or "★" in printed.text
-        kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
-        values[f"turret_armor_{facing}"] = kind
+        starred = "★" in printed.text and facing != "rear"  # a ★ front or side AF: an unarmored vehicle
+        values["unarmored"] = values.get("unarmored", False) or starred
+        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred else unread)
+        if facing != "rear":
+            kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
+            values[f"turret_armor_{facing}"] = kind
     if "Machine guns" in by_label:
         values["mgs"] = _mgs(by_label["Machine guns"].marked)
-    values["mp"] = _int(text("Movement", "mp") or "")
+        if values["mgs"] is None:
+            unread.append(f"Machine guns {by_label['Machine guns'].marked!r}: not BMG/CMG/AAMG FP as 3/5/-")
+    values["mp"] = _number(by_label.get("Movement"), "mp", red, unread)
     values["gun_type"] = text("Gun Type", "gun_type")
     handling: Printed | None = by_label.get("Manhandling #") or by_label.get("Manhandling")
     if handling is not None:
-        values["manhandling"] = _int(text(handling, "manhandling") or "")
+        values["manhandling"] = _number(handling, "manhandling", red, unread)
         values["manhandling_circled"] = "circle outline" in handling.shapes
-    values["pp"] = _int(text("PP #", "pp") or "")
-    values["towing"] = _int(text("Towing #", "towing") or "")
+    values["pp"] = _number(by_label.get("PP #"), "pp", red, unread)
+    values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread)
     malfunction = _malfunction([p.text for p in labels if (p.label or _guess(p)).startswith("Malfunction")
                                 and not p.label.endswith(("Date", "*"))])
     values.update(breakdown=malfunction.get("B"), disable=malfunction.get("X"))
     ammo_text = text("Special Ammunition", "ammo")
     if ammo_text:
         values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)
-    span = re.fullmatch(r"\[\s*(?:(\d+)\s*-\s*)?(\d+)\s*\]", text("Range") or "")
+    span = re.fullmatch(r"\[\s*(?:\(?(\d+)\)?\s*-\s*)?(\d+)\s*\]", text("Range") or "")
     if span:
         values.update(range_min=int(span.group(1)) if span.group(1) else None, range_max=int(span.group(2)))
     values["sa"] = by_label["SA"].marked if "SA" in by_label else None
     values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
-    values["red"] = tuple(red)
+    values.update(red=tuple(red), unread=tuple(unread))
     return CounterValues(**values)
+
+
+def _number(printed: Printed | None, field_name: str, red: list[str], unread: list[str]) -> int | None:
+    """The number a labelled box prints (its first digits), None when the counter has no such box;
+    a box whose text holds no number is named in ``unread``."""
+    if printed is None:
+        return None
+    if printed.red:
+        red.append(field_name)
+    found = _int(printed.text)
+    if found is None and printed.text:
+        unread.append(f"{printed.label or field_name} {printed.marked!r}: no number in it")
+    return found
+
+
+def _ma(marked: str, unread: list[str]) -> dict[str, Any]:
+    """Calibre, barrel, IFE and the other marks of a printed MA (``75^✽^``, ``*28LL``, ``57L*``,
+    ``^✽^20L(20)``): a mark before the calibre, or a star after ``L``/``LL``, is a note reference,
+    never the barrel (DESIGN.md 11); a star right after the calibre is the short barrel (C2.21).  An MG
+    MA (``*AAMG``) has no calibre; any other text is named in ``unread``."""
+    found = _MA.fullmatch(marked)
+    if found is None:
+        if not _MG_MA.fullmatch(marked):
+            unread.append(f"MA {marked!r}: no calibre aslgui can read (a calibre, then L/LL, ✽ or (IFE FP))")
+        return {"ma_superscripts": tuple(_SUP.findall(marked))}
+    star, barrel = found.group("star"), found.group("barrel")
+    short = star is not None and barrel is None
+    marks = [m.strip("^") for m in re.findall(r"\^[^^]*\^|[✽*†‡§#]", found.group("pre"))]
+    marks += [star.strip("^")] if star is not None and not short else []
+    marks += [m.strip("^") for m in re.findall(r"\^[^^]*\^|[✽*†‡§#]", found.group("rest"))]
+    return {"caliber": float(found.group("cal")), "barrel": barrel or ("*" if short else None),
+            "ife": int(found.group("ife")) if found.group("ife") else None, "ma_superscripts": tuple(marks)}

@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
 #: Bump when the derivation changes: cached facts of an older version are rebuilt.
 FACTS_VERSION = 1
-#: The most hexes a board may have across or down (no real board comes near it).
-MAX_BOARD_HEXES = 400
 _CROSS = ((5, 0), (-5, 0), (0, 5), (0, -5))
 
 

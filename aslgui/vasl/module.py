@@ -36,7 +36,7 @@ from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, neste
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 #: The cached index; the number changes whenever what it holds does.
-PRODUCT = "module-v1.json"
+PRODUCT = "module-v2.json"
 #: The most SVG bytes one module may make aslgui inflate (a real module's are a few tens of MB).
 SVG_TOTAL_LIMIT = 512 * 1024 * 1024
 #: The most trait levels one piece is decoded to (VASL's nest 30-40).
@@ -266,7 +266,7 @@ def _counters_ok(rows: list[Any]) -> bool:
     guns = list(chain.from_iterable(filter(None, map(itemgetter(_AT["mgs"]), rows))))
     labels = list(chain.from_iterable(map(itemgetter(_AT["labels"]), rows)))
     counts = chain.from_iterable(map(dict.values, _fields(rows, _AT["ammo"], _AT["devices"])))
-    texts = chain.from_iterable(_fields(rows, _AT["ma_superscripts"], _AT["ammo_raw"], _AT["red"]))
+    texts = chain.from_iterable(_fields(rows, _AT["ma_superscripts"], _AT["ammo_raw"], _AT["red"], _AT["unread"]))
     return (_texts(texts) and _only(_INT, counts) and _table(guns, _GUN_TYPES) and _table(labels, _PRINTED_TYPES)
             and _texts(chain.from_iterable(_fields(labels, 4, 5))))
 
@@ -286,7 +286,7 @@ def _valid(data: Any) -> bool:
 def _counter(stem: str, row: list[Any]) -> CounterValues:
     """A checked cached counter as its typed value."""
     values = dict(zip(_COUNTER_FIELDS, row, strict=True))
-    for name in ("ma_superscripts", "ammo_raw", "red"):
+    for name in ("ma_superscripts", "ammo_raw", "red", "unread"):
         values[name] = tuple(values[name])
     if values["caliber"] is not None:
         values["caliber"] = float(values["caliber"])

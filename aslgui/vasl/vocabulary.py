@@ -18,21 +18,39 @@ from aslgui.vasl.pieces import Piece
 
 #: The maps that hold the boards; counters elsewhere (Casualties ...) are not on them.
 MAIN_MAPS = frozenset({"Main Map", "Map0"})
-#: The art folder of a counter -> its nationality, and each nationality's side.
+#: The art folder of a counter -> its nationality: every nationality folder of VASL's module (its
+#: palettes: Axis O/B and Allied O/B; ``ss`` Waffen-SS are German, ``us`` the Korean War Americans,
+#: ``nk``/``cc``/``sk``/``un`` the Korean War nations, ``pa`` Partisans in either O/B).
 NATIONALITIES = {
     "ge": "german",
+    "ss": "german",
     "ru": "russian",
     "am": "american",
+    "us": "american",
     "br": "british",
     "fr": "french",
     "it": "italian",
     "ja": "japanese",
     "fi": "finnish",
     "ch": "chinese",
+    "hu": "hungarian",
     "ax": "axis minor",
     "al": "allied minor",
+    "nk": "north korean",
+    "cc": "chinese communist",
+    "sk": "south korean",
+    "un": "other unc",
+    "pa": "partisan",
 }
-AXIS = frozenset({"german", "italian", "japanese", "finnish", "axis minor"})
+AXIS = frozenset({"german", "italian", "japanese", "finnish", "hungarian", "axis minor", "north korean",
+                  "chinese communist"})
+#: Nationalities VASL files under either side's O/B: their side comes from the palette (or is unknown).
+EITHER_SIDE = frozenset({"partisan"})
+#: VASL's palette folders of each side's order of battle.
+SIDE_FOLDERS = {"Axis O/B": "axis", "Allied O/B": "allied"}
+#: VASL's image folders that hold no nationality's counters (markers, terrain, labels, charts; ``sh``
+#: holds counters shared by every nationality: aircraft, parachutes, boats).
+NOT_NATIONALITY_FOLDERS = frozenset({"ML", "MS", "DD", "DO", "tables", "sh", "CIDs", "MC"})
 #: VASL's hexspine number (1-6, clockwise from N/NE) of an unrotated counter: SE/S.
 UNROTATED_SPINE = 2
 #: Marker counters and the unit keys they set on the units under them.
@@ -125,10 +143,32 @@ def nationality_of_image(image: str) -> str:
     return NATIONALITIES.get(prefix, "") if slash else ""
 
 
+def side_of(nationality: str, folder: tuple[str, ...] = ()) -> str:
+    """``axis`` or ``allied``: the side of a nationality, else of the palette O/B its counter comes
+    from (``folder``, a PieceSlot's palette folders); ``unknown`` when neither says."""
+    by_folder = next((SIDE_FOLDERS[part] for part in folder if part in SIDE_FOLDERS), None)
+    if nationality and nationality not in EITHER_SIDE:
+        return "axis" if nationality in AXIS else "allied"
+    return by_folder or "unknown"
+
+
+def unknown_folder(image: str) -> str | None:
+    """The art folder of a counter's image when it is no nationality folder aslgui knows (``xx`` of
+    ``xx/veh/t1``), for the import's report; None for a known folder or an image with none."""
+    prefix, slash, _ = image.partition("/")
+    return prefix if slash and prefix not in NATIONALITIES and prefix not in NOT_NATIONALITY_FOLDERS else None
+
+
+#: The class letters of an Elite squad or half-squad (A1.25) in VASL's names: ``E`` (``Esq``,
+#: ``AEsq``, ``SSAEsq``), the Waffen-SS (``SSsq``) and German paratroops (``FJsq``).
+ELITE_CLASS = re.compile(r"E$|^SS|^FJ")
+
+
 def is_elite(name: str) -> bool:
-    """An Elite squad or half-squad (A1.25): its class letters end in E (``Esq``, ``SSAEsq``)."""
+    """An Elite squad or half-squad (A1.25): ``6-2-8 Esq``, ``6-5-8 SSsq``, ``5-4-8 FJsq``, ``2-3-8 Ehs``."""
     infantry = INFANTRY_NAME.match(name.strip())
-    return infantry is not None and infantry.group("class").endswith("E") and infantry.group("size") in ("sq", "hs")
+    return (infantry is not None and infantry.group("size") in ("sq", "hs")
+            and ELITE_CLASS.search(infantry.group("class")) is not None)
 
 
 def smoke_marker(piece: Piece) -> dict[str, Any] | None:

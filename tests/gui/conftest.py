@@ -52,6 +52,13 @@ def private_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True)
+def no_remembered_folders() -> None:
+    """Each test's file dialogs start with no folder remembered by an earlier test (``Folders``
+    keeps them in the settings, which the whole session shares)."""
+    QSettings("aslgui", "aslgui").remove("folders")
+
+
+@pytest.fixture(autouse=True)
 def no_modal_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Unsaved changes are discarded without asking (a modal box would hang an offscreen run);
     tests that care about the question patch it themselves."""

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QDialog
 from aslgui.model.log import read_log
 from aslgui.rules import resolve
 from aslgui.ui.rehearsal.examples import Example, examples
-from aslgui.ui.rehearsal.popup import RehearsalPopup, outcome_lines
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import outcome_without_notes
 from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -56,7 +57,7 @@ def test_rolling_the_ex_dice_in_the_popup_gives_the_ex_outcome(
     target = res.values.get("target") or ex.prepared_action.get("target")
     own = {entry["id"]: entry for entry in res.outcome.get("targets", [])}.get(target, res.outcome)  # C3.33
     assert {k: own.get(k) for k in ex.expected_outcome} == ex.expected_outcome
-    assert popup.outcome_label.text() == "\n".join(outcome_lines(res, popup.names))
+    assert popup.outcome_label.text() == "\n".join(outcome_without_notes(res, popup.names))
     assert all(line.case != "extra" for line in res.drm)  # every DRM line computed from the situation
 
 

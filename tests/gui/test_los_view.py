@@ -31,7 +31,8 @@ def drag(qtbot: QtBot, window: MainWindow, start: str, end: str) -> None:
 
 
 def labels(window: MainWindow) -> list[str]:
-    return [i.text() for i in window.los_tools.items if isinstance(i, QGraphicsSimpleTextItem)]
+    return [c.text() for i in window.los_tools.items for c in (i, *i.childItems())
+            if isinstance(c, QGraphicsSimpleTextItem)]
 
 
 def test_a6_the_los_tool_traces_the_gun_to_the_german_stack_and_names_the_woods_that_block_it(

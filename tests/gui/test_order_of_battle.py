@@ -72,7 +72,7 @@ def test_import_opens_the_game_as_a_new_unsaved_scenario(
     assert window.scene.counter_item("s1") is not None
     title, blank, board_line = infos[0].splitlines()[:3]
     assert (title, blank, board_line) == (f"Imported VASL game: {tmp_path / 'Kampfgruppe.vsav'}", "", "boards: 04")
-    assert 'units: 5 (allied 3, axis 2); 1 on the map, 4 in the order of battle ("hex": null)' in infos[0]
+    assert "units: 5 (allied 3, axis 2); 1 on the map, 4 in the order of battle\n" in infos[0]  # no file key (issue 38)
     assert "skipped: 1 labels" in infos[0]
 
 
@@ -200,7 +200,8 @@ def test_stalingrad_set_up_dragged_onto_board_01_and_fired(window: MainWindow, i
     drags a German squad and a Russian T-34 onto hexes, and fires."""
     assert window.order_of_battle.import_file(STALINGRAD)
     listing = window.order_of_battle.list
-    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69)", "Axis (48)"]
+    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69, 11 support weapons)",
+                                                                  "Axis (48, 22 support weapons)"]
     squads = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "4-6-7 1sq")]
     tank = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "T-34 M41")]
     assert (squads.text(0), tank.text(0)) == ("4-6-7 1sq  x26", "T-34 M41  x2")

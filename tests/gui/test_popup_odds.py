@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
 from aslgui.rules import resolve
-from aslgui.rules.actions import AMMO
+from aslgui.rules.action_keys import AMMO
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
 from aslgui.ui.rehearsal.odds import percent

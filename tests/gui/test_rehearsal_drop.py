@@ -26,6 +26,7 @@ from aslgui.rules import RESOLVERS, resolve
 from aslgui.rules.gestures import staged
 from aslgui.ui.rehearsal.answer_words import number_lines
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, example, rehearse
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends
@@ -106,7 +107,7 @@ def test_drop_opens_the_popup_with_resolve_numbers_rolls_commits_logs_and_undoes
         action = popup.action()
         answer = resolve(staged(scenario, popup.gesture), action)
         assert popup.drm_labels() == [line.label for line in answer.drm]
-        assert popup.numbers_label.text() == "\n".join(number_lines(answer, popup.names))
+        assert popup.numbers_label.text() == "\n".join(number_lines(without_notes(answer), popup.names))
         if not popup.gesture.moves:  # the CLI answers the same question about the same file, and notes the boards
             cli = _answer_via_cli(tmp_path, scenario, action)
             assert cli == json.loads(json.dumps(with_board_notes(scenario, answer).to_json()))
@@ -176,25 +177,27 @@ def test_c10_3_an_illegal_push_cannot_be_committed(window: MainWindow, monkeypat
     assert window.undo_stack.count() == 0 and window.scenario.units["g1"].hex == scenario.grid.parse("1H4")
 
 
-def test_design4_a_drop_of_a_vehicle_without_ma_shows_why_not_an_error(
+def test_c3_a_drop_of_a_vehicle_without_ma_offers_no_shot_and_says_why(
         window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The StuG IIIG of an imported save has no ``ma``: its drag rings the enemy red (illegal) and
-    the drop's popup says why (C3), where it used to show an error; nothing can be committed."""
+    """The StuG IIIG of an imported save has no ``ma``, so nothing to fire (C3): its drag rings no
+    target, and its drop on the enemy opens no fire popup (which could only refuse it) but says
+    why in the status line, as the rules word it; nothing is committed (issue 34)."""
     scenario = scenario_from_json(design3_with_friends(player="german"))
     controller = rehearse(window, scenario)
-    fr_hex = scenario.grid.parse("4E7")
-    assert controller.show_targets("v1")[fr_hex] is False
+    assert controller.show_targets("v1") == {}
     seen: list[str] = []
 
     def driver(popup: RehearsalPopup) -> bool:
-        assert popup.resolution is not None and not popup.resolution.legal and popup.error == ""
-        assert not popup.commit_button.isEnabled()
-        seen.append(popup.reasons_label.text())
+        seen.append(popup.gesture.kind)
         return False
 
     drive(monkeypatch, driver)
+    refused: list[str] = []
+    controller.refused.connect(refused.append)
     drop(window, "v1", "4E7")
-    assert seen == ['Not allowed: StuG IIIG has no main armament to fire (give it "ma" if it has one) (C3)']
+    assert seen == []
+    assert refused == ['StuG IIIG has no main armament to fire (give it MA if it has one) (C3)']
+    assert window.statusBar().currentMessage() == f"Not allowed: {refused[0]}"
     assert window.undo_stack.count() == 0
 
 

@@ -22,6 +22,7 @@ from aslgui.ui.rehearsal.answer_words import number_lines
 from aslgui.ui.rehearsal.dice import die_pixmap
 from aslgui.ui.rehearsal.options import UnitChecklist
 from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.rehearsal.verdict import without_notes
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import example, rehearse
 
@@ -63,7 +64,7 @@ def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) 
     expected = resolve(scenario, popup.action())
     assert "F +2 (C5.61) Intensive Fire" in popup.drm_labels()
     assert popup.drm_labels() == [line.label for line in expected.drm]
-    assert popup.numbers_label.text() == "\n".join(number_lines(expected, popup.names))
+    assert popup.numbers_label.text() == "\n".join(number_lines(without_notes(expected), popup.names))
     assert not expected.legal and "(C5.6)" in popup.reasons_label.text()  # its normal ROF is not used up
     assert not popup.commit_button.isEnabled()
     popup.options["intensive"].setChecked(False)
@@ -240,6 +241,7 @@ def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_again
     popup = popup_for(situation, "g", "4E9")
     qtbot.addWidget(popup)
     values = ("caliber 20", "barrel L", "Gun type AA", "Case A Gun type T", "ROF 3", "B# 12")
-    words = "; ".join(f"20L AA {value} from the roster's '20L AA' (not checked against its counter)"
-                      for value in values)
-    assert f"Not checked against a printed chart: {words}" in popup.numbers_label.text().splitlines()
+    notes = popup.notes.label.text().splitlines()
+    for value in values:  # folded under "Notes", one bullet each (issue 38)
+        assert (f"\u2022 Not checked against a printed chart: 20L AA {value} from the roster's '20L AA' (not checked "
+                "against its counter)") in notes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,42 @@ def test_walls_hedges_fortified_and_mud_are_drawn(qtbot: QtBot) -> None:
     cx, cy = grid.center(grid.parse("1C5"))
     mud = QColor(style.GROUND_COLORS["mud"])
     assert any(image.pixelColor(round(cx) + dx, round(cy) + 10) == mud for dx in range(12))
+
+
+def test_d11_render_draws_units_with_their_module_art_as_the_window_does(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DESIGN.md 11 (issue 35): ``aslgui render`` reads the player's modules (here
+    ``ASLGUI_VASL_MODULE``) and draws a unit whose counter one holds with its art, exactly as the
+    window's counter tile does; without the module the same unit is the plain tile."""
+    from aslgui.ui.map.counter_art import use_modules
+    from aslgui.ui.map.counters import CounterItem
+    from aslgui.vasl.module import forget_modules
+    from aslgui.vasl.module_library import MODULE_ENV
+    from tests.vasl_modules import make_module
+
+    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
+    stug = {"id": "v1", "side": "axis", "nationality": "german", "kind": "vehicle", "name": "StuG IIIG",
+            "hex": "4E5", "vca": "S/SW", "vasl": {"gpid": "2610", "image": "ge/veh/stgiiig"}}
+    scenario_file = tmp_path / "s.json"
+    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4"}],
+                                         "units": [stug]}), encoding="utf-8")
+    images = {}
+    try:
+        for with_module in (False, True):
+            forget_modules()
+            if with_module:
+                monkeypatch.setenv(MODULE_ENV, str(make_module(tmp_path)))
+            else:
+                monkeypatch.delenv(MODULE_ENV, raising=False)
+            out = tmp_path / f"map{with_module}.png"
+            assert main(["render", str(scenario_file), "-o", str(out), "--hex-range", "4D4-4F6"]) == 0
+            images[with_module] = QImage(str(out))
+        assert CounterItem(load_scenario(scenario_file).units["v1"], []).art == "ge/veh/stgiiig"  # the window's tile
+    finally:
+        use_modules(())
+    plain, art = images[False], images[True]
+    assert plain.size() == art.size()
+    differing = sum(plain.pixelColor(x, y) != art.pixelColor(x, y)
+                    for x in range(0, plain.width(), 2) for y in range(0, plain.height(), 2))
+    assert differing > 200  # the counter's art (its turret ring, its numbers) in place of the plain tile

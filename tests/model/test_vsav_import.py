@@ -262,7 +262,7 @@ def test_a_support_weapon_with_no_infantry_is_listed(tmp_path: Path) -> None:
     assert result.scenario["units"] == []
     assert result.report.loose_sw == {"german LMG": 1}
     assert any("support weapons not stacked" in line for line in result.report.lines())
-    assert result.scenario["support_weapons"] == [{"name": "LMG", "nationality": "german", "side": "axis",
+    assert result.scenario["support_weapons"] == [{"id": "w1", "name": "LMG", "nationality": "german", "side": "axis",
                                                    "hex": None, "vasl": {"gpid": "42", "image": "ge/geLMG"}}]
 
 

@@ -18,14 +18,14 @@ from typing import Any, NamedTuple
 
 from hypothesis import strategies as st
 
-import aslgui.rules
+import aslgui.rules.dispatch
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, BoardPlacement, Hex, MapGrid, neighbours
 from aslgui.model import PHASES, scenario_from_json, scenario_to_json
 from aslgui.model.scenario import GROUND_CONDITIONS, HEXSIDE_FEATURES, terrain_names
 from aslgui.model.units import INFANTRY_KINDS
 from aslgui.rules import RESOLVERS
-from aslgui.rules.actions import (
+from aslgui.rules.action_keys import (
     AMMO,
     ARC_KEYS,
     FIRE_COUNTERS,
@@ -414,20 +414,20 @@ def run_case(case: Case) -> Outcome:
         return Outcome(area, "scenario refused")
     before_action, before_scenario = json.dumps(case.action), scenario_to_json(scenario)
     entered: list[str] = []
-    real = aslgui.rules.resolver_for
+    real = aslgui.rules.dispatch.resolver_for
 
     def watched(name: str) -> Any:
         entered.append(name)
         return real(name)
 
-    aslgui.rules.resolver_for = watched  # type: ignore[assignment]
+    aslgui.rules.dispatch.resolver_for = watched  # type: ignore[assignment]
     try:
         answer = aslgui.rules.resolve(scenario, case.action)
     except AslError as error:
         assert error.message and re.match(r"[a-z_]+", error.path), f"path {error.path!r} for {error.message!r}"
         return Outcome(area, "refused in rules" if entered else "action refused")
     finally:
-        aslgui.rules.resolver_for = real  # type: ignore[assignment]
+        aslgui.rules.dispatch.resolver_for = real  # type: ignore[assignment]
         assert json.dumps(case.action) == before_action, "resolve changed the action"
         assert scenario_to_json(scenario) == before_scenario, "resolve changed the scenario"
     assert json.loads(strict(answer.to_json()))["legal"] is answer.legal

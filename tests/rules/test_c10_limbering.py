@@ -12,7 +12,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.to_hit.legality import cannot_fire_reasons
+from aslgui.rules.to_hit.firer_state import cannot_fire_reasons
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))

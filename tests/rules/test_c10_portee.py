@@ -169,7 +169,6 @@ def test_c10_52_unload_from_an_immobilized_vehicle_in_limbered_mode() -> None:
     [
         ({"at37": {"aboard": None}}, {}, "C10.51"),
         ({"spw": {"portee": True, "moved": True}}, {}, "C10.51"),
-        ({"c1": {"aboard": "spw"}}, {}, "C10.51"),
         ({"c1": {"moved": True}}, {}, "C10.51"),
     ],
 )

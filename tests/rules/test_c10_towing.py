@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.to_hit.legality import cannot_fire_reasons
+from aslgui.rules.to_hit.firer_state import cannot_fire_reasons
 from aslgui.rules.towing import gun_type, is_mortar_exception
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"

@@ -13,7 +13,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import scenario_from_json
 from aslgui.rules import RESOLVERS, resolve
-from aslgui.rules.gestures import gestures_for_drop, is_legal_gesture, legal_targets
+from aslgui.rules.gestures import gestures_for_drop, legal_targets
 from tests.rules.fixtures.to_hit_scenarios import design3_with_friends, resolve_cli
 
 
@@ -76,16 +76,15 @@ def test_design4_a_vehicle_without_ma_with_dice_has_no_outcome() -> None:
     assert (answer["legal"], answer["final_th_needed"], "outcome" in answer) == (False, None, False)
 
 
-def test_design4_the_drag_of_a_vehicle_without_ma_rings_its_targets_illegal() -> None:
-    """In the GUI, dragging the StuG IIIG without ``ma`` onto the Russians rings them red (illegal)
-    and the drop's fire gesture resolves to the reason, not an error box."""
+def test_design4_the_drag_of_a_vehicle_without_ma_offers_no_shot_and_says_why() -> None:
+    """In the GUI, the StuG IIIG without ``ma`` has nothing to fire (C3): its drag rings no target,
+    and its drop on the Russians opens no fire popup but says why, as the fire question answers."""
     situation = scenario_from_json(design3_with_friends(player="german"))
-    rings = legal_targets(situation, "v1")
+    assert legal_targets(situation, "v1") == {}
     fr_hex = situation.units["fr"].hex
-    assert rings[fr_hex] is False
-    gesture = next(g for g in gestures_for_drop(situation, "v1", fr_hex).gestures if g.kind == "fire")
-    assert is_legal_gesture(situation, gesture) is False
-    answer = resolve(situation, gesture.action)
+    drop = gestures_for_drop(situation, "v1", fr_hex)
+    answer = resolve(situation, {"kind": "fire", "firer": "v1", "target": "fr"})
+    assert drop.gestures == () and drop.reasons == answer.reasons
     assert answer.reasons == ('v1 has no main armament to fire (give it "ma" if it has one) (C3)',)
 
 

@@ -19,7 +19,8 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import scenario_from_json
 from aslgui.rules import RESOLVERS, resolve
-from aslgui.rules.actions import COMMON_KEYS, DICE, DRM, FLAG, HEX, UNIT, UNITS, Action, domain_of
+from aslgui.rules.action_keys import COMMON_KEYS
+from aslgui.rules.actions import DICE, DRM, FLAG, HEX, UNIT, UNITS, Action, domain_of
 from tests.rules.test_declared_answer_keys import BASE, BOARD, OFF_MAP, ON_MAP, STAND_IN, situation, unit_roles
 from tests.test_cli import run
 

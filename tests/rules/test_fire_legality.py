@@ -22,7 +22,8 @@ def _gun_at_tank(phase: str = "PFPh", player: str = "russian", **gun: Any) -> di
         ("DFPh", "russian", "the DFPh belongs to the DEFENDER; g is the ATTACKER's (A3)"),
         ("PFPh", "german", "the PFPh belongs to the ATTACKER; g is the DEFENDER's (A3)"),
         ("AFPh", "german", "the AFPh belongs to the ATTACKER; g is the DEFENDER's (A3)"),
-        ("MPh", "russian", "in its own MPh only a moving vehicle fires (Bounding First Fire) (D3.3)"),
+        ("MPh", "russian",
+         "in its own MPh only a moving vehicle, its Passengers included, fires (Bounding First Fire) (D3.3, C5.3)"),
     ],
 )
 def test_a3_ordnance_fires_only_in_its_own_sides_fire_phases(phase: str, player: str, expected: str) -> None:

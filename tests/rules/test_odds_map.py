@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
-from aslgui.rules import odds_map, resolve
-from aslgui.rules.odds_map import TARGET_ID, enemy_side, target_unit, threat_firers
+from aslgui.rules import odds_hex, resolve
+from aslgui.rules.odds_map import threat_firers
+from aslgui.rules.odds_target import TARGET_ID, enemy_side, target_unit
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.shared_data import BOARDS
 
@@ -63,7 +64,7 @@ def fire_at(scenario: Scenario, firer: str, target_type: str, keys: dict[str, An
     """What ``fire`` answers with the odds map's target placed in ``hex_name``."""
     unit = scenario.units[firer]
     target = target_unit(scenario, enemy_side(scenario, unit.side), target_type, keys)
-    return odds_map.fire_at(scenario, unit, target, target_type, phase, scenario.grid.parse(hex_name)).to_json()
+    return odds_hex.fire_at(scenario, unit, target, target_type, phase, scenario.grid.parse(hex_name)).to_json()
 
 
 def check_unit_map(scenario: Scenario, data: st.DataObject) -> None:
@@ -153,7 +154,8 @@ def test_design_12_the_example_shot_is_on_the_map() -> None:
     ({"unit": "pak", "target_type": "vehicle", "target": [1]}, "action.target"),
     ({"unit": "pak", "target_type": "vehicle", "target": {"hex": "4A1"}}, "action.target.hex"),
     ({"unit": "pak", "target_type": "vehicle", "target": {"kind": "tank"}}, "action.target.kind"),
-    ({"threat_to_side": "finnish", "target_type": "vehicle"}, "action.threat_to_side"),
+    ({"threat_to_side": "", "target_type": "vehicle"}, "action.threat_to_side"),
+    ({"threat_to_side": 3, "target_type": "vehicle"}, "action.threat_to_side"),
     ({"threat_to_side": "german", "unit": "pak", "target_type": "vehicle"}, "action.threat_to_side"),
     ({"target_type": "vehicle"}, "action.unit"),
     ({"unit": "pak"}, "action.target_type"),

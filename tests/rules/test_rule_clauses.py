@@ -168,13 +168,17 @@ def _porteed(phase: str, player: str) -> dict[str, Any]:
 
 
 def test_c5_35_na_motion_fire_is_not_for_a_gun_en_portee() -> None:
+    """Motion Fire is NA for it: the Gun does not fire while its truck is in Motion (C5.35, C10.54)."""
     answer = _porteed("DFPh", "german")
-    assert "C4" not in drm(answer) and answer["doubled_lower_dr"] is False
+    assert answer["legal"] is False and "C4" not in drm(answer) and answer["doubled_lower_dr"] is False
+    assert any(r.endswith("Motion Fire is NA for a Gun en portee: truck is in Motion/not Stopped (C10.54, C5.35)")
+               for r in answer["reasons"])
 
 
 def test_c10_54_exc_a_porteed_gun_makes_no_bounding_first_fire() -> None:
     answer = _porteed("MPh", "russian")
-    assert answer["legal"] is False and any(r.endswith("(D3.3)") for r in answer["reasons"])
+    assert answer["legal"] is False and any("Bounding First Fire is NA for a Gun en portee, as in truck's MPh (C10.54)"
+                                            in r for r in answer["reasons"])
 
 
 # -- C5.6, C5.63 ------------------------------------------------------------------------------------

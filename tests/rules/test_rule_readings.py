@@ -70,6 +70,49 @@ def test_c10_26_an_nm_or_rfnm_gun_is_never_limbered_or_unlimbered(flag: str, kin
     assert answer["legal"] is False and any(flag.upper() in r for r in answer["reasons"])
 
 
+# -- C10.51: a crew riding the Gun's vehicle unloads it ------------------------------------------------
+RIDING_NOTE = ("read: C10.51 does not ask the crew to be on foot; a crew riding the Gun's vehicle, as it does to fire "
+               "it en portee (C10.54), unloads it, spending its whole MF allotment, and gets off with it; one aboard "
+               "another vehicle may not (C10.51, C10.54)")
+
+
+def test_c10_51_a_crew_riding_the_vehicle_unloads_the_gun_en_portee_and_the_reading_is_noted() -> None:
+    answer = _ask(_c10({"at37": {"aboard": "spw"}, "c1": {"aboard": "spw"}}), "portee_unload")
+    assert answer["legal"] is True, answer["reasons"]
+    assert answer["notes"] == [RIDING_NOTE] and answer["ti"] == ["c1", "spw"]
+
+
+def test_c10_51_a_crew_on_foot_unloads_it_with_nothing_to_note() -> None:
+    answer = _ask(_c10({"at37": {"aboard": "spw"}}), "portee_unload")
+    assert answer["legal"] is True and answer["notes"] == []
+
+
+def test_c10_51_a_crew_aboard_another_vehicle_does_not_unload_it() -> None:
+    truck = {"id": "truck", "side": "german", "kind": "vehicle", "name": "Opel Blitz", "hex": "1H4", "vca": "N/NE"}
+    situation = board_from("c10_board.json", {"spw": {"portee": True, "pp": 12}, "at37": {"aboard": "spw"},
+                                              "c1": {"aboard": "truck"}}, [truck])
+    answer = _ask(situation, "portee_unload")
+    assert answer["legal"] is False and "c1 is aboard truck, not on foot (C10.51)" in answer["reasons"]
+
+
+def test_c10_51_loading_still_takes_a_crew_on_foot() -> None:
+    answer = _ask(_c10({"c1": {"aboard": "spw"}}), "portee_load")
+    assert answer["legal"] is False and "c1 is aboard spw, not on foot (C10.51)" in answer["reasons"]
+
+
+# -- C10.3: the Low Ammo DRM (its value is not in the rules folder) --------------------------------------
+@pytest.mark.parametrize(("gun", "keys", "lines"), [({}, {}, []), ({}, {"low_ammo": True}, [-2]),
+                                                   ({"low_ammo": True}, {}, [-2])])
+def test_c10_3_low_ammo_is_read_as_minus_2_placed_now_or_already_on_the_gun(gun: dict[str, Any],
+                                                                            keys: dict[str, Any],
+                                                                            lines: list[int]) -> None:
+    situation = _c10({"at37": gun} if gun else None)
+    answer = resolve(situation, {"kind": "push", "gun": "at37", "to_hex": "1H5", **keys}).to_json()
+    assert [line["value"] for line in answer["drm"] if line["case"] == "low ammo"] == lines
+    flagged = any("low ammo" in note for note in answer.get("unverified", []))
+    assert flagged is bool(lines)
+
+
 # -- A3.3 with A23.2/A23.6: a Prep-Fired unit throws no DC in the AFPh ----------------------------------
 def _throw(phase: str, **squad: Any) -> dict[str, Any]:
     situation = board_from("a23_ex.json", {"s467": {"moved": False, **squad}}, phase=phase)

@@ -28,8 +28,11 @@ def test_infantry_counters_are_units_of_their_kind(name: str, kind: str) -> None
 
 
 @pytest.mark.parametrize(("name", "elite"), [("6-2-8 Esq", True), ("8-3-8 SSAEsq", True), ("4-6-8 Lehr Esq", True),
-                                             ("4-4-7 1sq", False), ("5-4-8 SSsq", False), ("2-2-8 Icr", False)])
-def test_a1_25_elite_is_the_class_letter_e(name: str, elite: bool) -> None:
+                                             ("6-5-8 SSsq", True), ("5-4-8 SSsq", True), ("8-3-8 AE SSsq", True),
+                                             ("5-4-8 FJsq", True), ("2-3-8 Ehs", True), ("0-0-0 SShs", True),
+                                             ("4-4-7 1sq", False), ("5-3-8 Gsq", False), ("2-2-8 Icr", False),
+                                             ("1-2-8 FJcr", False), ("3-3-6 Csq", False)])
+def test_a1_25_elite_is_the_class_letter_e_the_ss_and_fj(name: str, elite: bool) -> None:
     assert is_elite(name) is elite
 
 

@@ -1,21 +1,16 @@
 """What the counters of a situation put on a LOS thread (issue 25): SMOKE and WP (A24) and
 vehicles and wrecks (D9), each a Hindrance of the whole hex it stands in.  They move with play,
-so they are read per scenario and laid on the (cached) terrain map as ``LosMap.counters``; the
-terrain stays cached.  The readings are in docs/los.md ("Counters as Hindrances")."""
+so they are read per scenario and laid on the (cached) terrain map as ``LosMap.counters``
+(``features.with_counters``); the terrain stays cached.  The readings are in docs/los.md ("Counters as Hindrances")."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from aslgui.geometry import Hex
 from aslgui.model import Scenario
 from aslgui.model.markers import Smoke
 from aslgui.rules.los.records import Marker
-
-if TYPE_CHECKING:
-    from aslgui.rules.los.features import LosMap
-
 
 #: SMOKE +3 (Dispersed +2), WP +2 (Dispersed +1): the DRM each counter prints (A24, A24.3).
 SMOKE_DRM: dict[tuple[str, bool], int] = {("smoke", False): 3, ("smoke", True): 2, ("wp", False): 2, ("wp", True): 1}
@@ -58,14 +53,3 @@ def counter_markers(scenario: Scenario, levels: Mapping[Hex, int]) -> dict[Hex, 
         out[h] = (*out.get(h, ()), marker)
     return out
 
-
-def with_counters(los: LosMap, scenario: Scenario) -> LosMap:
-    """The terrain map with the scenario's counters on it: a shallow copy sharing the terrain
-    (and what it reads as threads come near), so the cached map is never changed."""
-    counters = counter_markers(scenario, los.levels)
-    if not counters:
-        return los
-    laid = type(los).__new__(type(los))  # copy.copy's shallow copy, without importing copy (issue 30)
-    vars(laid).update(vars(los))
-    laid.counters = counters
-    return laid

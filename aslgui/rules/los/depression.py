@@ -6,14 +6,12 @@ beside it is in it (A6.1: the bank must lie on both sides)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aslgui.geometry import Hex
 from aslgui.geometry.thread import SIDE_STEPS
 from aslgui.rules.los.features import GROUND
-
-if TYPE_CHECKING:
-    from aslgui.rules.los.judgement import Trace
+from aslgui.rules.los.trace_line import Trace
 
 
 def depression_limits(t: Trace, rng: int) -> Any:

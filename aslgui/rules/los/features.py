@@ -23,7 +23,7 @@ from aslgui.geometry.thread import HALF_UNIT_PIXELS
 from aslgui.model import Scenario
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
-from aslgui.rules.los.counters import with_counters
+from aslgui.rules.los.counters import counter_markers
 from aslgui.rules.los.records import Feature, Marker
 
 #: What a feature does to a thread that crosses it.
@@ -150,6 +150,18 @@ def steady(scenario: Scenario) -> Iterator[None]:
         yield
     finally:
         _STEADY.pop()
+
+
+def with_counters(los: LosMap, scenario: Scenario) -> LosMap:
+    """The terrain map with the scenario's counters on it: a shallow copy sharing the terrain
+    (and what it reads as threads come near), so the cached map is never changed."""
+    counters = counter_markers(scenario, los.levels)
+    if not counters:
+        return los
+    laid = type(los).__new__(type(los))  # copy.copy's shallow copy, without importing copy (issue 30)
+    vars(laid).update(vars(los))
+    laid.counters = counters
+    return laid
 
 
 def _terrain_map(scenario: Scenario) -> LosMap:

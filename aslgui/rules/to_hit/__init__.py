@@ -23,7 +23,7 @@ from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, fire_odds, manned_gun, resolve_dice
-from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path, with_a_vehicle
 from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
 
 
@@ -104,8 +104,8 @@ def hex_units(shot: Shot) -> list[Unit]:
     AFV, immune to it, in the target's Location: its hex and level (C3.32, C3.41), and only when
     there are two or more (a lone target keeps its keys). Never a unit immune as C3.4 says because
     it is not moving under Defensive First Fire (``dff_immune``), nor Passengers/Riders, whose
-    Collateral Attack (D.8) is not modelled."""
-    units = [unit for unit in shot.scenario.units_at(shot.target_hex) if unit.aboard is None
+    Collateral Attack (D.8) is not modelled, nor a Gun in tow, which shares its vehicle's fate (C10.1)."""
+    units = [unit for unit in shot.scenario.units_at(shot.target_hex) if not with_a_vehicle(unit)
              and not dff_immune(shot, unit)]
     if shot.target_type == "area":
         return units

@@ -37,13 +37,12 @@ def case_a(shot: Shot) -> DrmLine | None:
 
 
 def case_b(shot: Shot) -> DrmLine | None:
-    """C5.2: fire in the AFPh (+3 from woods/building/rubble); also the +2 inside Case C (C5.3).
-    A LATW takes Case C3 in the AFPh instead (C5.34; the To Hit Table marks no Case B for LATW)."""
-    if shot.arms.latw:
-        return None
+    """C5.2: fire in the AFPh (+3 from woods/building/rubble); also the +2 inside Case C (C5.3),
+    a Passenger's LATW's too. Otherwise a LATW takes Case C3 in the AFPh instead (C5.34; the To Hit
+    Table marks no Case B for LATW)."""
     if shot.bounding_fire:
         return DrmLine("B", "C5.3", 2, "part of Case C (fire after moving)")
-    if shot.phase != "AFPh" or shot.firer.moved or shot.opportunity:
+    if shot.arms.latw or shot.phase != "AFPh" or shot.moved or shot.opportunity:
         return None
     if shot.in_woods_building_rubble:
         return DrmLine("B", "C5.2", 3, f"fire in the AFPh from {shot.firer_terrain}")
@@ -56,7 +55,7 @@ def case_c(shot: Shot) -> DrmLine | None:
         return None
     if shot.arms.stabilized:
         return DrmLine("C", "C5.3", 1, "Stabilized Gun, Bounding Fire")
-    if shot.firer.aboard:
+    if shot.passenger:
         return DrmLine("C", "C5.3", 3, "Passenger, Bounding Fire")
     return DrmLine("C", "C5.3", CASE_C_GUN_TYPE[shot.arms.mount], f"{shot.arms.mount} Gun type, Bounding Fire")
 
@@ -86,8 +85,8 @@ def case_c2(shot: Shot) -> DrmLine | None:
 
 def case_c3(shot: Shot) -> DrmLine | None:
     """C5.34: a LATW firing in the AFPh, or with a Backblast from ground-level building/rubble
-    (+2 each)."""
-    if not shot.arms.latw or shot.opportunity:
+    (+2 each); never with Case C, as a Passenger's Bounding (First) Fire uses (C5.34, C5.3)."""
+    if not shot.arms.latw or shot.opportunity or shot.bounding_fire:
         return None
     reasons = ["AFPh"] if shot.phase == "AFPh" else []
     terrain = shot.firer_terrain

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aslgui.model.units import DEFAULT_BREAKDOWN
 from aslgui.rules.resolution import reason
+from aslgui.rules.roster import counter_read
 from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
 from aslgui.rules.to_hit.target_drm import POINT_BLANK
 
@@ -128,6 +130,12 @@ BOUNDING_FIRED_NOTE = reason(
     "read: a Bounding First Fire counter (bounding_fired) records a shot taken in this MPh, so the vehicle fires "
     "again in it only with the Multiple ROF it kept (rof_kept: MPh; a printed ROF of 1 is one), after expending "
     "another MP, which the file does not record, or by Intensive Fire", "C5.3, C2.24")
+#: C5.35 names the moving vehicle's fire, and its NA for Guns en portee says Passenger ordnance would
+#: otherwise be Motion Fire too.
+PASSENGER_MOTION_NOTE = reason(
+    "read: a Passenger's ordnance fired from a vehicle in Motion/not Stopped is Motion Fire, as C5.35 says it is NA "
+    "only for Guns en portee: Case C with the Passenger's +3, and the lower dr doubled (no gyrostabilizer)",
+    "C5.3, C5.35")
 #: C5.64 calls OVR Prevention an Intensive Fire shot, which a pinned crew may not use (C5.6); C5.641
 #: says a Gun under no fire counter is not penalized as Intensive Fire.
 PINNED_PREVENTION_NOTE = reason(
@@ -138,18 +146,24 @@ PINNED_PREVENTION_NOTE = reason(
 
 def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
     """The readings a shot's answer takes where the action or DESIGN.md leaves room: a vehicle under
-    a Bounding First Fire counter firing again in its MPh (C5.3), OVR Prevention by a Gun under no
+    a Bounding First Fire counter firing again in its MPh (C5.3), a Passenger's ordnance fired from a
+    vehicle in Motion (C5.35), OVR Prevention by a Gun under no
     fire counter whose crew is pinned (C5.641), the Target Type taken when the action names none
-    (not a Reaction Fire shot, whose Target Type is no key), and no Case L at point blank range vs
-    the Area Target Type (C3.331; DESIGN.md 4 lists Case L without that exception)."""
+    (not a Reaction Fire shot, whose Target Type is no key), the B# of a VASL counter that prints
+    none (A.11; DESIGN.md 11: the rules' default, never a roster's), and no Case L at point blank
+    range vs the Area Target Type (C3.331; DESIGN.md 4 lists Case L without that exception)."""
     found = [text for text, applies in (
         (BOUNDING_FIRED_NOTE, shot.firer.bounding_fired and shot.bounding_first_fire),
         (PINNED_PREVENTION_NOTE, shot.prevention_rule == "C5.641" and shot.crew.pinned),
+        (PASSENGER_MOTION_NOTE, shot.motion_fire and shot.passenger),
     ) if applies]
     if not target_type_given and not shot.reaction:
         smoke = shot.target_type == "area" and shot.ammo in SMOKE_AMMO and not shot.arms.mortar
         taken, rule = _SMOKE_TARGET_TYPE if smoke else _TAKEN_TARGET_TYPE[shot.target_type]
         found.append(reason(f"read: no target_type given, so {taken}", rule))
+    if counter_read(shot.firer) and shot.firer.breakdown is None:
+        found.append(reason(f"read: {shot.firer.id}'s VASL counter prints no B#, so the rules' default, "
+                            f"B# {DEFAULT_BREAKDOWN}", "A.11"))
     if shot.target_type == "area" and shot.range in POINT_BLANK and not shot.firer.rfnm:
         found.append(reason(f"read: no Case L point blank DRM at {shot.range} hex{'es' if shot.range > 1 else ''}: "
                             "TH Case L does not apply to the Area Target Type", "C3.331"))

@@ -10,7 +10,8 @@ from typing import NamedTuple
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import AMMO, PIVOTS, TARGET_TYPES, Action
+from aslgui.rules.action_keys import AMMO, PIVOTS, TARGET_TYPES
+from aslgui.rules.actions import Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.resolution import DrmLine, IllegalAction
@@ -40,6 +41,13 @@ def fire_counter(unit: Unit) -> str:
     if unit.intensive_fired:
         return "intensive"
     return "first" if unit.fired else "none"
+
+
+def with_a_vehicle(unit: Unit) -> bool:
+    """Whether a unit is carried by a vehicle, aboard it or in tow, and so is no separate target of a
+    shot at its hex: a Gun in tow shares its vehicle's fate (C10.1, C10.11); Passengers/Riders are
+    attacked Collaterally (D.8), which is not modelled."""
+    return unit.aboard is not None or unit.towed_by is not None
 
 
 def unit_path(scenario: Scenario, unit: Unit) -> str:
@@ -163,26 +171,59 @@ class Shot(NamedTuple):
         return bool(terrain_entry(self.firer_terrain)["woods_building_rubble"])
 
     @property
+    def carrier(self) -> Unit | None:
+        """The vehicle whose movement is the firer's: itself, or the one it rides as a Passenger
+        (a Passenger's LATW, a Gun en portee; C5.3 "a vehicle (including its Passengers)")."""
+        if self.firer.aboard is not None:
+            return self.scenario.units.get(self.firer.aboard)
+        return self.firer if self.is_vehicle else None
+
+    @property
+    def passenger(self) -> bool:
+        """Ordnance fired from aboard a vehicle: a Passenger's LATW, or a Gun en portee (C5.3, C10.54)."""
+        return self.firer.aboard is not None and self.carrier is not None
+
+    @property
+    def en_portee(self) -> bool:
+        """A Gun carried en portee and fired by its Passenger crew (C10.54): aboard, and no LATW."""
+        return self.passenger and self.firer.kind == "gun" and not self.arms.latw
+
+    @property
+    def moved(self) -> bool:
+        """Whether the firer (or the vehicle it rides) entered a new hex/hexside this Player Turn."""
+        carrier = self.carrier
+        return self.firer.moved or (carrier is not None and carrier.moved)
+
+    @property
+    def carrier_moving(self) -> bool:
+        """Whether the vehicle firing, or carrying the firer, is in Motion/non-Stopped (C5.35)."""
+        carrier = self.carrier
+        return carrier is not None and (carrier.motion or not carrier.stopped)
+
+    @property
     def motion_fire(self) -> bool:
-        """A vehicle in Motion/non-stopped firing without stopping (C5.35)."""
-        return self.is_vehicle and (self.firer.motion or not self.firer.stopped)
+        """A vehicle in Motion/non-stopped firing without stopping, its Passengers' ordnance too: C5.35
+        says Motion Fire is NA for Guns en portee (they do not fire so, C10.54), which are Passenger
+        ordnance (read so, C5.3)."""
+        return (self.is_vehicle or (self.passenger and not self.en_portee)) and self.carrier_moving
 
     @property
     def bounding_first_fire(self) -> bool:
-        """The ATTACKER's vehicle firing during its own MPh (C5.13, C5.33)."""
-        return self.is_vehicle and self.phase == "MPh" and self.attacker
+        """The ATTACKER's vehicle, or its Passengers' ordnance, firing during its own MPh (C5.3, C5.13, C5.33)."""
+        return (self.is_vehicle or self.passenger) and self.phase == "MPh" and self.attacker
 
     @property
     def bounding_fire(self) -> bool:
-        """Any shot that uses Case C: Bounding (First) Fire or Motion Fire (C5.3, C5.35)."""
-        moved_then_afph = self.is_vehicle and self.phase == "AFPh" and self.firer.moved
+        """Any shot that uses Case C: Bounding (First) Fire (a vehicle, its Passengers included, that
+        entered a new hex, firing in the AFPh) or Motion Fire (C5.3, C5.35)."""
+        moved_then_afph = (self.is_vehicle or self.passenger) and self.phase == "AFPh" and self.moved
         return self.bounding_first_fire or self.motion_fire or moved_then_afph
 
     @property
     def aimed_before_moving(self) -> bool:
         """A vehicle firing in its MPh before entering a new hex, or in LOS of its target since
         before that MPh, uses Case C without C1/C2 (C5.33)."""
-        return self.phase == "MPh" and (not self.firer.moved or self.los_since_mph_start)
+        return self.phase == "MPh" and (not self.moved or self.los_since_mph_start)
 
     @property
     def aim_counts(self) -> bool:
@@ -263,7 +304,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     afv_target = vehicle_target and target is not None and target.afv
     ammo = action.choice("ammo", AMMO, "AP" if afv_target and target_type == "vehicle" else "HE")
     if target_type == "area":  # it attacks the hex, every unit in it, whoever is named (C3.33): one unit
-        there = [unit for unit in scenario.units_at(target_hex) if unit.aboard is None]  # there is the target
+        there = [unit for unit in scenario.units_at(target_hex) if not with_a_vehicle(unit)]  # there is the target
         target = there[0] if len(there) == 1 else None
     # The MA fires from its TCA, so a turret's hexspines are counted even when the hull pivots (C5.11).
     fired_from = "ca" if firer.kind == "gun" else "tca" if arms.turret is not None else "vca"

@@ -11,6 +11,7 @@ draw those, so a repaint never runs the SVG renderer.
 
 from __future__ import annotations
 
+import os
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -143,6 +144,18 @@ class ArtLibrary:
                     break
             self._renderers[stem] = found
         return self._renderers[stem]
+
+    def why_plain(self, stem: str | None) -> str:
+        """Why a counter shows the plain tile, not its art: for the tooltip of its counter, so the
+        player knows what to add (a module) or that the module lacks it (issue 38)."""
+        if stem is None:
+            return "it has no VASL image (a counter made in aslgui, not imported from a VASL game)"
+        if not self.modules:
+            return f"no VASL module is set up to draw its image {stem}: File > Add VASL module..."
+        if any(module.counter(stem) is not None for module in self.modules):
+            return f"the art of {stem} in your VASL module cannot be drawn (damaged or too big)"
+        names = ", ".join(os.path.basename(module.path) for module in self.modules)
+        return f"your VASL module ({names}) holds no SVG art for {stem}, and aslgui draws SVG counters only"
 
     def image(self, stem: str, pixels: int) -> QImage | None:
         """The counter drawn into a square image ``pixels`` wide (at most ``MAX_PIXELS``)."""

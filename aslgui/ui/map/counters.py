@@ -176,6 +176,8 @@ class CounterItem(QGraphicsItem):
         stem = art_stem(unit.extra)
         #: The module's counter art it shows, if any (else the plain tile).
         self.art = stem if stem is not None and library().renderer(stem) is not None else None
+        if self.art is None:
+            self.setToolTip(f"{unit.name or unit.kind}: a plain tile, as {library().why_plain(stem)}")
         fill = style.nationality_color(unit.nationality or unit.side)
         self.fill = fill.darker(140) if unit.broken else fill
         self.ink = style.color(style.BROKEN_INK if unit.broken else style.COUNTER_INK)

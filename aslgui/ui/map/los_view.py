@@ -81,6 +81,26 @@ def blocking_point(source: Hex, target: Hex, blocked_at: Hex) -> tuple[float, fl
     return float(x), float(y)
 
 
+def result_plate(words: str, blocked: bool, at: tuple[float, float], room: tuple[float, float]) -> QGraphicsRectItem:
+    """The result's words on a dark plate beside the target hex's centre ``at``, drawn at screen
+    size whatever the zoom (issue 38: at map scale it grew huge zoomed in, and was cut off): right
+    of the centre, else left of it, as the ``room`` (screen pixels left and right of it) allows;
+    with room on neither side, over the centre, its left end at the view's left edge."""
+    label = QGraphicsSimpleTextItem(words)
+    label.setFont(font(13, bold=True))
+    label.setBrush(QBrush(QColor(255, 140, 140) if blocked else QColor(255, 255, 255)))
+    width, (left, right) = label.boundingRect().width() + 5, room
+    x = 24 if 24 + width <= right else -24 - width if 24 + width <= left else 10 - left
+    label.setPos(x, -10)  # screen pixels from the centre
+    plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
+    plate.setPen(QPen(Qt.PenStyle.NoPen))
+    plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
+    plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    plate.setPos(*at)
+    label.setParentItem(plate)
+    return plate
+
+
 def describe(los: LosMap, result: LosResult) -> str:
     """The LOS in words: range, then clear (+n) or blocked where and why."""
     answer = los_values(los, result)
@@ -100,6 +120,10 @@ class ToolHost(Protocol):
     view_menu: QMenu
     #: Emitted when what the map shows changed: an edit, an undo, another scenario.
     scenario_changed: SignalInstance
+
+    def in_words(self, text: str) -> str:
+        """A rules sentence as the window shows it: counters by name, no file key (issue 38)."""
+        ...
 
 
 class LosTools(QObject):
@@ -219,15 +243,10 @@ class LosTools(QObject):
             mark.setBrush(QBrush(THREAD_BLOCKED))
             self._add(mark)
         words = describe(los, result)
-        label = QGraphicsSimpleTextItem(words)
-        label.setFont(font(13, bold=True))
-        label.setBrush(QBrush(QColor(255, 140, 140) if result.blocked else QColor(255, 255, 255)))
-        label.setPos(end[0] + 24, end[1] - 10)
-        plate = QGraphicsRectItem(label.boundingRect().adjusted(-5, -3, 5, 3).translated(label.pos()))
-        plate.setPen(QPen(Qt.PenStyle.NoPen))
-        plate.setBrush(QBrush(QColor(0, 0, 0, 175)))
-        self._add(plate)
-        self._add(label)
+        views = scene.views()
+        x = views[0].mapFromScene(QPointF(*end)).x() if views else 0
+        room = (x, views[0].viewport().width() - x) if views else (0.0, float("inf"))
+        self._add(result_plate(words, result.blocked, end, room))
         scene.update()
         self.window.statusBar().showMessage(words)
         self.shown = (source, target, result)

@@ -14,7 +14,7 @@ Both follow the selection, moves and undo. Qt only draws here; the numbers are t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -35,18 +35,11 @@ from aslgui.errors import AslError
 from aslgui.geometry import BoardPlacement, Hex, MapGrid, ca_hexes
 from aslgui.geometry.shapes import boards_outline
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, MAP_TARGET_TYPES
-from aslgui.rules.odds_map import (
-    FirerOdds,
-    HexOdds,
-    best,
-    enemy_side,
-    fire_at,
-    keys_of,
-    target_unit,
-    threat_firers,
-    unit_odds,
-)
+from aslgui.rules.action_keys import MAP_TARGET_TYPES
+from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES
+from aslgui.rules.odds_hex import fire_at
+from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, unit_odds
+from aslgui.rules.odds_target import enemy_side, keys_of, target_unit
 from aslgui.rules.resolution import HINDRANCE_CASE, IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
 from aslgui.ui.map.layers import geometry_path
@@ -77,11 +70,12 @@ def percent(chance: float) -> str:
     return f"{round(chance * 100)}%"
 
 
-def shot_words(answer: Resolution) -> str:
-    """A ``fire`` answer in one line: ``TH# 7, 58%: range 6, Case A +2, 1 Hindrance``."""
+def shot_words(answer: Resolution, words: Callable[[str], str]) -> str:
+    """A ``fire`` answer in one line: ``TH# 7, 58%: range 6, Case A +2, 1 Hindrance``; its
+    reason put in the window's ``words`` when it is no shot."""
     values = answer.values
     if not answer.legal:
-        return f"no shot: {answer.reasons[0]}" if answer.reasons else "no shot"
+        return f"no shot: {words(answer.reasons[0])}" if answer.reasons else "no shot"
     parts = [f"range {values['range']}"]
     hindrances = sum(1 for line in answer.drm if line.case == HINDRANCE_CASE)
     for line in answer.drm:
@@ -198,6 +192,8 @@ class OddsTools(QObject):
         self._counting = _Counting()
         #: Enemy units the threat left out, and why (a unit whose values the rules cannot read).
         self._skipped: list[str] = []
+        #: Why each enemy firer counted so far hits no hex (said when the whole threat is empty).
+        self._idle: list[str] = []
         self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
         self._timer = QTimer(self)
         self._timer.setInterval(0)
@@ -300,6 +296,7 @@ class OddsTools(QObject):
             return
         self._timer.stop()
         self._pending, self._counting, self.shown, self._about, self._skipped = [], _Counting(), {}, None, []
+        self._idle = []
         self._layer_on_scene().hide()
         self.label.setText("")
         try:
@@ -341,7 +338,7 @@ class OddsTools(QObject):
         if about is None or ahead is None:
             return ""
         answer = fire_at(scenario, unit, about.target, about.target_type, about.phase, ahead)
-        return f": {answer.reasons[0]}" if answer.reasons else ""
+        return f": {self.host.in_words(answer.reasons[0])}" if answer.reasons else ""
 
     def _threatened(self) -> tuple[str, Unit | None]:
         """The side whose units are threatened: the selected unit's, else the ATTACKER's, else the
@@ -379,22 +376,26 @@ class OddsTools(QObject):
             odds = odds or FirerOdds(scenario, firer, about.target, about.target_type, about.phase)
             with collector_paused():
                 found = {**found, **odds.count(hexes[counted:counted + HEXES_PER_STEP])}
-        except IllegalAction:  # it fires no ordnance (a truck, C3)
+        except IllegalAction as error:  # it fires no ordnance (a truck, C3)
+            self._idle.append(self.host.in_words(error.message))
             odds, found = None, {}
         except AslError as error:  # a unit the rules cannot read: left out, and said
-            self._skipped.append(f"{firer.id} left out: {error.message}")
+            self._skipped.append(self.host.in_words(f"{firer.id} left out: {error.message}"))
             odds, found = None, {}
         if odds is not None and counted + HEXES_PER_STEP < len(hexes):
             self._counting = _Counting(odds, counted + HEXES_PER_STEP, found)
             return
         self._pending.pop(0)
         self._counting = _Counting()
+        if odds is not None and not found:  # why it hits no hex, said if the whole threat is empty (DESIGN 12)
+            self._idle.append(self.host.in_words(f"{firer.id} may fire at no hex: {odds.why_none()}"))
         best(self.shown, found)
         self._draw(dark=False)
         if not self._pending:
             self._timer.stop()
+            why = [] if self.shown else self._idle
             self.label.setText("; ".join([f"Enemy threat ({about.phase}): {len(self.shown)} hexes in reach",
-                                          *self._skipped]))
+                                          *self._skipped, *why]))
 
     # -- the hover line ------------------------------------------------------------------------
     def describe(self, h: Hex) -> str:
@@ -414,7 +415,7 @@ class OddsTools(QObject):
         firer = scenario.units.get(firer_id)
         if firer is None:
             return ""
-        return f"{name(h)}: {shot_words(fire_at(scenario, firer, target, target_type, phase, h))}"
+        return f"{name(h)}: {shot_words(fire_at(scenario, firer, target, target_type, phase, h), self.host.in_words)}"
 
     def _on_hover(self, h: Hex | None) -> None:
         if self._about is not None and h is not None:

@@ -31,12 +31,15 @@ from PySide6.QtWidgets import (
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.shapes import hex_polygons
 from aslgui.model import Scenario, Unit
+from aslgui.model.support_weapons import loose_weapon
 from aslgui.ui.map import style
 from aslgui.ui.map.arcs import HANDLE_ROLE, CoveredArcs, nearest_spine, path_item
 from aslgui.ui.map.board_art import load_art
 from aslgui.ui.map.counters import UNIT_ROLE, CounterItem, markers, stack_offset, stacking_order
+from aslgui.ui.map.dc_counters import DcCounterLayer
 from aslgui.ui.map.layers import TOGGLED_LAYERS, MapLayers, geometry_path
 from aslgui.ui.map.stack_viewer import Z_FANNED, StackFan
+from aslgui.ui.map.support_weapons import WeaponItems
 
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
@@ -70,9 +73,11 @@ class MapScene(QGraphicsScene):
     context_requested = Signal(object, object)  # unit id | None, QPoint (screen)
     unit_pressed = Signal(str)  # unit id: a counter picked up (also when already selected)
     oob_drop_requested = Signal(str, object)  # unit id of the order of battle, Hex
+    weapon_drop_requested = Signal(str, str)  # id of a support weapon no unit holds, unit id
 
     # What is drawn for the current scenario; ``set_scenario`` resets all of it.
     arcs: CoveredArcs
+    dc_counters: DcCounterLayer
     _counters: dict[str, CounterItem]
     _drawn: dict[str, tuple[Unit, tuple[str, ...]]]
     _stack_index: dict[str, int]
@@ -122,6 +127,8 @@ class MapScene(QGraphicsScene):
         self.selected = None
         self._hovered = None
         self.arcs = CoveredArcs(self, scenario)
+        self.dc_counters = DcCounterLayer(self)
+        self.weapons = WeaponItems(self)
         self._counters, self._drawn, self._stack_index = {}, {}, {}
         self._hover_item = path_item(QPainterPath(), QPen(style.color(style.HOVER_COLOR), 2.0), None, _Z_HOVER)
         self._stroke_item = path_item(QPainterPath(), None, None, _Z_HOVER)
@@ -195,6 +202,7 @@ class MapScene(QGraphicsScene):
         """Draw every counter afresh (the counter library changed: other art, or none)."""
         self._drawn.clear()
         self._sync_counters()
+        self.weapons.sync(self.scenario, again=True)
 
     def _sync_counters(self) -> None:
         scenario = self.scenario
@@ -211,7 +219,9 @@ class MapScene(QGraphicsScene):
                 self.addItem(tile)
                 self._counters[unit.id] = tile
                 self._drawn[unit.id] = (unit, marks)
+        self.weapons.sync(scenario)
         self._restack()
+        self.dc_counters.sync(scenario)
 
     def _restack(self) -> None:
         """Put every counter on its hex with the stacking offset of its place in the stack."""
@@ -297,6 +307,10 @@ class MapScene(QGraphicsScene):
         if unit_id in self.scenario.off_board:
             if h is not None:
                 self.oob_drop_requested.emit(unit_id, h)
+            return
+        if unit_id not in self.scenario.units and loose_weapon(self.scenario, unit_id) is not None:
+            if onto_unit is not None and self.mode == "setup":  # a support weapon given to a unit
+                self.weapon_drop_requested.emit(unit_id, onto_unit.id)
             return
         unit = self.scenario.units.get(unit_id)
         if unit is not None and h is not None:
@@ -428,7 +442,9 @@ class MapScene(QGraphicsScene):
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         item = self._unit_item_at(event.scenePos())
-        unit_id = str(item.data(UNIT_ROLE)) if item is not None else None
+        # a DC counter's menu is its owner's, which offers its detonation (A23.3, A23.7)
+        unit_id = self.dc_counters.owner_at(event.scenePos(), item) or (
+            str(item.data(UNIT_ROLE)) if item is not None else None)
         if unit_id is not None:
             self.select_unit(unit_id)
         self.context_requested.emit(unit_id, event.screenPos())

@@ -3,6 +3,9 @@
 The popup and the action log both show answers through this module, so a key is named once
 (``mp_ovr`` is "OVR cost (D7.1)", ``ti`` "Marked TI") and no internal name reaches the
 player. No Qt: the log's plain text and the popup's labels are built from the same lines.
+
+One piece by design: it is the one table of words (``ANSWER_WORDS``) and the functions
+that read it; split, a key's words and the way they are shown would drift apart.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 from aslgui.model import Scenario
 from aslgui.rules.gestures import ROLLING_KINDS
 from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.ui.rehearsal.player_terms import in_player_terms
 
 #: Unit id -> how a player names that counter (``57LL AT``, ``T-34 M43 in 1K6``); ids not known
 #: are shown as they are.
@@ -83,6 +87,7 @@ ANSWER_WORDS: dict[str, str] = {
     "spines": "Hexspines turned",
     "cost": "Cost",
     "hexes": "Hexes",
+    "dc": "DC going off (Placed A23.3, Set A23.7)",
     "enemy_infantry": "Enemy Infantry in the Location (A23.71)",
     "malfunction_min_dr": "Malfunctions on Original DR \u2265",
     "ntc_required": "NTC first (A23.7)",
@@ -312,7 +317,9 @@ def unit_name(unit_id: str, names: UnitNames | None) -> str:
 
 def in_words(text: str, names: UnitNames | None) -> str:
     """A sentence of the rules with each unit id in it turned into the unit's player name
-    (``crew c1 is broken`` -> ``crew 2-2-8 crew is broken``)."""
+    (``crew c1 is broken`` -> ``crew 2-2-8 crew is broken``) and each file key into the window's
+    words (``no mp_in_los given`` -> ``no MP in LOS given``: ``player_terms``)."""
+    text = in_player_terms(text)
     pattern = _id_pattern(tuple(sorted(names or (), key=len, reverse=True)))
     if pattern is None or names is None:
         return text

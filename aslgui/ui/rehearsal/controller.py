@@ -32,8 +32,8 @@ from aslgui.rules.gestures import (
     change_ca_gesture,
     context_gestures,
     gestures_for_drop,
-    is_legal_gesture,
     legal_targets,
+    reaction_fire_gestures,
     staged,
 )
 from aslgui.ui.map.layers import geometry_path
@@ -50,8 +50,6 @@ LEGAL_RING, ILLEGAL_RING = QColor(30, 220, 60), QColor(220, 40, 40)
 #: How far inside its hex a ring is drawn (map pixels): neighbouring targets keep their own ring.
 RING_INSET = 5.0
 _Z_TARGETS = 7
-#: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
-REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
 
 
 #: Kinds that attack the hex they are dropped on: a drop among one's own units asks first.
@@ -240,8 +238,8 @@ class RehearsalController(QObject):
         return available(context_gestures(self.host.scenario, unit_id))
 
     def fill_menu(self, menu: QMenu, unit_id: str) -> None:
-        """Add the counter's rules actions (change CA, (un)limber, unhook, Set DC) to its context menu;
-        each opens the popup, so the rules' checks (C3.22, C10.2) come with it."""
+        """Add the counter's rules actions (change CA, (un)limber, unhook, Set DC, detonate its DC) to
+        its context menu; each opens the popup, so the rules' checks (C3.22, C10.2, A23.7) come with it."""
         gestures = self.context_gestures(unit_id)
         if gestures:
             menu.addSeparator()
@@ -321,27 +319,10 @@ class RehearsalController(QObject):
         self.committed.emit(entry)
         return entry
 
-    def reaction_fire_gestures(self, overrun: dict[str, Any]) -> list[list[Gesture]]:
-        """For each DEFENDER in the OVR Location that may react (D7.2), its CC and Non-CC Reaction
-        Fire choices; the rules core decides who is eligible and how (D7.21-D7.23)."""
-        scenario = self.host.scenario
-        vehicle = scenario.units[str(overrun["vehicle"])]
-        out: list[list[Gesture]] = []
-        for unit in scenario.units_at(vehicle.hex):
-            if unit.side == vehicle.side or not unit.is_infantry or unit.aboard is not None:
-                continue
-            choices = available([
-                Gesture("reaction_fire", f"{unit.name or unit.id}: {label} vs {vehicle.name or vehicle.id} ({rule})",
-                        {"kind": "reaction_fire", "unit": unit.id, "vehicle": vehicle.id, "type": kind, "phase": "MPh"})
-                for kind, label, rule in REACTIONS
-            ])
-            if any(is_legal_gesture(scenario, g) for g in choices):
-                out.append(choices)
-        return out
-
     def offer_reaction_fire(self, overrun: dict[str, Any]) -> None:
-        """After an Overrun, prompt each eligible DEFENDER in turn (Cancel declines)."""
-        for choices in self.reaction_fire_gestures(overrun):
+        """After an Overrun, prompt each eligible DEFENDER in turn (Cancel declines): the rules
+        core says who may react and with what, a Gun's shot first (D7.2-D7.23)."""
+        for choices in reaction_fire_gestures(self.host.scenario, str(overrun["vehicle"])):
             self.offer(choices, "Reaction Fire (D7.2)")
 
 

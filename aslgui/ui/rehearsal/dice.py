@@ -61,6 +61,8 @@ class DiceWidget(QWidget):
         self.dr: int | None = None
         self.effects_dr: int | None = None
         self._effects_shown = True
+        #: Only a dr is rolled (Setting a DC, A23.7): the DR's dice are not shown.
+        self.dr_only = False
         self.faces = {name: QLabel() for name in ("colored", "white", "dr")}
         for face in self.faces.values():  # room for the dice before the first roll: nothing shifts
             face.setFixedSize(DIE_SIZE, DIE_SIZE)
@@ -118,6 +120,14 @@ class DiceWidget(QWidget):
         self.typed["effects"].setVisible(shown)
         self.show_final(None)
 
+    def show_dr_only(self, only: bool) -> None:
+        """Show only the dr, for an action that rolls a dr and no DR (Setting a DC, A23.7)."""
+        self.dr_only = only
+        for name in ("colored", "white"):
+            self.faces[name].setVisible(not only)
+            self.typed[name].setVisible(not only)
+        self.show_final(None)
+
     def _on_roll(self) -> None:
         self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
         self.from_roll_button = True
@@ -148,6 +158,9 @@ class DiceWidget(QWidget):
         """Original DR (and subsequent dr), then the Final DR once the DRM are known."""
         if self.roll is None:
             self.totals.setText("not rolled yet")
+            return
+        if self.dr_only:
+            self.totals.setText(f"dr {self.dr}")
             return
         text = f"Original DR {self.roll.total}"
         if self.dr is not None:

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
-from aslgui.rules.actions import AMMO
+from aslgui.rules.action_keys import AMMO
 from aslgui.rules.resolution import Resolution
 
 #: How an IFT result reads in the odds line (A7: the printed result, "-" is no effect).

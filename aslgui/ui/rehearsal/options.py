@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
 
 from aslgui.model import Scenario, Unit
-from aslgui.rules.actions import AMMO, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.action_keys import AMMO, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.ui.rehearsal.answer_words import UnitNames, player_names, unit_name
 
 #: Non-CC Reaction Fire weapons as the D7.22 text names them.
@@ -73,7 +74,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         firer = scenario.units.get(str(action.get("firer")))
         out.append(("target_type", "Target Type (C3.3)", _combo(TARGET_TYPES, action.get("target_type"),
                                                                  shown=str.capitalize)))
-        out.append(("ammo", "Ammo", _combo(AMMO, None, "default (HE; AP vs AFV)")))
+        ammo = ammo_choices(firer) if firer is not None else AMMO  # only what its counter lists (C8)
+        out.append(("ammo", "Ammo", _combo(ammo, None, "default (HE; AP vs AFV)")))
         out.append(("acquisition", "Acquisition (Case N)", _spin(0, 2)))
         out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))

@@ -36,12 +36,21 @@ from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
-from aslgui.rules.gestures import ROLLING_KINDS, Gesture, staged
+from aslgui.rules.gestures import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, Gesture, rolls, staged
 from aslgui.rules.resolution import Resolution
-from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, outcome_lines, player_names
+from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
 from aslgui.ui.rehearsal.options import connect_option, option_value, option_widgets, set_option
+from aslgui.ui.rehearsal.verdict import (
+    REFUSED_STYLE,
+    FoldedNotes,
+    allowed_label,
+    note_lines,
+    outcome_without_notes,
+    verdict_lines,
+    without_notes,
+)
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
@@ -130,9 +139,13 @@ class RehearsalPopup(QDialog):
         self.options: dict[str, QWidget] = {}
         self.dice = DiceWidget(roller)
         self.dice.rolled.connect(self._on_rolled)
-        rolls = [g.kind in ROLLING_KINDS for g in self.gestures]
-        self.dice.setVisible(any(rolls))  # no dice where nothing is rolled (CA change, hook-up, ...)
-        if any(rolls) and not all(rolls):  # keep the room, so switching the choice moves nothing
+        #: Whether the action shown rolls (``rules.gestures.rolls``): its dice are shown, put in
+        #: the action and waited for by Commit.
+        self.rolling = False
+        may_roll = [g.kind in ROLLING_KINDS | SOMETIMES_ROLLING_KINDS for g in self.gestures]
+        always = all(g.kind in ROLLING_KINDS for g in self.gestures)
+        self.dice.setVisible(any(may_roll))  # no dice where nothing is rolled (CA change, hook-up, ...)
+        if any(may_roll) and not always:  # keep the room, so switching the choice moves nothing
             policy = self.dice.sizePolicy()
             policy.setRetainSizeWhenHidden(True)
             self.dice.setSizePolicy(policy)
@@ -142,7 +155,8 @@ class RehearsalPopup(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label = (QLabel() for _ in range(4))
-        self.reasons_label.setStyleSheet("color: #b01818;")
+        self.reasons_label.setStyleSheet(REFUSED_STYLE)
+        self.allowed_label, self.notes = allowed_label(), FoldedNotes()
         self.outcome_label.setStyleSheet("font-weight: bold;")
         for label in (self.drm_label, self.numbers_label, self.reasons_label, self.outcome_label):
             label.setWordWrap(True)
@@ -161,9 +175,9 @@ class RehearsalPopup(QDialog):
         answer = QWidget()
         column = QVBoxLayout(answer)
         self.drm_title = QLabel("<b>DRM</b>")
-        column.addWidget(self.drm_title)
-        for label in (self.drm_label, self.numbers_label, self.reasons_label, self.odds.words, self.outcome_label,
-                      self.odds.what_if):
+        # the verdict first (issue 38): why not, with its rule, before any number
+        for label in (self.allowed_label, self.reasons_label, self.drm_title, self.drm_label, self.numbers_label,
+                      self.odds.words, self.outcome_label, self.notes, self.odds.what_if):
             column.addWidget(label)
         column.addStretch(1)
         self.answer_panel = QScrollArea()
@@ -190,8 +204,9 @@ class RehearsalPopup(QDialog):
             value = option_value(widget)
             if value is not None:
                 action[key] = value
-        if self.dice.roll is not None and self.gesture.kind in ROLLING_KINDS:
-            action["dice"] = {"colored": self.dice.roll.colored, "white": self.dice.roll.white}
+        if self.dice.roll is not None and self.rolling:
+            if self.gesture.kind not in DR_ONLY_KINDS:  # Setting a DC rolls its dr alone (A23.7)
+                action["dice"] = {"colored": self.dice.roll.colored, "white": self.dice.roll.white}
             if self.dice.dr is not None:
                 action["dr"] = self.dice.dr
             if self.dice.effects_dr is not None and action["kind"] == "fire":
@@ -200,23 +215,33 @@ class RehearsalPopup(QDialog):
 
     def refresh(self) -> None:
         """Re-resolve and redraw: called on every option change and roll."""
+        scenario = staged(self.scenario, self.gesture)
         try:
-            self.resolution = resolve(staged(self.scenario, self.gesture), self.action())
+            self.rolling = self.gesture.kind in ROLLING_KINDS
+            if self.gesture.kind in SOMETIMES_ROLLING_KINDS:  # asked without dice: does this form roll?
+                self.rolling = rolls(self.gesture.kind, resolve(scenario, self.action()))
+            self.resolution = resolve(scenario, self.action())
             self.error = ""
         except AslError as error:
             self.resolution, self.error = None, str(error)
         res = self.resolution
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
         # No DRM block where nothing is rolled and no DRM applies (a CA change, a hook-up).
-        has_drm = bool(res and res.drm) or self.gesture.kind in ROLLING_KINDS
+        has_drm = bool(res and res.drm) or self.rolling
+        if self.dice.sizePolicy().retainSizeWhenHidden():
+            self.dice.setVisible(self.rolling)
         self.drm_title.setVisible(has_drm)
         self.drm_label.setVisible(has_drm)
-        self.numbers_label.setText("\n".join(number_lines(res, self.names)) if res else "")
-        reasons = list(res.reasons) if res else [self.error]
-        self.reasons_label.setText("\n".join(f"Not allowed: {in_words(r, self.names)}" for r in reasons))
-        self.reasons_label.setVisible(bool(reasons))
+        self.numbers_label.setText("\n".join(number_lines(without_notes(res), self.names)) if res else "")
+        refused = verdict_lines(res, self.error, self.names)
+        self.reasons_label.setText("\n".join(refused))
+        self.reasons_label.setVisible(bool(refused))
+        self.allowed_label.setVisible(not refused)
+        unrolled = self.gesture.kind in ROLLING_KINDS and self.dice.roll is None
+        self.allowed_label.setText("Allowed: roll the dice (or type them) to Commit" if unrolled else "Allowed")
+        self.notes.show_notes(note_lines(res, self.names))
         self.odds.show_odds(res, staged(self.scenario, self.gesture), self.action())
-        self.outcome_label.setText("\n".join(outcome_lines(res, self.names)) if res else "")
+        self.outcome_label.setText("\n".join(outcome_without_notes(res, self.names)) if res else "")
         if res is not None and res.outcome:  # rolled: bring the outcome into view, once laid out
             QTimer.singleShot(0, self, self._show_outcome)
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it
@@ -236,7 +261,7 @@ class RehearsalPopup(QDialog):
         res = self.resolution
         if res is None or not res.legal or (res.outcome or {}).get("needs_dr"):
             return False
-        return self.gesture.kind not in ROLLING_KINDS or self.dice.roll is not None
+        return not self.rolling or self.dice.roll is not None
 
     def roll(self, colored: int, white: int, dr: int | None = None, effects_dr: int | None = None) -> None:
         """Rehearse a particular roll (what the typed dice do)."""
@@ -268,8 +293,7 @@ class RehearsalPopup(QDialog):
     def _on_choice(self, _index: int) -> None:
         self.heading.setText(self.gesture.label)
         self.dice.show_effects(self.gesture.kind == "fire")
-        if self.dice.sizePolicy().retainSizeWhenHidden():
-            self.dice.setVisible(self.gesture.kind in ROLLING_KINDS)
+        self.dice.show_dr_only(self.gesture.kind in DR_ONLY_KINDS)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
         self.options = {}

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
     QMessageBox,
+    QPlainTextEdit,
+    QStyle,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -28,16 +38,66 @@ def file_name_for(title: str, suffix: str = ".json") -> str:
     return stem + suffix
 
 
+#: A message of more lines, or characters, than these is a report: it scrolls, its OK always on screen.
+REPORT_LINES, REPORT_CHARS = 16, 1200
+#: About how many characters a report's line holds before it wraps.
+_LINE_CHARS = 90
+#: The share of the screen's height and width a report may take.
+SCREEN_SHARE = 0.8
+
+
+class ReportDialog(QDialog):
+    """A long message (the import report of a large save): its first paragraph as the heading,
+    the rest in a scrolling box; never taller or wider than the screen, so OK stays reachable."""
+
+    def __init__(self, parent: QWidget | None, icon: QStyle.StandardPixmap, title: str, text: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        head, _, rest = text.partition("\n\n")
+        picture = QLabel()
+        picture.setPixmap(self.style().standardIcon(icon).pixmap(32, 32))
+        self.heading = QLabel(head)
+        self.heading.setWordWrap(True)
+        self.heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body = QPlainTextEdit(rest)
+        self.body.setReadOnly(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+        self.buttons.accepted.connect(self.accept)
+        top = QHBoxLayout()
+        top.addWidget(picture, 0, Qt.AlignmentFlag.AlignTop)
+        top.addWidget(self.heading, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.buttons)
+        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry()
+        self.setMaximumSize(int(room.width() * SCREEN_SHARE), int(room.height() * SCREEN_SHARE))
+        wrapped = sum(len(line) // _LINE_CHARS + 1 for line in rest.splitlines()) + 2
+        height = self.body.fontMetrics().lineSpacing() * wrapped + 140
+        self.resize(min(720, self.maximumWidth()), min(height, self.maximumHeight()))
+
+
+def show_message(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str) -> None:
+    """A message box for a short text, a scrolling report for a long one (``ReportDialog``)."""
+    if text.count("\n") < REPORT_LINES and len(text) < REPORT_CHARS:
+        QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent).exec()
+        return
+    pixmap = (QStyle.StandardPixmap.SP_MessageBoxCritical if icon == QMessageBox.Icon.Critical
+              else QStyle.StandardPixmap.SP_MessageBoxInformation)
+    ReportDialog(parent, pixmap, title, text).exec()
+
+
 class MessageBox:
     """Errors and questions for the user."""
 
     @classmethod
     def error(cls, parent: QWidget | None, title: str, text: str) -> None:
-        QMessageBox.critical(parent, title, text)
+        show_message(parent, QMessageBox.Icon.Critical, title, text)
 
     @classmethod
     def info(cls, parent: QWidget | None, title: str, text: str) -> None:
-        QMessageBox.information(parent, title, text)
+        show_message(parent, QMessageBox.Icon.Information, title, text)
 
     @classmethod
     def notice(cls, parent: QWidget | None, title: str, text: str) -> None:
@@ -78,6 +138,24 @@ class MessageBox:
             buttons.Save,
         )
         return {buttons.Save: "save", buttons.Discard: "discard"}.get(answer, "cancel")
+
+
+class Folders:
+    """Where each kind of file dialog starts (``scenario``, ``vsav``, ``module``, ``boards``): the
+    folder of the last file chosen for it, kept in aslgui's settings, else ``fallback``, else home."""
+
+    @staticmethod
+    def start(kind: str, fallback: str | os.PathLike[str] | None = None) -> str:
+        saved = QSettings("aslgui", "aslgui").value(f"folders/{kind}")
+        for folder in (saved, fallback):
+            if isinstance(folder, str | os.PathLike) and os.path.isdir(folder):
+                return os.fspath(folder)
+        return os.path.expanduser("~")
+
+    @staticmethod
+    def remember(kind: str, chosen: str | os.PathLike[str]) -> None:
+        """Start the next dialog of ``kind`` where ``chosen`` (a file, or a folder picked) is."""
+        QSettings("aslgui", "aslgui").setValue(f"folders/{kind}", str(Path(chosen).parent))
 
 
 class FileDialog:

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 from aslgui.errors import AslError
 from aslgui.model.counters import CounterTemplate, module_templates
 from aslgui.ui.map.counter_art import use_modules
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox
 from aslgui.vasl.module import read_module
-from aslgui.vasl.module_library import MODULE_ENV, add_module, loaded_modules
+from aslgui.vasl.module_library import MODULE_ENV, add_module, loaded_modules, module_paths
 
 
 class CounterLibrary:
@@ -49,9 +49,12 @@ def add_vasl_module(parent: QWidget | None) -> str | None:
     """Ask for a VASL module (``.vmod``) and save it in aslgui's settings, where ``aslgui
     resolve`` reads it too; the path saved, or None (cancelled, or a file that is not a module:
     said why, nothing saved)."""
-    chosen = FileDialog.open_module_path(parent, os.path.expanduser("~"))
+    modules = module_paths()
+    start = Folders.start("module", os.path.dirname(modules[-1]) if modules else None)
+    chosen = FileDialog.open_module_path(parent, start)
     if not chosen:
         return None
+    Folders.remember("module", chosen)
     try:
         read_module(chosen)
     except AslError as error:

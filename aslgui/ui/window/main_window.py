@@ -26,6 +26,7 @@ from aslgui.ui.map.los_view import LosTools
 from aslgui.ui.map.odds_view import OddsTools
 from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.view import MapView
+from aslgui.ui.rehearsal.answer_words import in_words, player_names
 from aslgui.ui.rehearsal.controller import Rehearsal
 from aslgui.ui.widgets.dialogs import MessageBox
 from aslgui.ui.widgets.wheel_guard import guard_wheel
@@ -81,7 +82,7 @@ class MainWindow(ScenarioFiles):
         self.statusBar().addPermanentWidget(self.counter_library.status)
         self.palette_panel = PalettePanel()
         self.palette_panel.set_counters(self.counter_library.templates)
-        self.properties = PropertiesPanel()
+        self.properties = PropertiesPanel(lambda: self.scenario)
         self.brush = TerrainBrushPanel()
         self.toolbar = QToolBar("Main", self)
         self.toolbar.setObjectName("main_toolbar")
@@ -104,6 +105,7 @@ class MainWindow(ScenarioFiles):
         #: Autosave every few minutes while there are unsaved changes, recovery after a crash (issue 8).
         self.autosave = AutosaveController(self, lambda: self.scenario, lambda: not self.undo_stack.isClean())
         guard_wheel(self)  # toolbars, phase bar, palette: the wheel changes a box only once it is focused
+        self._restore_docks()  # once every part's dock exists: the docks the player had come back
 
     # -- construction -----------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -298,7 +300,7 @@ class MainWindow(ScenarioFiles):
         self.paint_terrain(hexes, self.scene.brush_terrain)
 
     def _on_properties_edited(self, unit: Unit) -> None:
-        self.apply_unit_changes([unit], f"Edit {unit.id}")
+        self.apply_unit_changes([unit], f"Edit {unit.name or unit.kind}")  # the Edit menu names no id
 
     def _on_stack_changed(self, _index: int = 0) -> None:
         self.scene.sync()
@@ -344,6 +346,11 @@ class MainWindow(ScenarioFiles):
             self.palette_panel.disarm()
             self.scene.brush_terrain = str(terrain)
         self.scene.tool = "paint" if terrain is not None else "select"
+
+    def in_words(self, text: str) -> str:
+        """A rules sentence as the window shows it (the map tools' status line): counters by
+        name, file keys in a player's words."""
+        return in_words(text, player_names(self.scenario))
 
     def focus_first_gun(self) -> None:
         """Select the first Gun or vehicle with a CA and show it at 100%, so a situation opens
@@ -443,10 +450,13 @@ class MainWindow(ScenarioFiles):
         else:
             screen = self.screen().availableGeometry()
             self.resize(int(screen.width() * 0.9), int(screen.height() * 0.9))
+        self._fill_recent_menu()
+
+    def _restore_docks(self) -> None:
         state = self.settings.value("window_state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
-        self._fill_recent_menu()
+        self.order_of_battle.reveal()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_discard():

@@ -1,5 +1,7 @@
 """The order of battle: units off the boards (``"hex": null``) listed by side in a dock, from
-which the user drags them onto a hex; and File > Import VASL game..., which fills it.
+which the user drags them onto a hex, and the support weapons no unit holds (on a hex or in the
+margin), which the user drags onto a unit in Setup to give it; and File > Import VASL game...,
+which fills it.
 
 The list is a plain ``QTreeWidget`` whose drag carries the unit id (``OOB_MIME``); the map
 scene accepts that drop and asks for the placement (``MapScene.oob_drop_requested``), which
@@ -19,12 +21,14 @@ from PySide6.QtWidgets import QAbstractItemView, QDockWidget, QMainWindow, QMenu
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
-from aslgui.model import Scenario, scenario_from_json
+from aslgui.model import Scenario, Unit, scenario_from_json
+from aslgui.model.support_weapons import SUPPORT_WEAPONS, can_take, given, loose_weapon, loose_weapons, without
 from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.scene import OOB_MIME
 from aslgui.ui.rehearsal.controller import WindowServices
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
+from aslgui.ui.rehearsal.player_terms import in_player_terms
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole
 #: A line's icon: the counter's own art when the module draws it, else a swatch of its colour.
@@ -43,8 +47,17 @@ def describe(entry: dict[str, Any]) -> str:
     return f"{name} ({', '.join(states)})" if states else str(name)
 
 
-#: How the list orders a side's units: as an OOB reads, leaders first, vehicles last.
-KIND_ORDER = ("leader", "squad", "halfsquad", "crew", "gun", "vehicle")
+def describe_weapon(weapon: dict[str, Any]) -> str:
+    """One line for a support weapon no unit holds: its name, state and where it lies."""
+    state = [str(word) for word in weapon.get("state") or () if isinstance(word, str)]
+    where = f"on {weapon['hex']}" if isinstance(weapon.get("hex"), str) else "in the margin"
+    return f"{weapon['name']} ({', '.join([*state, f'support weapon {where}'])})"
+
+
+#: How the list orders a side's units: as an OOB reads, leaders first, vehicles last, then the
+#: support weapons no unit holds.
+WEAPON_KIND = "support weapon"
+KIND_ORDER = ("leader", "squad", "halfsquad", "crew", "gun", "vehicle", WEAPON_KIND)
 
 
 class OrderOfBattle(QTreeWidget):
@@ -58,7 +71,8 @@ class OrderOfBattle(QTreeWidget):
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setToolTip("Units off the boards. Drag one onto a hex to place it there.")
+        self.setToolTip("Units off the boards: drag one onto a hex to place it there. Support weapons no unit "
+                        "holds: drag one onto a unit in Setup to give it.")
         self.setIconSize(QSize(ICON_PIXELS, ICON_PIXELS))
         self._shown: tuple[tuple[str, str], ...] | None = None
         self._icons: dict[str, QIcon] = {}
@@ -68,8 +82,11 @@ class OrderOfBattle(QTreeWidget):
 
     def show_scenario(self, scenario: Scenario) -> None:
         """List the scenario's order of battle (only rebuilt when it changed)."""
-        entries = scenario.off_board
-        shown = tuple((unit_id, describe(entry)) for unit_id, entry in entries.items())
+        weapons = {w["id"]: {**w, "kind": WEAPON_KIND} for w in loose_weapons(scenario)
+                   if w["id"] not in scenario.off_board}
+        entries = {**scenario.off_board, **weapons}
+        shown = tuple((unit_id, describe_weapon(entry) if unit_id in weapons else describe(entry))
+                      for unit_id, entry in entries.items())
         if shown == self._shown:
             return
         self._shown = shown
@@ -83,14 +100,18 @@ class OrderOfBattle(QTreeWidget):
             key = (rank, str(entry.get("nationality", "")), text)
             sides.setdefault(str(entry.get("side", "")), {}).setdefault(key, []).append(unit_id)
         for side, lines in sorted(sides.items()):
-            count = sum(len(ids) for ids in lines.values())
-            group = QTreeWidgetItem(self, [f"{side.capitalize() or 'No side'} ({count})"])
+            count = sum(len(ids) for (rank, _, _), ids in lines.items() if KIND_ORDER[rank:rank + 1] != (WEAPON_KIND,))
+            loose = sum(len(ids) for ids in lines.values()) - count
+            counts = f"{count}, {loose} support weapons" if loose else str(count)
+            group = QTreeWidgetItem(self, [f"{side.capitalize() or 'No side'} ({counts})"])
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for (_, nationality, text), ids in sorted(lines.items()):
                 item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
                 item.setData(0, UNIT_ID_ROLE, ids[0])
-                item.setToolTip(0, f"{nationality} {entries[ids[0]].get('kind', '')}: {', '.join(ids)}".strip())
-                art = library().icon(art_stem(entries[ids[0]]), ICON_PIXELS)
+                stem = art_stem(entries[ids[0]])
+                art = library().icon(stem, ICON_PIXELS)
+                tip = f"{nationality} {entries[ids[0]].get('kind', '')}".strip() + f", {len(ids)} off the boards"
+                item.setToolTip(0, tip if art else f"{tip}\nA colour swatch, as {library().why_plain(stem)}")
                 item.setIcon(0, art or self._icon(nationality or side))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items.update(dict.fromkeys(ids, item))
@@ -178,6 +199,31 @@ class OrderOfBattleCommand(QUndoCommand):
             self._onto_map(on_top=False)
 
 
+class GiveWeaponCommand(QUndoCommand):
+    """A support weapon no unit holds given to a unit (A4.4), as one undo step: it leaves the
+    scenario's ``support_weapons`` and becomes the unit's ``dc`` or one of its ``sw``."""
+
+    def __init__(self, scenario: Scenario, weapon: dict[str, Any], unit_id: str) -> None:
+        unit = scenario.units[unit_id]
+        super().__init__(f"Give {weapon['name']} to {unit.name or unit_id}")
+        self.scenario = scenario
+        self.before = (unit, scenario.extra.get(SUPPORT_WEAPONS))
+        self.after = (given(unit, weapon), without(scenario, weapon["id"]))
+
+    def _apply(self, unit: Unit, weapons: Any) -> None:
+        self.scenario.units[unit.id] = unit
+        if weapons is None:
+            self.scenario.extra.pop(SUPPORT_WEAPONS, None)
+        else:
+            self.scenario.extra[SUPPORT_WEAPONS] = weapons
+
+    def redo(self) -> None:
+        self._apply(*self.after)
+
+    def undo(self) -> None:
+        self._apply(*self.before)
+
+
 class OobHost(WindowServices, Protocol):
     """What the order of battle needs from the window besides a QMainWindow to dock into."""
 
@@ -197,17 +243,46 @@ class OrderOfBattleDock:
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
         host.view_menu.addAction(self.dock.toggleViewAction())
         host.scene.oob_drop_requested.connect(self.place)
+        host.scene.weapon_drop_requested.connect(self.give)
         host.scenario_changed.connect(self.refresh)
+        #: The scenario listed: another one (opened, imported, recovered) shows the dock if it has units here.
+        self._listed: Scenario | None = None
         self.refresh()
-        self.dock.setVisible(bool(host.scenario.off_board))
+        self.dock.setVisible(bool(host.scenario.off_board or loose_weapons(host.scenario)))
 
     def refresh(self) -> None:
         self.list.show_scenario(self.host.scenario)
+        if self.host.scenario is not self._listed:
+            self._listed = self.host.scenario
+            self.reveal()
+
+    def reveal(self) -> None:
+        """Show the dock, in front, when the scenario has units off the boards or support weapons
+        no unit holds: opened, imported or recovered after a crash, they are never hidden behind
+        View > Order of battle (issue 38)."""
+        if self.host.scenario.off_board or loose_weapons(self.host.scenario):
+            self.dock.setVisible(True)
+            self.dock.raise_()
 
     def place(self, unit_id: str, h: Hex) -> None:
         """Put a unit of the order of battle on hex ``h`` (undoable)."""
         if unit_id in self.host.scenario.off_board:
             self.host.undo_stack.push(OrderOfBattleCommand(self.host.scenario, unit_id, h))
+
+    def give(self, weapon_id: str, unit_id: str) -> bool:
+        """Give a support weapon no unit holds to a unit (undoable); False, and said in the status
+        line, when that unit cannot take it (not Infantry, or a DC when it holds one)."""
+        weapon = loose_weapon(self.host.scenario, weapon_id)
+        unit = self.host.scenario.units.get(unit_id)
+        if weapon is None or unit is None:
+            return False
+        if not can_take(unit, weapon):
+            why = "holds a DC already" if unit.dc and weapon["name"] == "DC" else "is no Infantry (A4.4)"
+            self.window.statusBar().showMessage(f"{unit.name or unit_id} cannot take the {weapon['name']}: it {why}",
+                                                5000)
+            return False
+        self.host.undo_stack.push(GiveWeaponCommand(self.host.scenario, weapon, unit_id))
+        return True
 
     def withdraw(self, unit_id: str) -> None:
         """Take a unit off the map into the order of battle (undoable)."""
@@ -221,9 +296,9 @@ class OrderOfBattleDock:
 
     def import_dialog(self) -> None:
         path = self.host.path
-        folder = str(path.parent) if path else str(Path.home())
-        chosen = FileDialog.open_vsav_path(self.window, folder)
+        chosen = FileDialog.open_vsav_path(self.window, Folders.start("vsav", path.parent if path else None))
         if chosen:
+            Folders.remember("vsav", chosen)
             self.import_file(chosen)
 
     def import_file(self, path: str | os.PathLike[str]) -> bool:
@@ -241,8 +316,7 @@ class OrderOfBattleDock:
             return False
         host.set_scenario(scenario, None)
         host.undo_stack.resetClean()  # nothing saved yet: closing asks first
-        self.dock.setVisible(bool(scenario.off_board))
-        self.dock.raise_()
-        lines = [*imported.report.lines(), *(f"board: {note}" for note in scenario.board_notes)]
+        lines = [in_player_terms(line) for line in imported.report.lines()]  # the window's words, not keys
+        lines += [f"board: {note}" for note in scenario.board_notes]
         MessageBox.info(window, "Imported VASL game", f"{os.fspath(path)}\n\n" + "\n".join(lines))
         return True

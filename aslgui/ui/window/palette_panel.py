@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from aslgui.model.counters import CounterTemplate
+from aslgui.model.counters import CounterTemplate, describe, keys_record
 from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.window.palette import BASIC, ROSTER, Template, all_templates
+from aslgui.vasl.vocabulary import side_of
 
 TEMPLATE_ROLE = Qt.ItemDataRole.UserRole
 ICON_PIXELS = 32
@@ -44,12 +45,30 @@ class _TemplateItem(QTreeWidgetItem):
         self.stem = art_stem(template.keys) if template.keys is not None else None
         self.setData(0, TEMPLATE_ROLE, index)
         self.setSizeHint(0, ROW_SIZE)
+        self.template = template
         self.setToolTip(0, f"{template.label}: {template.kind}" + (f", art {self.stem}" if self.stem else ""))
 
     def data(self, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DecorationRole and self.stem is not None:
             return library().icon(self.stem, ICON_PIXELS)
+        if role == Qt.ItemDataRole.ToolTipRole and self.template.keys is not None:
+            return template_reading(self.template)
         return super().data(column, role)
+
+
+def template_reading(template: Template) -> str:
+    """What aslgui read from a module counter, in the words ``aslgui counters`` prints its values
+    (``describe``): its printed numbers, the rules' defaults for what it does not print, what could
+    not be read and why."""
+    keys = template.keys or {}
+    nationality = str(keys.get("nationality") or "")
+    found = keys.get("vasl")
+    vasl: dict[str, Any] = found if isinstance(found, dict) else {}
+    record = {"name": template.label, "kind": template.kind, "nationality": nationality,
+              "side": side_of(nationality), "image": vasl.get("image", ""), **keys_record(template.kind, keys)}
+    if vasl.get("missing"):
+        record["unread"].append("its counter's numbers: the module holds no SVG art it can read for it")
+    return describe(record)
 
 
 def children(group: QTreeWidgetItem) -> list[QTreeWidgetItem]:

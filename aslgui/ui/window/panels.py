@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.geometry import SPINE_NAMES
-from aslgui.model import Unit
+from aslgui.model import Scenario, Unit
 from aslgui.model.scenario import terrain_names
 from aslgui.rules.counter_numbers import printed_numbers
 from aslgui.ui.map import style
+from aslgui.ui.rehearsal.answer_words import player_names
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
 # -- the properties editor ------------------------------------------------------------------
@@ -56,6 +57,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "labor": ("0", "-1", "-2"),
     "dc": ("", "true", "captured"),
 }
+#: A choice as the box shows it, where the file's value is no word a player uses (DC: ``true``).
+_CHOICE_WORDS: dict[str, dict[str, str]] = {"dc": {"": "none", "true": "DC", "captured": "captured DC (A23.4)"}}
+#: A unit kind as the panel's title names it.
+KIND_WORDS = {"gun": "Gun", "vehicle": "vehicle", "squad": "squad", "halfsquad": "half-squad", "crew": "crew",
+              "leader": "leader"}
 _NUMBERS = ("caliber", "rof", "manhandling", "breakdown", "mp", "towing", "pp")
 _SPINES = ("ca", "vca", "tca")
 #: A key's row label as a player reads it, and what it means (the label's tooltip).
@@ -157,9 +163,11 @@ class PropertiesPanel(QWidget):
 
     edited = Signal(object)  # Unit
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, scenario: Callable[[], Scenario] | None = None, parent: QWidget | None = None) -> None:
+        """``scenario`` gives the situation the unit is in: who may crew a Gun, by name."""
         super().__init__(parent)
         self.unit: Unit | None = None
+        self.scenario = scenario
         self.form = QFormLayout(self)
         self.title = QLabel("No unit selected")
         self.title.setWordWrap(True)
@@ -184,14 +192,17 @@ class PropertiesPanel(QWidget):
         if unit is None:
             self.title.setText("No unit selected")
             return
-        self.title.setText(f"<b>{unit.name or unit.id}</b>: {unit.kind} ({unit.id})")
+        self.title.setText(f"<b>{unit.name or KIND_WORDS.get(unit.kind, unit.kind)}</b>: "
+                           f"{KIND_WORDS.get(unit.kind, unit.kind)}")
         for key, widget in self.widgets.items():
             value = field_value(unit, key)
             widget.blockSignals(True)
             if isinstance(widget, QCheckBox):
                 widget.setChecked(bool(value))
+            elif key == "crew" and isinstance(widget, QComboBox):
+                self._fill_crews(widget, unit)
             elif isinstance(widget, QComboBox):
-                widget.setCurrentText(_display(value, key))
+                widget.setCurrentIndex(max(widget.findData(_display(value, key)), 0))
             elif isinstance(widget, QLineEdit):
                 widget.setText(_display(value, key))
             widget.blockSignals(False)
@@ -202,12 +213,13 @@ class PropertiesPanel(QWidget):
         self.widgets = {}
         for key in keys:
             widget: QWidget
-            if key in _CHOICES:
+            if key in _CHOICES or key == "crew":
                 combo = QComboBox()
-                combo.addItems(list(_CHOICES[key]))
-                combo.currentTextChanged.connect(self._sender_for(key))
+                for choice in _CHOICES.get(key, ()):
+                    combo.addItem(_CHOICE_WORDS.get(key, {}).get(choice, choice), choice)
+                combo.currentIndexChanged.connect(lambda _i, k=key, box=combo: self._commit(k, box.currentData()))
                 widget = combo
-            elif key in ("name", "side", "nationality", "crew", *_NUMBERS):
+            elif key in ("name", "side", "nationality", *_NUMBERS):
                 line = QLineEdit()
                 line.editingFinished.connect(lambda key=key, line=line: self._commit(key, line.text()))
                 widget = line
@@ -224,6 +236,18 @@ class PropertiesPanel(QWidget):
             self.widgets[key] = widget
         guard_wheel(self)  # scrolling the panel must not change a value (issue 17.4)
         self.form.activate()  # size the form now, so its scroll area never squeezes the rows
+
+    def _fill_crews(self, combo: QComboBox, gun: Unit) -> None:
+        """Who may man the Gun, by the names the map shows: its side's Infantry in its hex, and
+        whoever mans it now (C3.22); the file's id stays the box's data."""
+        scenario = self.scenario() if self.scenario is not None else None
+        names = player_names(scenario) if scenario is not None else {}
+        here = [u.id for u in scenario.units_at(gun.hex) if u.is_infantry and u.side == gun.side] if scenario else []
+        combo.clear()
+        combo.addItem("none", "")
+        for unit_id in dict.fromkeys([*([gun.crew] if gun.crew else []), *here]):
+            combo.addItem(names.get(unit_id, unit_id), unit_id)
+        combo.setCurrentIndex(max(combo.findData(gun.crew or ""), 0))
 
     def _sender_for(self, key: str) -> Callable[[Any], None]:
         return lambda value: self._commit(key, value)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.ui.map.layers import TOGGLED_LAYERS
 from aslgui.ui.map.scene import MapScene
-from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.widgets.dialogs import Folders, MessageBox
 from aslgui.ui.window.board_list import board_order
 from aslgui.ui.window.counter_library import add_vasl_module
 from aslgui.vasl.library import (
@@ -70,7 +70,11 @@ class FolderDialog:
 
     @classmethod
     def boards_folder(cls, parent: QWidget | None) -> str | None:
-        folder = QFileDialog.getExistingDirectory(parent, "Add VASL boards folder", os.path.expanduser("~"))
+        saved = saved_board_folders()
+        start = Folders.start("boards", os.path.dirname(saved[-1]) if saved else None)
+        folder = QFileDialog.getExistingDirectory(parent, "Add VASL boards folder", start)
+        if folder:
+            Folders.remember("boards", folder)
         return folder or None
 
 

@@ -17,7 +17,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import MapGrid
 from aslgui.model import Scenario, load_scenario, save_scenario
 from aslgui.resource_files import resource_path
-from aslgui.ui.widgets.dialogs import FileDialog, MessageBox, file_name_for
+from aslgui.ui.widgets.dialogs import FileDialog, Folders, MessageBox, file_name_for
 from aslgui.ui.window.new_scenario import NewScenarioDialog
 
 DEMO_PATH = resource_path("scenarios", "demo.json")
@@ -62,11 +62,11 @@ class ScenarioFiles(QMainWindow):
         self.set_scenario(scenario, None if is_demo else Path(path))
         if not is_demo:
             self._remember(Path(path))
+            Folders.remember("scenario", path)
         return True
 
     def open_dialog(self) -> None:
-        folder = str(self.path.parent) if self.path else str(Path.home())
-        chosen = FileDialog.open_path(self, folder)
+        chosen = FileDialog.open_path(self, Folders.start("scenario", self.path.parent if self.path else None))
         if chosen:
             self.open_file(chosen)
 
@@ -84,7 +84,7 @@ class ScenarioFiles(QMainWindow):
         return self._save_to(self.path)
 
     def save_as(self) -> bool:
-        suggestion = str(self.path or Path.home() / file_name_for(self.scenario.name))
+        suggestion = str(self.path or Path(Folders.start("scenario")) / file_name_for(self.scenario.name))
         chosen = FileDialog.save_path(self, suggestion)
         return self._save_to(Path(chosen)) if chosen else False
 
@@ -96,6 +96,7 @@ class ScenarioFiles(QMainWindow):
             MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{error}\n\nThe previous file is unchanged.")
             return False
         self.path = path
+        Folders.remember("scenario", path)
         self.scenario.file_index = {}  # the file written lists the units on the map first (unit_path)
         self.undo_stack.setClean()
         self._remember(path)

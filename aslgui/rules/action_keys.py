@@ -1,0 +1,67 @@
+"""The words action keys take and the keys every action reads (DESIGN.md 3-4, 9), each defined
+once for the rules and the GUI, and the check that refuses a key no one reads.  Plain values: every
+rules module may import them, this module imports no rules module."""
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from aslgui.errors import AslError, close_spelling, shown
+from aslgui.model.jsonvalues import key_path
+
+# -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
+TARGET_TYPES = ("vehicle", "infantry", "area")
+#: The Target Types of an odds map: a target placed in a hex is a vehicle or Infantry (DESIGN.md 12).
+MAP_TARGET_TYPES = ("vehicle", "infantry")
+AMMO = ("HE", "AP", "HEAT", "APCR", "APDS", "SMOKE", "WP")
+#: How a turreted vehicle brings its target into its arc (C5.11).
+PIVOTS = ("tca", "vca")
+#: A unit's arcs: a Gun's CA, a vehicle's VCA and TCA (C3.2).
+ARC_KEYS = ("ca", "vca", "tca")
+REACTION_TYPES = ("cc", "non_cc")
+NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
+#: The fire counters a unit can be under, as Reaction Fire reads them (D7.22, D7.23).
+FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
+#: What became of a DC placer after Defensive First Fire (A23.3).
+PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: A trailer's Target Facing (C10.4).
+FACINGS = ("front", "side", "rear")
+#: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).
+PORTEE_SIDES = ("vca", "rear")
+
+
+#: The keys of a ``dice`` object (DESIGN.md 4): the Original DR is their sum.
+DIE_KEYS = ("colored", "white")
+#: The keys of an ``extra_drm`` line.
+DRM_LINE_KEYS = ("value", "label")
+#: The largest user-given DRM line either way: the whole DR range (2..12) and then some, so a
+#: typo such as ``10**30`` is refused rather than answered as an impossible shot.
+DRM_LINE_BOUND = 20
+#: The most MP a key counting them takes (``mp_in_los``, ``mp_spent``): past any vehicle's MP.
+MAX_MP = 999
+
+#: Keys every kind reads (DESIGN.md sections 3-4): the kind, the phase it is asked in (else the
+#: scenario's), and dice: ``dice`` and a subsequent ``dr`` may come with any action.
+COMMON_KEYS = frozenset({"kind", "phase", "dice", "dr"})
+
+
+def action_kind(data: Any) -> str:
+    """The ``kind`` of an action object (AslError naming ``action`` / ``action.kind``)."""
+    if not isinstance(data, dict):
+        raise AslError(f"an action is one JSON object, got {shown(data)}", "action")
+    kind = data.get("kind")
+    if kind is None:  # absent or null (DESIGN.md 9: a null is an absent key)
+        raise AslError('missing required key \'kind\' (an action kind such as "fire")', "action.kind")
+    if not isinstance(kind, str):
+        raise AslError(f'expected an action kind such as "fire", got {shown(kind)}', "action.kind")
+    return kind
+
+
+def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: str, what: str) -> None:
+    """DESIGN.md section 9: a key of the object at ``path`` (``what`` in words: "a fire action",
+    "a dice roll") that is not ``known`` is an error naming it, with the closest known spelling
+    (case aside: ``DR`` -> ``dr``), so a typo (``intensiv``) never drops an option silently."""
+    for key in data:
+        if key not in known:
+            close = close_spelling(key, known)
+            hint = f"did you mean {close!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
+            raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))

@@ -1,0 +1,99 @@
+"""The dispatcher: ``resolve(scenario, action)`` checks an action's keys against its kind's
+declaration (``rules.kinds``, DESIGN.md section 9), answers it with the kind's resolver, imported
+by name on first use so that ``aslgui resolve`` loads only the rules area it is asked about, and
+completes the answer (every answer key, the ``unverified`` and no-ATTACKER notes).  It sits above
+every resolver: none imports it."""
+
+from collections.abc import Callable
+from typing import Any
+
+from aslgui.errors import AslError, shown
+from aslgui.model import Scenario
+from aslgui.model.scenario import OffBoardError
+from aslgui.rules.action_keys import action_kind
+from aslgui.rules.actions import Action
+from aslgui.rules.kinds import HEX_LIST_ANSWERS, HEX_MAP_KINDS, RESOLVERS, SIDE_RULES, ActionKind, no_attacker_note
+from aslgui.rules.resolution import IllegalAction, Resolution
+from aslgui.rules.roster import taking_notes
+
+Resolver = Callable[[Action], Resolution]
+
+
+def _spec(kind: str) -> ActionKind:
+    spec = RESOLVERS.get(kind)
+    if spec is None:
+        known = ", ".join(sorted(RESOLVERS))
+        raise AslError(f"unknown action kind {shown(kind)}; expected one of: {known}", "action.kind")
+    return spec
+
+
+def resolver_for(kind: str) -> Resolver:
+    """The resolver function of an action kind (AslError naming ``action.kind`` if unknown)."""
+    resolver = _RESOLVER_FUNCTIONS.get(kind)
+    if resolver is None:
+        module, function = _spec(kind).resolver.split(":")
+        # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
+        resolver = _RESOLVER_FUNCTIONS[kind] = getattr(__import__(module, fromlist=[function]), function)
+    return resolver
+
+
+#: Each kind's resolver once imported (a batch asks the same kind thousands of times).
+_RESOLVER_FUNCTIONS: dict[str, Resolver] = {}
+
+
+def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
+    """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
+    try:
+        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys, spec.required)))
+    except OffBoardError as error:
+        # A unit in the order of battle is not on the map: nothing it could do there is legal,
+        # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).
+        return Resolution(kind, legal=False, reasons=(f"{error.path}: {error.message}",)), []
+    except IllegalAction as error:
+        # A unit of the wrong kind, or without the weapon asked about: a question whose answer is
+        # no (DESIGN.md 4), with every answer key of the kind, null as for an off-map unit.
+        return Resolution(kind, legal=False, reasons=(error.message,)), []
+
+
+def _units_unverified(scenario: Scenario, action: dict[str, Any], answer: Resolution) -> list[str]:
+    """The ``unverified`` notes of the units an action names, and of the firers an odds map's
+    threat names (a VASL import's guesses, such as a value copied from the roster because the
+    module lacks the counter), each ``id: note``, so a guess made once stays named in every answer
+    that reads it (DESIGN.md 11)."""
+    named = [value for value in action.values() if isinstance(value, str)]
+    named += [item for value in action.values() if isinstance(value, list) for item in value if isinstance(item, str)]
+    hexes = answer.values.get("hexes")
+    if isinstance(hexes, dict):
+        named += [entry["firer"] for entry in hexes.values() if isinstance(entry, dict) and "firer" in entry]
+    notes: list[str] = []
+    for unit_id in dict.fromkeys(named):
+        unit = scenario.units.get(unit_id)
+        if unit is not None:
+            notes += [f"{unit_id}: {note}" for note in unit.extra.get("unverified") or () if isinstance(note, str)]
+    return notes
+
+
+def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
+    """Answer one action about a scenario; AslError (naming ``action.<key>``) for bad input.
+    Every value the answer took from a roster entry not checked against its counter is named in
+    its ``unverified`` (docs/readings.md, "Chart values"), whichever rules area took it."""
+    kind = action_kind(action)
+    spec = _spec(kind)
+    answer, taken = _answer(kind, spec, scenario, action)
+    taken = [*taken, *(note for note in _units_unverified(scenario, action, answer) if note not in taken)]
+    if taken:
+        answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
+    if not scenario.player and kind in SIDE_RULES:
+        answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
+    empty_hexes: dict[str, Any] | list[str] = {} if kind in HEX_MAP_KINDS else []
+    missing: dict[str, Any] = {
+        key: empty_hexes if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
+    }
+    if missing:
+        answer = answer.with_values(missing)
+    return answer
+
+
+def is_legal(scenario: Scenario, action: dict[str, Any]) -> bool:
+    """The bool twin of ``resolve`` (python-chess style)."""
+    return resolve(scenario, action).legal

@@ -1,0 +1,159 @@
+"""A23.3 with A23.1, A23.2, A23.4: a DC operably Placed in the MPh lies on the map (the placer's
+``placed_dc``) and attacks in its owner's AFPh: ``detonate_dc`` of that hex is the attack
+``place_dc`` counted, whatever the placer did since; Commit takes the counter off. A Set DC (A23.7)
+is still detonated as before, answered ``dc: "set"``, and Commit of ``set_dc`` Sets it only when its
+dr says so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aslgui.model import Scenario
+from aslgui.model.dc_counters import DcCounter, dc_counters
+from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
+from aslgui.rules.gestures import rolls
+from tests.rules.fixtures.boards import board_from, drm_of
+
+ODDS_KEYS = ("odds", "odds_216", "fp", "ift_column", "area_fire")
+
+
+def afph(units: dict[str, dict[str, Any]] | None = None, **top: Any) -> Scenario:
+    """The A23.3 EX after the 4-6-7 Placed its DC into stone building 1X5: the German AFPh."""
+    placed = {"s467": {"dc": None, "placed_dc": "1X5", **(units or {}).get("s467", {})}}
+    return board_from("a23_ex.json", {**(units or {}), **placed}, **{"phase": "AFPh", **top})
+
+
+def detonate(scenario: Scenario, **keys: Any) -> dict[str, Any]:
+    return resolve(scenario, {"kind": "detonate_dc", "unit": "s467", "hex": "1X5", **keys}).to_json()
+
+
+def test_a23_3_ex_the_placed_dc_attacks_x5_in_the_afph_with_30_fp_and_the_stone_building_tem() -> None:
+    answer = detonate(afph())
+    assert answer["legal"] is True, answer["reasons"]
+    assert (answer["dc"], answer["hex"], answer["fp"], answer["ift_column"]) == ("placed", "1X5", 30, 30)
+    assert drm_of(answer, "TEM") == [3] and answer["total_drm"] == 3
+    assert (answer["ntc_required"], answer["enemy_infantry"]) == (False, 1)
+
+
+@pytest.mark.parametrize("changes", [{}, {"cx": True}, {"elite": True}], ids=["plain", "cx", "elite"])
+def test_a23_3_the_afph_attack_is_the_one_placing_counted(changes: dict[str, Any]) -> None:
+    """The odds the place_dc answer gave in the MPh are the odds of the AFPh attack (A23.3, A23.4)."""
+    mph = board_from("a23_ex.json", {"s467": changes})
+    placing = resolve(mph, {"kind": "place_dc", "unit": "s467", "target_hex": "1X5"}).to_json()
+    answer = detonate(afph({"s467": changes}))
+    assert {k: answer[k] for k in ODDS_KEYS} == {k: placing[k] for k in ODDS_KEYS}
+    assert answer["drm"] == placing["drm"]
+    assert answer["malfunction_min_dr"] == placing["x_number"]
+
+
+def test_a23_4_cx_placer_adds_one_and_a23_2_a_non_elite_user_detonates_below_10() -> None:
+    plain, cx = detonate(afph()), detonate(afph({"s467": {"cx": True}}))
+    elite = detonate(afph({"s467": {"elite": True}}))
+    assert drm_of(cx, "CX") == [1] and cx["total_drm"] == 4
+    assert (plain["malfunction_min_dr"], elite["malfunction_min_dr"]) == (10, 12)
+    assert "non-elite" in plain["x_number_text"]
+
+
+@pytest.mark.parametrize(("dice", "detonated", "result"), [((1, 1), True, "KIA"), ((6, 4), False, None),
+                                                           ((3, 4), True, "2MC")])
+def test_a23_4_the_dice_detonate_it_below_the_x_number_then_the_ift(dice: tuple[int, int], detonated: bool,
+                                                                    result: str | None) -> None:
+    outcome = detonate(afph(), dice={"colored": dice[0], "white": dice[1]})["outcome"]
+    assert outcome["detonated"] is detonated and outcome["malfunction"] is (not detonated)
+    assert outcome.get("result", None) is None if result is None else result in outcome["result"]
+
+
+def test_a23_1_a23_3_concealed_targets_halve_it_to_15_fp() -> None:
+    answer = detonate(afph({"s527": {"concealed": True}}))
+    assert (answer["fp"], answer["ift_column"], answer["area_fire"]) == (15, 12, True)
+
+
+def test_a23_3_the_placer_may_have_moved_away_or_broken_with_no_effect_on_the_dc() -> None:
+    answer = detonate(afph({"s467": {"hex": "1Y9", "broken": True}}))
+    assert answer["legal"] is True, answer["reasons"]
+    assert answer["fp"] == 30
+
+
+@pytest.mark.parametrize("phase", ["MPh", "PFPh", "DFPh", "RtPh"])
+def test_a23_3_a_placed_dc_attacks_in_the_afph_only(phase: str) -> None:
+    answer = detonate(afph(phase=phase))
+    assert answer["legal"] is False
+    assert answer["reasons"] == [f"a Placed DC attacks in its owner's AFPh, not the {phase} (A23.3)"]
+    assert answer["odds"] is None
+
+
+def test_a23_3_not_in_the_defenders_afph() -> None:
+    answer = detonate(afph(player="russian"))
+    assert answer["reasons"] == ["a Placed DC attacks in its owner's AFPh, not the DEFENDER's AFPh (A23.3)"]
+
+
+def test_a23_3_ex_a_placed_dc_asks_no_los_or_ntc_and_says_so() -> None:
+    answer = detonate(afph(), los=False, ntc_passed=False)
+    assert answer["legal"] is True
+    assert any("needs no LOS or NTC" in note and note.endswith("(A23.3)") for note in answer["notes"])
+
+
+def test_a23_7_a_set_dc_is_still_detonated_as_set() -> None:
+    situation = board_from("a23_ex.json", {"s467": {"dc": None, "set_dc": "1X5", "hex": "1Y8"}}, phase="AFPh")
+    answer = detonate(situation)
+    assert (answer["dc"], answer["fp"], answer["ntc_required"]) == ("set", 36, True)
+
+
+def test_a23_3_the_dc_lies_on_the_map_as_a_counter_until_it_goes_off() -> None:
+    situation = afph()
+    assert dc_counters(situation) == [DcCounter("s467", situation.grid.parse("1X5"), "placed")]
+    action = {"kind": "detonate_dc", "unit": "s467", "hex": "1X5", "dice": {"colored": 2, "white": 2}}
+    [placer] = unit_changes(situation, action, resolve(situation, action))
+    assert "placed_dc" not in placer.extra and placer.fired is False  # the placer did not fire (A23.3)
+    situation.units["s467"] = placer
+    assert dc_counters(situation) == []
+
+
+def test_a23_3_committing_a_place_dc_puts_the_counter_on_the_map() -> None:
+    mph = board_from("a23_ex.json")
+    action = {"kind": "place_dc", "unit": "s467", "target_hex": "1X5"}
+    [placer] = unit_changes(mph, action, resolve(mph, action))
+    mph.units["s467"] = placer
+    assert dc_counters(mph) == [DcCounter("s467", mph.grid.parse("1X5"), "placed")]
+    assert placer.dc is None
+
+
+@pytest.mark.parametrize(("dr", "is_set"), [(3, True), (4, True), (5, False), (6, False)])
+def test_a23_7_commit_sets_the_dc_only_on_a_dr_at_most_the_us_number(dr: int, is_set: bool) -> None:
+    mph = board_from("a23_ex.json", {"s467": {"moved": None, "us_number": 4}})
+    action = {"kind": "set_dc", "unit": "s467", "dr": dr}
+    answer = resolve(mph, action)
+    assert rolls("set_dc", answer) and answer.outcome == {"set": is_set, "dr": dr}
+    [setter] = unit_changes(mph, action, answer)
+    assert setter.moved is True  # all its MF, Set or not (A23.7)
+    assert (setter.extra.get("set_dc"), setter.dc) == (("1Y6", None) if is_set else (None, True))
+
+
+def test_a23_7_without_a_us_number_no_dr_is_read_and_the_set_is_as_declared() -> None:
+    mph = board_from("a23_ex.json", {"s467": {"moved": None}})
+    action = {"kind": "set_dc", "unit": "s467"}
+    answer = resolve(mph, action)
+    assert not rolls("set_dc", answer)
+    [setter] = unit_changes(mph, action, answer)
+    assert setter.extra.get("set_dc") == "1Y6" and setter.dc is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.booleans(), st.booleans(), st.booleans())
+def test_a23_3_any_afph_roll_is_read_as_placing_read_it(colored: int, white: int, cx: bool, elite: bool,
+                                                        concealed: bool) -> None:
+    """Whatever the roll and the placer, the AFPh attack's outcome is the one the place_dc answer
+    gives for those dice (A23.3, A23.4, A23.1 concealment, A23.2 X#)."""
+    placer = {"cx": cx, "elite": elite}
+    target = {"s527": {"concealed": concealed}}
+    dice = {"colored": colored, "white": white}
+    placing = resolve(board_from("a23_ex.json", {"s467": placer, **target}),
+                      {"kind": "place_dc", "unit": "s467", "target_hex": "1X5", "dice": dice})
+    answer = resolve(afph({"s467": placer, **target}), {"kind": "detonate_dc", "unit": "s467", "hex": "1X5",
+                                                        "dice": dice})
+    assert answer.outcome == placing.outcome and answer.total_drm == placing.total_drm

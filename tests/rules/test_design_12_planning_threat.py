@@ -1,0 +1,78 @@
+"""DESIGN.md 12 as amended (issue 38.6): ``threat_to_side`` may name a side with no unit on the
+map yet (planning a set-up): its threat is that of every other side's Guns and vehicles; and a map
+that comes out empty says why in ``notes`` (its phase A3/D3.3, no Gun or vehicle, no ordnance C3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aslgui.rules import odds_hex, resolve
+from aslgui.rules.odds_map import threat_firers
+from aslgui.rules.odds_target import target_unit
+from tests.rules.test_odds_map import PLAIN
+
+
+def odds(action: dict[str, Any]) -> dict[str, Any]:
+    return resolve(PLAIN, {"kind": "odds_map", **action}).to_json()
+
+
+def test_design_12_a_side_with_no_unit_is_threatened_by_every_sides_guns_and_vehicles() -> None:
+    answer = odds({"threat_to_side": "finnish", "target_type": "vehicle", "phase": "DFPh"})
+    assert answer["legal"] is True and answer["hexes"]
+    assert "no unit of finnish is in the file" in answer["notes"][0]
+    firers = {entry["firer"] for entry in answer["hexes"].values()}
+    assert firers <= {"pak", "psw", "t34", "at"} and {"t34"} <= firers  # a Russian AFV threatens it too
+    assert [u.id for u in threat_firers(PLAIN, "finnish")] == ["pak", "psw", "t34", "at", "truck"]
+    target = target_unit(PLAIN, "finnish", "vehicle", {})
+    for name in ("4C6", "4E8", "5D3", "4H5"):
+        h = PLAIN.grid.parse(name)
+        shots = [odds_hex.fire_at(PLAIN, PLAIN.units[f], target, "vehicle", "DFPh", h) for f in ("pak", "psw", "t34",
+                                                                                                 "at")]
+        best = max((s.values["odds"]["hit"] for s in shots if s.legal), default=None)
+        got = answer["hexes"].get(name)
+        assert (got["hit"] if got else None) == best, name
+
+
+def test_design_12_a_side_of_the_file_gets_no_planning_note() -> None:
+    answer = odds({"threat_to_side": "german", "target_type": "vehicle", "phase": "DFPh"})
+    assert answer["hexes"] and not any("no unit of" in note for note in answer.get("notes") or [])
+
+
+def test_a3_an_empty_threat_map_out_of_its_phase_says_so_for_each_firer() -> None:
+    """The Germans are the ATTACKER: in the PFPh the Russian Gun and tank may not fire (A3)."""
+    answer = odds({"threat_to_side": "german", "target_type": "vehicle", "phase": "PFPh"})
+    assert answer["hexes"] == {}
+    assert answer["notes"] == [
+        "t34 may fire at no hex in the PFPh: the PFPh belongs to the ATTACKER; t34 is the DEFENDER's (A3)",
+        "at may fire at no hex in the PFPh: the PFPh belongs to the ATTACKER; at is the DEFENDER's (A3)"]
+
+
+def test_d3_3_an_empty_unit_map_in_its_own_mph_says_why() -> None:
+    answer = odds({"unit": "pak", "target_type": "vehicle", "phase": "MPh"})
+    assert answer["hexes"] == {} and answer["notes"] == [
+        "pak may fire at no hex in the MPh: in its own MPh only a moving vehicle, its Passengers included, fires "
+        "(Bounding First Fire) (D3.3, C5.3)"]
+
+
+def test_a3_a_phase_without_ordnance_fire_says_so() -> None:
+    answer = odds({"unit": "pak", "target_type": "infantry", "phase": "RPh"})
+    assert answer["hexes"] == {} and answer["notes"] == ["pak may fire at no hex in the RPh: ordnance does not fire "
+                                                         "in the RPh (A3)"]
+
+
+def test_c3_an_empty_threat_of_a_truck_alone_says_it_fires_no_ordnance() -> None:
+    alone = {k: v for k, v in PLAIN.units.items() if k in ("truck", "s1")}
+    scenario = PLAIN.__class__(PLAIN.grid, alone, phase="DFPh", player="russian")
+    answer = resolve(scenario, {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle"}).to_json()
+    assert answer["hexes"] == {} and len(answer["notes"]) == 1
+    assert answer["notes"] == ['truck has no main armament to fire (give it "ma" if it has one) (C3)']
+
+
+def test_design_12_no_gun_or_vehicle_of_another_side_says_so() -> None:
+    answer = odds({"threat_to_side": "russian", "target_type": "infantry", "phase": "PFPh"})
+    assert answer["hexes"]  # the German Gun and armoured car
+    only_russians = PLAIN.__class__(PLAIN.grid, {k: u for k, u in PLAIN.units.items() if u.side == "russian"},
+                                    player="german")
+    empty = resolve(only_russians, {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle"})
+    assert empty.values["hexes"] == {} and empty.values["notes"] == [
+        "no Gun or vehicle of a side other than russian is on the map"]

@@ -1,0 +1,153 @@
+"""DESIGN.md 11 (issue 35): every form in which a real VASL counter prints its values, in SVGs written
+here the way VASL's generators write them, read to the values a player reads off the counter.
+
+The forms: a note mark before the calibre (``*28LL`` as two texts, ``*20L(20)``) or after its barrel
+(``57L*``) is no barrel; a superscript ✽ right after the calibre is the short barrel (C2.21), before
+it a note mark (``✽20L(20)``); an IFE FP in brackets; an MG as MA (``*AAMG``: no calibre, nothing
+unread); red values in every spelling VASL uses (``red``, ``#ff0000``, ``#e10000``); no ROF box
+(``rof`` None, the keys' ``rof`` 0); ``B`` and ``11`` (B11); ``s8``/``WP7``/``H7[9]``; a Range with
+a bracketed minimum ``[(3)✽-70]``; and a text that cannot be read, named with why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from aslgui.model.counters import counter_keys, describe, rules_defaults
+from aslgui.vasl.counter_svg import is_red, read_counter
+from tests.vasl_modules import group, svg
+
+SUP = '<tspan style="font-size:6px" baseline-shift="super">&#x273D;</tspan>'
+
+
+def ma(*texts: str) -> str:
+    """An MA group of one or more texts side by side (VASL writes a prefix mark as its own text)."""
+    body = "".join(f"<text style='fill:black'>{text}</text>" for text in texts)
+    return f"<!-- MA, text position adjusts -->\n<svg>{body}</svg>\n"
+
+
+def red_group(label: str, text: str, fill: str) -> str:
+    return f"<!-- {label} -->\n<svg><text style='fill:{fill}'>{text}</text></svg>\n"
+
+
+#: form -> (the SVG's groups, the values read from it).
+FORMS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "prefix mark as its own text *28LL": (
+        (ma("&#x002A;", "28LL"), group("ROF", "2"), group("Gun Type", "AT")),
+        dict(caliber=28.0, barrel="LL", ma_superscripts=("*",), rof=2, gun_type="AT")),
+    "prefix mark *76L": ((ma("*76L"),), dict(caliber=76.0, barrel="L", ma_superscripts=("*",))),
+    "prefix mark on an IFE MA *20L(20)": ((ma("*20L(20)"),), dict(caliber=20.0, barrel="L", ife=20,
+                                                                   ma_superscripts=("*",))),
+    "prefix mark on a normal barrel *75": ((ma("*75"),), dict(caliber=75.0, barrel=None, ma_superscripts=("*",))),
+    "postfix mark after the barrel 57L*": ((ma("57L*"),), dict(caliber=57.0, barrel="L", ma_superscripts=("*",))),
+    "superscript ✽ after the calibre: short barrel 75✽": ((ma(f"75{SUP}"),), dict(caliber=75.0, barrel="*")),
+    "superscript ✽ before the calibre: a mark ✽20L(20)": (
+        (ma(f"{SUP}20L(20)"),), dict(caliber=20.0, barrel="L", ife=20, ma_superscripts=("✽",))),
+    "plain star after the calibre: short barrel 107*": ((ma("107*"),), dict(caliber=107.0, barrel="*")),
+    "MG as MA *AAMG": ((ma("*AAMG"), group("Machine guns", "-/-/4")), dict(caliber=None, barrel=None)),
+    "no ROF box": ((ma("57LL"), group("Manhandling #", "10")), dict(caliber=57.0, barrel="LL", rof=None,
+                                                                     manhandling=10)),
+    "B11 in two texts": ((ma("75"), "<!-- Malfunction B/X -->\n<svg><text>B</text><text>11</text></svg>\n"),
+                         dict(caliber=75.0, breakdown=11)),
+    "X12 in one text": ((ma("37L"), group("Malfunction B/X", "X12")), dict(caliber=37.0, disable=12)),
+    "special ammunition s8 WP7 H7[9]": (
+        (ma("81"), group("Special Ammunition", "s8 WP7 H7[9]")),
+        dict(caliber=81.0, ammo={"SMOKE": 8, "WP": 7, "HEAT": 7}, ammo_raw=("H7[9]",))),
+    "red in VASL's three spellings": (
+        (ma("75L"), red_group("Front Armor", "11", "red"), red_group("Side/Rear Armor", "8", "#ff0000"),
+         red_group("Movement", "17", "#e10000")),
+        dict(caliber=75.0, barrel="L", af_front=11, af_side=8, mp=17, red=("af_front", "af_side", "mp"))),
+    "range with a bracketed minimum [(3)✽-70]": (
+        (ma(f"70{SUP}"), f"<!-- Range -->\n<text>[(3){SUP}-70]</text>\n"),
+        dict(caliber=70.0, barrel="*", range_min=3, range_max=70)),
+    "unarmored ★ is no unread AF": ((group("Front Armor", "★"), group("Movement", "24")),
+                                    dict(unarmored=True, af_front=None, mp=24)),
+    "a rear AF in its own box": ((group("Front Armor", "3"), group("Side/Rear Armor", "1"), group("Rear Armor", "2")),
+                                 dict(af_front=3, af_side=1, af_rear=2, unarmored=False)),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_d11_each_printed_form_reads_as_a_player_reads_it(form: str) -> None:
+    groups, expected = FORMS[form]
+    values = read_counter("hu/veh/test", svg(*groups).encode())
+    got = {name: getattr(values, name) for name in expected}
+    assert got == expected
+    assert values.unread == ()
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    ("7.5cm?", "MA '7.5cm?': no calibre aslgui can read (a calibre, then L/LL, ✽ or (IFE FP))"),
+    ("76L T", "MA '76L T': no calibre aslgui can read (a calibre, then L/LL, ✽ or (IFE FP))"),
+])
+def test_d11_an_ma_that_cannot_be_read_is_named_with_why(text: str, unread: str) -> None:
+    values = read_counter("hu/veh/test", svg(ma(text)).encode())
+    assert (values.caliber, values.unread) == (None, (unread,))
+    keys = counter_keys("vehicle", values)
+    assert "ma" not in keys.keys
+    assert keys.notes == [f"printed values: its counter's {unread}; set that value in the side panel"]
+
+
+def test_d11_a_box_without_a_number_is_named() -> None:
+    values = read_counter("hu/gun/test", svg(ma("47L"), group("ROF", "?"), group("Movement", "-")).encode())
+    assert values.rof is None and values.mp is None
+    assert values.unread == ("ROF '?': no number in it", "Movement '-': no number in it")
+
+
+@pytest.mark.parametrize(("colour", "red"), [("red", True), ("#ff0000", True), ("#F00", True), ("#e10000", True),
+                                             ("rgb(225, 0, 0)", True), ("black", False), ("#91cdf5", False),
+                                             ("#ffdb00", False), ("#800000", False), ("none", False)])
+def test_d11_red_values_in_each_spelling(colour: str, red: bool) -> None:
+    assert is_red(colour) is red
+
+
+def test_c2_24_no_rof_box_is_rof_0_and_no_b_number_the_a11_default() -> None:
+    printed = svg(ma("57LL"), group("Gun Type", "AT"), group("Manhandling #", "10"))
+    values = read_counter("cc/gun/test", printed.encode())
+    keys = counter_keys("gun", values).keys
+    assert (keys["caliber"], keys["barrel"], keys["rof"], keys["manhandling"]) == (57.0, "LL", 0, 10)
+    assert "breakdown" not in keys
+    assert rules_defaults("gun", keys) == {"rof": 0, "breakdown": 12}
+
+
+def test_c2_24_a_printed_rof_and_b_number_are_no_defaults() -> None:
+    values = read_counter("ge/gun/test", svg(ma("75L"), group("ROF", "2"), group("Malfunction B/X", "B11")).encode())
+    keys = counter_keys("gun", values).keys
+    assert (keys["rof"], keys["breakdown"]) == (2, 11)
+    assert rules_defaults("gun", keys) == {}
+
+
+def test_d11_an_mg_armed_vehicle_takes_no_rof_nor_ordnance_defaults() -> None:
+    values = read_counter("am/veh/test", svg(ma("*AAMG"), group("Machine guns", "-/-/4")).encode())
+    keys = counter_keys("vehicle", values).keys
+    assert "rof" not in keys and "ma" not in keys and keys["mgs"] == [{"fp": 4, "mount": "AAMG"}]
+    assert rules_defaults("vehicle", keys) == {}
+
+
+def test_d11_the_palette_words_say_the_defaults_and_what_is_unread() -> None:
+    record = {"name": "57LL AT", "kind": "gun", "nationality": "chinese communist", "side": "axis",
+              "image": "cc/gun/ccAT57LL(KFW)", "caliber": 57.0, "barrel": "LL", "rof": 0, "manhandling": 10,
+              "defaults": {"rof": 0, "breakdown": 12}, "unread": ["Movement '-': no number in it"]}
+    assert describe(record).splitlines() == [
+        "57LL AT (gun, chinese communist, axis): art cc/gun/ccAT57LL(KFW)", "MA 57LL", "M# 10",
+        "ROF none (no ROF box: no Multiple ROF, C2.24)", "B# 12: not printed, the rules' default (A.11)",
+        "not read: Movement '-': no number in it"]
+
+
+def test_d11_a_rear_armor_box_without_a_number_is_named_and_the_side_af_stands_in() -> None:
+    """TACAM R-2's counter prints ``★T`` in its Rear Armor box: not read, so named."""
+    values = read_counter("ax/veh/roR2", svg(ma("&#x002A;", "76L"), group("Front Armor", "3"),
+                                             group("Side/Rear Armor", "1"), group("Rear Armor", "★T")).encode())
+    assert (values.caliber, values.barrel, values.unarmored, values.af_rear) == (76.0, "L", False, None)
+    assert values.unread == ("Rear Armor '★T': no number in it",)
+    keys = counter_keys("vehicle", values)
+    assert keys.keys["af"] == {"hull": [3, 1, 1]}
+    assert keys.notes == ["printed values: its counter's Rear Armor '★T': no number in it; set that value in the "
+                          "side panel"]
+
+
+def test_d11_a_printed_rear_af_is_the_hulls_rear() -> None:
+    values = read_counter("ge/veh/t", svg(group("Front Armor", "8"), group("Side/Rear Armor", "3"),
+                                          group("Rear Armor", "2")).encode())
+    assert counter_keys("vehicle", values).keys["af"] == {"hull": [8, 3, 2]}
