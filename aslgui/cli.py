@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from aslgui import __version__
 from aslgui.collector import collector_paused
 from aslgui.errors import AslError
+from aslgui.limits import BATCH_LINES_LIMIT
 
 #: ``typing.TYPE_CHECKING`` without importing ``typing``, which ``run_resolve`` imports with the
 #: collector paused (mypy takes any ``TYPE_CHECKING`` as true).
@@ -222,7 +223,15 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
     status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
     notes = scenario.plain_board_notes
-    return answer.with_values({"notes": [*answer.values.get("notes", ()), *notes]}) if notes else answer
+    if not notes:
+        return answer
+    # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
+    # (the odds are left uncounted: reading them would count the 216 rolls, WithOdds)
+    values = answer.values
+    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]}
+              for key in values if key not in ("odds", "odds_216")
+              if isinstance(value := values[key], dict) and {"kind", "legal"} <= value.keys()}
+    return answer.with_values({**nested, "notes": [*answer.values.get("notes", ()), *notes]})
 
 
 def run_resolve(scenario_path: str, action_path: str) -> int:
@@ -236,6 +245,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
         try:
             scenario = load_scenario(scenario_path)
             if action_path == "-":
+                if sys.stdin is None:  # started with stdin closed (`<&-`)
+                    raise AslError("cannot read the action on stdin: stdin is closed", "action")
                 data = read_stream(sys.stdin.buffer, "action on stdin", "action")
                 lines = json_lines(data)
                 if lines is not None:
@@ -281,6 +292,10 @@ def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
         return None
     except AslError:
         pass
+    count = data.count(b"\n") + 1
+    if count > BATCH_LINES_LIMIT:
+        raise AslError(f"cannot read the actions on stdin: they are {count:,} lines, over the {BATCH_LINES_LIMIT:,} "
+                       "lines of one batch (BATCH_LINES_LIMIT); split them over several runs", "action")
     lines = [(n, line) for n, line in enumerate(data.split(b"\n"), 1) if line.strip()]
     if len(lines) < 2 or not any(line[:1] not in b" \t" and is_object(line) for _, line in lines):
         return None

@@ -16,13 +16,13 @@ import sys
 from typing import TYPE_CHECKING, BinaryIO
 
 from aslgui.errors import AslError
+from aslgui.limits import INPUT_LIMIT, megabytes
 
 if TYPE_CHECKING:
     import zipfile
 
-#: The most aslgui reads of one input file or stream (DESIGN.md section 9): far above any
-#: scenario, action or VASL save, far below what would exhaust memory.
-INPUT_LIMIT = 64 * 1024 * 1024
+__all__ = ["INPUT_LIMIT", "open_regular", "open_zip", "read_bounded", "read_stream_bounded", "read_zip_member",
+           "user_folder", "write_atomic", "zip_errors"]
 
 #: kind -> (XDG variable, XDG default under ~, macOS folder under ~/Library, Windows variable).
 _KINDS = {
@@ -114,11 +114,6 @@ def _sync_folder(folder: str) -> None:
         os.close(fd)
 
 
-def _megabytes(size: int) -> str:
-    """A size as people read it: ``64 MB``, ``512 KB`` (a small limit is not ``0 MB``)."""
-    return f"{size / (1024 * 1024):.0f} MB" if size >= 1024 * 1024 else f"{size / 1024:.0f} KB"
-
-
 def read_bounded(path: str | os.PathLike[str], what: str, limit: int = INPUT_LIMIT) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes, else AslError saying why.
 
@@ -197,14 +192,17 @@ def open_zip(path: str | os.PathLike[str], what: str) -> zipfile.ZipFile:
                        "") from None
 
 
-def read_zip_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int) -> bytes:
+def read_zip_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, what: str, limit: int,
+                    limit_name: str = "") -> bytes:
     """One member's bytes, inflated no further than ``limit`` whatever its header claims; AslError
-    naming ``what`` when it is too big or the zip is damaged."""
+    naming ``what`` (and the limit's name in ``aslgui.limits``) when it is too big or the zip is
+    damaged."""
+    named = f" ({limit_name})" if limit_name else ""
     if info.file_size > limit:
-        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}", "")
+        raise AslError(f"cannot read {what}: it is {info.file_size} bytes, over the limit of {limit}{named}", "")
     try:
         with archive.open(info) as entry:
-            return read_stream_bounded(entry, what, limit)  # type: ignore[arg-type]  # a binary stream
+            return read_stream_bounded(entry, what + named, limit)  # type: ignore[arg-type]  # a binary stream
     except AslError:
         raise
     except zip_errors() as error:
@@ -219,11 +217,11 @@ def _check_regular(info: os.stat_result, name: str, limit: int | None) -> None:
         kind = "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
         raise AslError(f"cannot read {name}: it is {kind}, not a file", "")
     if limit is not None and info.st_size > limit:
-        raise AslError(f"cannot read {name}: it is {_megabytes(info.st_size)}, over the {_megabytes(limit)} limit", "")
+        raise AslError(f"cannot read {name}: it is {megabytes(info.st_size)}, over the {megabytes(limit)} limit", "")
 
 
 def _read_at_most(handle: BinaryIO, name: str, limit: int) -> bytes:
     data = handle.read(limit + 1)
     if len(data) > limit:
-        raise AslError(f"cannot read {name}: it is over the {_megabytes(limit)} limit", "")
+        raise AslError(f"cannot read {name}: it is over the {megabytes(limit)} limit", "")
     return data

@@ -1,8 +1,8 @@
 """Run every benchmark script present and print one markdown table, with the machine it ran on.
 
 ``.venv/bin/python benchmarks/run_all.py`` runs bench_core.py, bench_boards.py, bench_gui.py,
-bench_popup.py, bench_vsav.py, bench_los.py, bench_growth.py, bench_module.py, bench_batch.py and
-bench_odds_map.py (those that exist) one after the
+bench_popup.py, bench_vsav.py, bench_los.py, bench_growth.py, bench_module.py, bench_batch.py,
+bench_odds_map.py, bench_move.py and bench_counter_art.py (those that exist) one after the
 other, each in its own process so none pays for another's imports, and merges the markdown tables they print.
 Before and after each script it times the references (``reference.py``) and gives every figure in ms also
 as a ratio to its reference (issue 30); a target in ms becomes the ratio it is on docs/performance.md's
@@ -28,7 +28,8 @@ from benchmarks.reference import CALIBRATION, KINDS, kind_of  # noqa: E402
 
 SCRIPTS = (
     "bench_core.py", "bench_boards.py", "bench_gui.py", "bench_popup.py", "bench_vsav.py", "bench_los.py",
-    "bench_growth.py", "bench_module.py", "bench_batch.py", "bench_odds_map.py",
+    "bench_growth.py", "bench_module.py", "bench_batch.py", "bench_odds_map.py", "bench_move.py",
+    "bench_counter_art.py",
 )
 #: Scripts that take ``--runs`` (fresh processes per figure).
 WITH_RUNS = ("bench_core.py", "bench_boards.py")

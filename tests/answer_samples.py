@@ -52,6 +52,10 @@ def _extra_set_ups() -> list[Resolution]:
     for kind in ("cc", "non_cc"):
         found += _answers(overrun, {"kind": "reaction_fire", "unit": "r1", "vehicle": "t1", "type": kind,
                                     "phase": "MPh"})
+    # a move, and the one ending in an OVR of the 6-2-8 in the woods (DESIGN.md 13)
+    found += _answers(overrun, {"kind": "move", "unit": "t1", "path": ["1C2", "1B3"], "end": "motion"})
+    found += _answers(load_scenario(resource_path("examples", "d7_22_overrun.json")),
+                      {"kind": "move", "unit": "t1", "path": ["1C3"]})
     towing = load_scenario(resource_path("examples", "c10_13_hook_up.json"))
     towing.units["rcl75"] = towing.units["rcl75"]._replace(towed_by="spw", limbered=True)
     found += _answers(towing, {"kind": "unhook", "vehicle": "spw", "gun": "rcl75", "phase": "MPh"})

@@ -151,6 +151,8 @@ CLAUSES: dict[str, list[str] | str] = {
     "C5.34#0": [
         "test_c5_34_case_c3_not_for_opportunity_fire",
         "test_c5_34_case_c3_backblast_from_building_in_afph_counts_twice",
+        "test_c5_34_with_opportunity_fire_the_passenger_of_a_stationary_vehicle_takes_no_c3",
+        "test_c5_2_c5_34_a_unit_that_did_not_move_uses_opportunity_fire_with_neither_case_b_nor_c3",
         "none: risking Desperation penalties (C13.81) is not an option of the fire action",
     ],
     "C5.35#0": [
@@ -376,6 +378,7 @@ CLAUSES: dict[str, list[str] | str] = {
         "test_c5_35_c10_54_exc_no_motion_fire_from_a_vehicle_in_motion",
         "test_c10_54_a_gun_en_portee_fires_from_a_stopped_vehicle_that_has_not_moved",
         "test_d7_11_a_gun_en_portee_adds_no_fp_and_cannot_fire_in_the_ovr",
+        "test_c5_3_a_gun_en_portee_moves_only_with_its_vehicle_so_its_own_moved_still_says_it_bounds",
     ],
     "C10.54#1": "Mounted Fire (D6.72) is not modelled, so there is no penalty to leave out",
 }

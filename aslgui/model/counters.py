@@ -15,7 +15,10 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF
+from aslgui.errors import AslError
+from aslgui.geometry import MapGrid
+from aslgui.model.jsonvalues import from_json
+from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF, Unit
 from aslgui.vasl.counter_svg import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot, stem_key
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
@@ -78,7 +81,9 @@ def _gun_keys(values: CounterValues) -> dict[str, Any]:
 
 
 def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
-    keys = {**(_rof(values) if values.caliber is not None else {}),
+    # An MG MA (``CMG``) with a printed ROF box keeps it (the MG's ROF, A9.2); without one, no ROF key.
+    printed_rof = {"rof": values.rof} if values.rof is not None else {}
+    keys = {**(_rof(values) if values.caliber is not None else printed_rof),
             **_number_keys(values, ("mp", "towing", "pp", "breakdown"))}
     if values.caliber is not None:
         ma: dict[str, Any] = {"caliber": values.caliber, "kind": "gun"}
@@ -161,9 +166,58 @@ def counter_unit_keys(kind: str, slot: Slot | None, values: CounterValues | None
     ``printed``), the printed values themselves, and in ``unverified`` what it marks but does not
     print (a turret's own Armor Factors), so every answer reading the unit says so (DESIGN.md 11)."""
     found = counter_keys(kind, values, info or (slot.info if slot else ()), slot)
-    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(found.keys),
+    keys, notes = _within_domains(kind, found.keys, slot.name if slot and slot.name else image)
+    notes = [*found.notes, *notes]
+    vasl: dict[str, Any] = {"gpid": slot.gpid if slot else "", "image": image, "printed": list(keys),
                             **({"missing": True} if values is None else {})}
-    return {**found.keys, "vasl": vasl, **({"unverified": found.notes} if found.notes else {})}
+    return {**keys, "vasl": vasl, **({"unverified": notes} if notes else {})}
+
+
+_CHECK_GRID = MapGrid.single()
+
+
+#: Keys whose domain is narrower or wider than ``COUNT`` (0-99): ROF, B#, calibre.
+_NARROW = {"rof": (0, 9), "breakdown": (2, 12), "caliber": (1, 999)}
+
+
+def _plainly_in_domains(keys: dict[str, Any]) -> bool:
+    """Whether every number in the keys lies in its key's domain as most do (0-99; ROF 0-9, B#
+    2-12, calibre 1-999), told without building a unit: the check of nearly every counter."""
+    stack: list[tuple[str, Any]] = list(keys.items())
+    while stack:
+        key, value = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            stack.extend(value.items())
+        elif kind is list:
+            stack.extend((key, item) for item in value)
+        elif kind is int or kind is float:
+            low, high = _NARROW.get(key, (0, 99))
+            if not low <= value <= high:
+                return False
+    return True
+
+
+def _within_domains(kind: str, keys: dict[str, Any], counter: str) -> tuple[dict[str, Any], list[str]]:
+    """The keys a scenario file would take (each in its domain: ROF 0-9, an Armor Factor 0-99 ...),
+    and a note for each printed value left out, naming the counter and the domain (issue 37: one
+    counter printing ROF 99 refused a whole import)."""
+    kept: dict[str, Any] = dict(keys)
+    notes: list[str] = []
+    if _plainly_in_domains(keys):
+        return kept, notes
+    for _ in range(len(keys)):
+        try:
+            from_json(Unit, {"id": "u", "side": "s", "kind": kind, "hex": "E5", **kept}, "unit", _CHECK_GRID)
+        except AslError as error:
+            key = error.path.removeprefix("unit.").split(".")[0].split("[")[0]
+            if key not in kept:
+                raise
+            notes.append(f"its counter {counter!r} prints {key} {kept.pop(key)!r}, which cannot be: "
+                         f"{error.message}; left out as not printed")
+            continue
+        break
+    return kept, notes
 
 
 def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:

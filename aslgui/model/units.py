@@ -27,6 +27,8 @@ class Bounds(NamedTuple):
 
 #: A number of MP, PP, MF or FP, or an Armor Factor.
 COUNT = Bounds(0, 99)
+#: A Towing Number (C10.1: T# <= the Gun's M#): a heavy tractor prints ``T-2``, so it may be below zero.
+TOW_NUMBER = Bounds(-9, 99)
 #: A gun's bore in mm (ATR 14mm ... the largest railway guns).
 CALIBER = Bounds(1, 999)
 #: A weapon's range in hexes.
@@ -143,7 +145,7 @@ class Unit(NamedTuple):
     stabilized: bool = False
     tracked: bool = True
     mp: Annotated[int | None, COUNT] = None
-    towing: Annotated[int | None, COUNT] = None
+    towing: Annotated[int | None, TOW_NUMBER] = None
     pp: Annotated[int | None, COUNT] = None
     pp_used: Annotated[int, COUNT] = 0
     ma: MainArmament | None = None
@@ -190,6 +192,11 @@ class KeptUnitKeys:
     rof_kept: Phase
     set_dc: Hex
     placed_dc: Hex
+    # what a unit has spent moving this MPh, and the MP a moving vehicle spent in its LOS, by that
+    # vehicle's id (C5.3): set by a committed ``move`` (DESIGN.md 13)
+    mp_spent: Annotated[float, Bounds(0, 999)]
+    mf_spent: Annotated[float, COUNT]
+    mp_in_los: dict[str, Annotated[float, Bounds(0, 999)]]
     # what a counter or its roster entry says
     type: str
     strength: str

@@ -23,6 +23,8 @@ NON_CC_WEAPONS = ("tpbf", "ordnance", "ft", "dc", "mol", "gun")
 FIRE_COUNTERS = ("none", "first", "final", "intensive", "no_fire")
 #: What became of a DC placer after Defensive First Fire (A23.3).
 PLACER_STATES = ("good_order", "pinned", "broken", "eliminated")
+#: A vehicle's status at the end of its move: Stopped, or in Motion (D2.13, C5.35; DESIGN.md 13).
+MOVE_ENDS = ("stop", "motion")
 #: A trailer's Target Facing (C10.4).
 FACINGS = ("front", "side", "rear")
 #: Which way a Gun en portee points: the vehicle's VCA or its rear (C10.53).

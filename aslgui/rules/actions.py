@@ -1,5 +1,6 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
@@ -20,6 +21,7 @@ from aslgui.rules.action_keys import (
     FIRE_COUNTERS,
     MAP_TARGET_TYPES,
     MAX_MP,
+    MOVE_ENDS,
     NON_CC_WEAPONS,
     PIVOTS,
     PLACER_STATES,
@@ -31,7 +33,7 @@ from aslgui.rules.action_keys import (
 )
 from aslgui.rules.dice import DiceRoll
 from aslgui.rules.odds_target import check_target, threatened_side
-from aslgui.rules.resolution import DrmLine
+from aslgui.rules.resolution import DrmLine, Resolution
 
 T = TypeVar("T")
 
@@ -98,10 +100,16 @@ class Action:
     ``required`` one key must be given.  A key whose value is null is dropped here, the one place
     that makes a null an absent key (docs/contract.md) for every key of every kind: an optional one
     takes its default, a required one is missing.
+
+    ``ask`` answers another whole action about a scenario, as ``resolve`` does: the dispatcher gives
+    it, so a resolver that answers with another kind's answer (a move's OVR, DESIGN.md 13) asks
+    it without importing the dispatcher, which sits above every resolver.
     """
 
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str],
-                 required: tuple[tuple[str, ...], ...]) -> None:
+                 required: tuple[tuple[str, ...], ...],
+                 ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
+        self.ask = ask
         self.kind: str = action_kind(data)
         reads = _with_common(reads)
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
@@ -360,6 +368,22 @@ def _odds_map_key(action: Action, key: str) -> object:
     return threatened_side(action.scenario, action.data[key])
 
 
+#: A hex name's shape (DESIGN.md 2): board id, column letters, row.  Whether it is on the map is
+#: the rules' question (a move's path that leaves the map is refused, DESIGN.md 13).
+_HEX_NAME = re.compile(r"^[0-9A-Za-z]*?[A-Za-z]{1,2}[0-9]{1,3}$")
+
+
+def check_path(action: Action, key: str) -> list[str]:
+    """A move's ``path`` (DESIGN.md 13): a list of hex names, each error naming ``action.path[i]``."""
+    raw = action.data[key]
+    if not isinstance(raw, list):
+        raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], got {shown(raw)}', f"action.{key}")
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
+            raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"action.{key}[{i}]")
+    return raw
+
+
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")
 UNIT = Domain(Action.unit, "a unit id")
 UNITS = Domain(Action.units, "a list of unit ids")
@@ -390,7 +414,8 @@ KEY_DOMAINS: dict[str, Domain] = {
     "type": _choice(REACTION_TYPES), "weapon": _choice(NON_CC_WEAPONS),
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
-    "ca": Domain(Action.spine, 'a hexspine name such as "S/SW"'),
+    **dict.fromkeys(("ca", "vca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
+    "path": Domain(check_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
     "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
@@ -406,6 +431,8 @@ KEY_DOMAINS: dict[str, Domain] = {
 #: that whoever would give it.
 KIND_DOMAINS: dict[tuple[str, str], Domain] = {
     ("portee_load", "ca"): _choice(PORTEE_SIDES),
+    # an OVR ends a move whose MP may be fractional (a road hexside's 1/2 MP, DESIGN.md 13)
+    ("overrun", "mp_spent"): Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
     ("odds_map", "target"): Domain(_odds_map_key, 'an object of target unit keys, e.g. {"size": -1, "bu": true}'),
     ("odds_map", "target_type"): _choice(MAP_TARGET_TYPES),
     **{(kind, "leadership"): _whole(-6, 6) for kind in ("place_dc", "throw_dc")},

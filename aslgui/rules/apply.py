@@ -19,6 +19,8 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
+from aslgui.rules.ift_attack import number
+from aslgui.rules.move import MF_SPENT, MP_IN_LOS, MP_SPENT, los_spent
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
@@ -142,6 +144,36 @@ def _overrun(scenario: Scenario, action: Mapping[str, Any], resolution: Resoluti
         _mark(changes, vehicle.id, immobilized=True)
 
 
+def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
+    """A move (DESIGN.md 13): the unit in its last hex, with what it spent, its VCA and status, its
+    towed Gun and Passengers/Riders with it; each enemy's ``mp_in_los`` for it (C5.3)."""
+    unit = scenario.unit(action.get("unit"), "action.unit")
+    values = resolution.values
+    steps = [(scenario.grid.parse(str(step["hex"])), float(step.get("mp", step.get("mf", 0))))
+             for step in values.get("steps") or ()]
+    vehicle = unit.kind == "vehicle"
+    if any(h != unit.hex for h, _ in steps):
+        if vehicle:
+            _drive(scenario, changes, unit, steps[-1][0])
+        else:
+            _mark(changes, unit.id, hex=steps[-1][0], moved=True)
+    key = MP_SPENT if vehicle else MF_SPENT
+    _extra(scenario, changes, unit.id, **{key: values[key]})
+    if not vehicle:
+        return
+    if values.get("vca") is not None:
+        _mark(changes, unit.id, vca=parse_spine(str(values["vca"])))
+    end = action.get("end")
+    if steps or end is not None:  # moving: Non-Stopped until it stops or ends in Motion (D2.13, C5.35)
+        _mark(changes, unit.id, stopped=end == "stop", motion=end == "motion")
+    for enemy_id, mp in los_spent(scenario, unit, steps).items():
+        kept = dict(scenario.units[enemy_id].extra.get(MP_IN_LOS) or {})
+        _extra(scenario, changes, enemy_id, **{MP_IN_LOS: {**kept, unit.id: number(mp)}})
+    ovr = values.get("overrun") or {}
+    if (ovr.get("outcome") or {}).get("immobilized"):
+        _mark(changes, unit.id, immobilized=True)
+
+
 def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     unit = scenario.unit(action.get("unit"), "action.unit")
     kind = action["kind"]
@@ -235,6 +267,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
         "overrun": lambda: _overrun(scenario, action, resolution, changes),
         "push": lambda: _push(scenario, action, resolution, changes),
         "tow_move": lambda: _tow_move(scenario, action, changes),
+        "move": lambda: _move(scenario, action, resolution, changes),
     }
     for dc_kind in ("place_dc", "throw_dc", "set_dc", "detonate_dc"):
         appliers[dc_kind] = lambda: _dc(scenario, action, resolution, changes)

@@ -15,7 +15,7 @@ from aslgui.rules.action_keys import ARC_KEYS
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
-from aslgui.rules.to_hit.firer_state import cannot_fire_reasons, malfunction_reason, manning_reasons
+from aslgui.rules.to_hit.firer_state import cannot_fire_reasons, malfunction_reason, manning_reasons, ti_reasons
 from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT, unit_path
 
 RULE = "C3.22"
@@ -54,15 +54,15 @@ def _turret_armament(unit: Unit) -> bool:
 
 def _crew_reasons(action: Action, unit: Unit, arc: str) -> list[str]:
     """Its crew must still be able to fire it without Intensive Fire (C3.22): manned from its
-    Location (C5.6), not limbered or in tow (C10.21, C10.1; only (un)limbering turns those, C10.22),
-    not en portee (C10.53), not malfunctioned (A.11; a turret with other working armament turns
-    anyway, C3.22 EXC, D3.51), not under a No Fire counter (C5.64), its normal ROF not used up (a
-    Multiple ROF kept this phase is not, unless its crew is pinned since: C5.4 forfeits it, C5.6
-    denies it Intensive Fire)."""
+    Location (C5.6), neither it nor its crew TI (C10.11, C10.22, C10.51), not limbered or in tow
+    (C10.21, C10.1; only (un)limbering turns those, C10.22), not en portee (C10.53), not
+    malfunctioned (A.11; a turret with other working armament turns anyway, C3.22 EXC, D3.51), not
+    under a No Fire counter (C5.64), its normal ROF not used up (a Multiple ROF kept this phase is
+    not, unless its crew is pinned since: C5.4 forfeits it, C5.6 denies it Intensive Fire)."""
     kept = unit.extra.get(ROF_KEPT) == action.phase
     used_up = (unit.fired and not kept) or unit.intensive_fired
     crew = action.scenario.units.get(unit.crew) if unit.crew else unit
-    found = manning_reasons(action.scenario, unit) + cannot_fire_reasons(unit)
+    found = manning_reasons(action.scenario, unit) + ti_reasons(action.scenario, unit) + cannot_fire_reasons(unit)
     # A malfunctioned MA keeps the arc it fires through still: a turret's TCA (unless other turret
     # armament turns it), a turretless vehicle's VCA; a turreted hull's VCA is not the MA's arc.
     turns_anyway = unit.kind == "vehicle" and (_turret_armament(unit) if arc == "tca" else unit.turret is not None)

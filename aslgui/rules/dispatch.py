@@ -44,7 +44,7 @@ _RESOLVER_FUNCTIONS: dict[str, Resolver] = {}
 def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
     """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
     try:
-        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys, spec.required)))
+        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys, spec.required, resolve)))
     except OffBoardError as error:
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).

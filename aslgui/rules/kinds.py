@@ -123,6 +123,10 @@ RESOLVERS: dict[str, ActionKind] = {
         "aslgui.rules.odds_map:resolve_odds_map", "unit|threat_to_side! target_type! target",
         "target_type hexes",
     ),
+    "move": _kind(
+        "aslgui.rules.move:resolve_move", "unit! path! vca end",
+        "unit steps mp_spent mp_left mf_spent mf_left vca end overrun threats",
+    ),
     "trailer_target": _kind(
         "aslgui.rules.portee:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",
         "vehicle separate_target size_drm rear_hull_hit_is_trailer miss_by_one_dr odds odds_216",
@@ -138,7 +142,7 @@ SIDE_RULES: dict[str, str] = {
     "reaction_fire": "D7.2",
     "place_dc": "A23.3", "throw_dc": "A23.6, A23.63", "set_dc": "A23.7", "detonate_dc": "A23.7",
     "hook_up": "A3, C10.11", "unhook": "A3, C10.12", "limber": "A3, C10.21", "unlimber": "A3, C10.21",
-    "push": "A3, C10.3", "portee_load": "A3, C10.5", "portee_unload": "A3, C10.5",
+    "push": "A3, C10.3", "move": "A3, A4.1, D2.1", "portee_load": "A3, C10.5", "portee_unload": "A3, C10.5",
 }
 
 

@@ -21,14 +21,14 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
-from aslgui.rules.los import los_map
+from aslgui.rules.los import LosMap, los_map
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
 from aslgui.rules.to_hit.legality import in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
-from aslgui.rules.to_hit.shot import FIRERS, aimed, sighted
+from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 
 
 class HexOdds(NamedTuple):
@@ -61,38 +61,48 @@ class FirerOdds:
     """One firer's odds map, its shot read once and counted a slice of hexes at a time: the
     window counts a threat in short timer steps (``unit_odds`` counts a map at once)."""
 
-    def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str) -> None:
-        """IllegalAction when the firer fires no ordnance."""
+    def __init__(self, scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
+                 los: LosMap | None = None) -> None:
+        """IllegalAction when the firer fires no ordnance; ``los``: the scenario's LOS map when the
+        caller has it (a move's threats read it once for every firer)."""
         spec = RESOLVERS["fire"]
         placed = with_target(scenario, target)
         self.firer, self.target = firer, target
         self.action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
         self.shot = read_shot(self.action)
         self.colour = shot_colour(self.shot).colour
-        self.los = los_map(scenario)  # without the target: a counter hinders no thread to its own hex (D9)
+        # without the target: a counter hinders no thread to its own hex (D9)
+        self.los = los_map(scenario) if los is None else los
         #: The odds of each TH# numbers met so far: equal numbers roll alike.
         self.counted: dict[ThNumbers, HexOdds] = {}
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
         ``fire`` answers."""
-        shot, action, target, colour, los, counted = (self.shot, self.action, self.target, self.colour, self.los,
-                                                      self.counted)
-        out: dict[Hex, HexOdds] = {}
+        return {h: self.odds(numbers, shot) for h, (numbers, shot) in self.numbers(hexes).items()}
+
+    def numbers(self, hexes: Iterable[Hex]) -> dict[Hex, tuple[ThNumbers, Shot]]:
+        """Each of ``hexes`` where the firer may fire at the target placed there, with the TH#
+        numbers of that shot (cheap: no dice counted) and the shot."""
+        shot, action, target, colour, los = self.shot, self.action, self.target, self.colour, self.los
+        out: dict[Hex, tuple[ThNumbers, Shot]] = {}
         for h in hexes:
             here = aimed(shot, action, target._replace(hex=h), h)
             # LOS is traced only where nothing else forbids the shot, then asked of the one check
             # that reads it (A6): the legality of every hex stays that of ``fire``
             if reasons(here) or in_los(here := sighted(here, los)):
                 continue
-            numbers = th_numbers(here, colour).numbers
-            found = counted.get(numbers)
-            if found is None:
-                odds = fire_odds(here, numbers).to_json()["odds"]
-                found = counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
-                                                   odds["critical"])
-            out[h] = found
+            out[h] = (th_numbers(here, colour).numbers, here)
         return out
+
+    def odds(self, numbers: ThNumbers, shot: Shot) -> HexOdds:
+        """What ``fire`` answers for a shot with these TH# numbers: counted once per numbers."""
+        found = self.counted.get(numbers)
+        if found is None:
+            odds = fire_odds(shot, numbers).to_json()["odds"]
+            found = self.counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
+                                                    odds["critical"])
+        return found
 
     def why_none(self) -> str:
         """Why this firer may fire at no hex of the map (its odds map came out empty): the reasons

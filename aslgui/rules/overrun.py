@@ -77,7 +77,7 @@ def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, prin
     feature = scenario.hexside(from_hex, target)
     if entry["mp"] == "half_allotment":
         mp: float = math.ceil(printed / 2)
-    elif terrain == "road" and feature == "road":
+    elif "road_hexside_mp" in entry and feature == "road":
         # Through a road hexside: 1/2 MP, but a BU vehicle pays the full 1 MP (Terrain Chart, D2.16).
         mp = float(entry["road_hexside_bu_mp"] if vehicle.bu else entry["road_hexside_mp"])
         if not entry["road_hexside_verified"]:
@@ -97,10 +97,11 @@ def _passengers(action: Action, vehicle: Unit) -> tuple[list[Unit], list[str]]:
     a reason the OVR cannot be made as asked, and adds nothing."""
     aboard = [u for u in action.scenario.units.values() if u.aboard == vehicle.id]
     if not action.has("passengers"):
-        return [u for u in aboard if u.is_infantry and not u.broken and u.kind != "leader" and not _fire_marked(u)], []
+        return [u for u in aboard
+                if u.is_infantry and not u.broken and u.kind != "leader" and not _fire_marked(action.scenario, u)], []
     riders, reasons = [], []
     for rider in action.units("passengers"):
-        if rider.aboard == vehicle.id and rider.is_infantry and _fire_marked(rider):
+        if rider.aboard == vehicle.id and rider.is_infantry and _fire_marked(action.scenario, rider):
             continue  # it has fired: no FP to add, and the OVR is illegal (D7.1, ``_legality``)
         if rider.aboard != vehicle.id:
             reasons.append(reason(f"{rider.id} is not aboard {vehicle.id}: only its Passengers/Riders add FP",
@@ -118,10 +119,18 @@ def _prc(scenario: Scenario, vehicle: Unit) -> list[Unit]:
     return [u for u in scenario.units.values() if u.aboard == vehicle.id and u.is_infantry]
 
 
-def _fire_marked(rider: Unit) -> bool:
+def _fire_marked(scenario: Scenario, rider: Unit) -> bool:
     """Whether a Passenger/Rider is under a Bounding Fire counter in its vehicle's MPh (D7.1):
-    ``bounding_fired``, or ``fired``, which in the ATTACKER's MPh is read as that counter."""
-    return rider.bounding_fired or rider.fired
+    ``bounding_fired``, or ``fired``, which in the ATTACKER's MPh is read as that counter; the
+    LATW it fired from aboard counts as its fire (a SW's fire is its possessor's, as D7.213's
+    "including its SW" counts it)."""
+    return rider.bounding_fired or rider.fired or bool(_fired_latws(scenario, rider))
+
+
+def _fired_latws(scenario: Scenario, rider: Unit) -> list[str]:
+    """The LATW a Passenger/Rider mans aboard its vehicle that are under a fire counter (D7.1)."""
+    return [u.id for u in scenario.units.values() if u.kind == "gun" and u.crew == rider.id
+            and u.aboard == rider.aboard and u.extra.get("latw") is True and (u.bounding_fired or u.fired)]
 
 
 def _is_wagon(vehicle: Unit) -> bool:
@@ -218,9 +227,12 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
         reasons.append(reason(f"{vehicle.id} is marked with a Bounding First Fire counter (other than for an OVR)",
                               "D7.1, D7.13"))
     for rider in _prc(scenario, vehicle):
-        if _fire_marked(rider):
+        if rider.bounding_fired or rider.fired:
             reasons.append(reason(f"{rider.id}, a Passenger/Rider of {vehicle.id}, is marked with a Bounding Fire "
                                   "counter (it has fired this MPh)", "D7.1"))
+        elif latws := _fired_latws(scenario, rider):
+            reasons.append(reason(f"{rider.id}, a Passenger/Rider of {vehicle.id}, has fired its LATW "
+                                  f"{', '.join(latws)} this MPh: its fire, under a Bounding Fire counter", "D7.1"))
     reasons += no_move_reasons([vehicle])
     if action.flag("pillbox"):
         reasons.append(reason("a vehicle cannot enter a pillbox Location to OVR it", "D7.1"))
@@ -229,13 +241,18 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
         reasons.append(reason(f"a vehicle in VBM cannot OVR a DEFENDER in the {terrain} obstacle", "D7.13"))
     if not defenders:
         reasons.append(reason(f"{scenario.grid.name(target)} holds no enemy unit", "D7.1"))
-    elif all(_is_afv(u) for u in defenders):
-        reasons.append(reason("an AFV may not be OVR (only its Vulnerable PRC)", "D7.12"))
+    elif all(_is_afv(u) or _in_tow(u) for u in defenders):
+        towed = any(_in_tow(u) for u in defenders)
+        reasons.append(reason("an AFV may not be OVR (only its Vulnerable PRC)" + (
+            ", nor a Gun it tows, which shares its fate" if towed else ""), "D7.12, C10.1" if towed else "D7.12"))
     aimed = action.optional_unit("target")
     if aimed is not None and aimed not in defenders:
         reasons.append(reason(f"{aimed.id} is not an enemy unit in {scenario.grid.name(target)}", "D7.1"))
     elif aimed is not None and _is_afv(aimed):
         reasons.append(reason(f"{aimed.id} is an AFV and may not be OVR", "D7.12"))
+    elif aimed is not None and _in_tow(aimed):
+        reasons.append(reason(f"{aimed.id} is in tow by {aimed.towed_by} and is not attacked separately from it: it "
+                              "shares the vehicle's fate", "C10.1, C10.11"))
     leader = action.optional_unit("leader")
     if leader is not None and not _leads(leader, vehicle):
         reasons.append(reason(f"{leader.id} is not an Armor Leader or Passenger leader in {vehicle.id}", "D7.16"))
@@ -250,6 +267,17 @@ def _entered(vehicle: Unit, target: Hex, from_hex: Hex) -> bool:
 
 def _is_afv(unit: Unit) -> bool:
     return unit.kind == "vehicle" and unit.afv
+
+
+def _in_tow(unit: Unit) -> bool:
+    """A Gun in tow is no target of its own: it shares its vehicle's fate (C10.1, C10.11)."""
+    return unit.towed_by is not None
+
+
+def _towed_notes(defenders: list[Unit]) -> list[str]:
+    """Which Guns in the hex the OVR leaves out of ``targets``, being in tow (C10.1, C10.11)."""
+    return [reason(f"{u.id} is in tow by {u.towed_by}: not attacked separately, it shares {u.towed_by}'s fate",
+                   "C10.1, C10.11") for u in defenders if _in_tow(u)]
 
 
 def resolve_overrun(action: Action) -> Resolution:
@@ -282,11 +310,12 @@ def resolve_overrun(action: Action) -> Resolution:
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
     mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
-    mp_spent = action.integer("mp_spent", 0)
+    mp_spent = action.number("mp_spent") or 0.0
     if mp_cost is not None and mp_spent + mp_cost > allotment:
-        reasons.append(reason(f"{vehicle.id} has {allotment - mp_spent} MP left but entering with an OVR costs "
+        reasons.append(reason(f"{vehicle.id} has {number(allotment - mp_spent)} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))
-    targets = [u for u in defenders if not _is_afv(u)]  # an AFV itself is never OVR (D7.12)
+    # An AFV itself is never OVR (D7.12); a Gun in tow shares its vehicle's fate (C10.1).
+    targets = [u for u in defenders if not _is_afv(u) and not _in_tow(u)]
     aimed = action.optional_unit("target")
     # ``drm`` is vs the aimed target, else vs the targets outside a Motion vehicle, else all (D7.12 +2)
     not_moving = [u for u in targets if motion_carrier(scenario, u) is None]
@@ -322,7 +351,7 @@ def resolve_overrun(action: Action) -> Resolution:
     if unverified:
         values["unverified"] = unverified
     inanimate = bool(targets) and all(u.kind == "gun" for u in targets)
-    values["notes"] = (passenger_notes(vehicle, riders) + portee_notes(scenario, vehicle)
+    values["notes"] = (passenger_notes(vehicle, riders) + portee_notes(scenario, vehicle) + _towed_notes(defenders)
                        + ([INANIMATE_NOTE] if inanimate else []) + leader_notes(action, vehicle)
                        + (_area_fire_notes(attacks) if mixed else []))
 

@@ -4,17 +4,20 @@ The units involved are checked as for hooking up (``towing``: crews, phases, PP)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.geometry import direction_to
-from aslgui.model import Unit
+from aslgui.geometry import Hex, direction_to
+from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import FACINGS, PORTEE_SIDES
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number
 from aslgui.rules.towing import (
+    after_action,
+    ca_change_reasons,
     ca_name,
     chart,
     crew_reasons,
@@ -93,8 +96,7 @@ def resolve_portee(action: Action) -> Resolution:
             reasons.append(
                 reason(f"the Gun and its ammo leave 5 PP but {vehicle.id} already carries {vehicle.pp_used}", "C10.5")
             )
-        side = action.choice("ca", PORTEE_SIDES, "vca")
-        ca = None if vehicle.vca is None else (vehicle.vca + (3 if side == "rear" else 0)) % 6
+        ca = _portee_ca(action, vehicle, gun, reasons, notes)
     else:
         if gun.aboard != vehicle.id:
             reasons.append(reason(f"{gun.id} is not en portee on {vehicle.id}", "C10.51"))
@@ -103,9 +105,9 @@ def resolve_portee(action: Action) -> Resolution:
     values = {
         "vehicle": vehicle.id,
         "gun": gun.id,
-        "pp_left": pp_left,
-        "ca": ca_name(ca),
-        "limbered": not gun.qsu,
+        "pp_left": after_action(reasons, pp_left),
+        "ca": after_action(reasons, ca_name(ca)),
+        "limbered": after_action(reasons, not gun.qsu),
         "crew_mf_cost": chart()["infantry_mf"]["value"],
         "hazardous_movement": True,
         "ti": marked_ti(reasons, vehicle, *crew),
@@ -114,7 +116,62 @@ def resolve_portee(action: Action) -> Resolution:
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
 
 
+def _portee_ca(action: Action, vehicle: Unit, gun: Unit, reasons: list[str], notes: list[str]) -> int | None:
+    """The Gun's CA once loaded: the VCA or the rear VCA (C10.53), as ``ca`` says (``vca``/``rear``);
+    without it, the one the Gun's CA already coincides with, else the VCA, turning the Gun as it is
+    loaded (a note says so), which an RFNM Gun never does (C10.25)."""
+    if vehicle.vca is None:
+        return None
+    sides = {"vca": vehicle.vca, "rear": (vehicle.vca + 3) % 6}
+    side = action.optional_choice("ca", PORTEE_SIDES)
+    if side is None:
+        side = "rear" if gun.ca == sides["rear"] else "vca"
+        if gun.ca is not None and gun.ca != sides[side] and not gun.rfnm:  # an RFNM Gun is refused instead
+            notes.append(reason(
+                f"read: no ca given and {gun.id}'s CA ({ca_name(gun.ca)}) is neither {vehicle.id}'s VCA nor its "
+                f"rear, so {gun.id} is turned to the VCA ({ca_name(sides[side])}) as it is loaded, as it must "
+                'coincide with one of them; give "ca": "rear" for the other', "C10.53"))
+    ca = sides[side]
+    if gun.ca is not None and gun.ca != ca:
+        reasons += ca_change_reasons(gun, ca)
+    return ca
+
+
 # -- moving with a Gun or trailer in tow (C10.1, C10.4) ------------------------------------
+class TowStep(NamedTuple):
+    """What towing changes for one hex a vehicle enters: the Guns it tows, whether it pulls a
+    trailer, why it may not enter (C10.1, C10.4) and the MP the tow adds (C10.1)."""
+
+    towed: list[Unit]
+    trailer: bool
+    reasons: list[str]
+    mp_extra: int
+
+
+def tow_step(scenario: Scenario, vehicle: Unit, from_hex: Hex, to_hex: Hex, flags: Mapping[str, bool]) -> TowStep:
+    """The C10.1/C10.4 limits and cost of entering ``to_hex`` from ``from_hex`` in tow; ``flags``:
+    ``breached``, ``bypass``, ``deep_stream``, ``narrow_street``, ``reverse`` (absent = false).
+    Read by ``tow_move`` and by each hex of a ``move``."""
+    towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
+    trailer = vehicle.extra.get("trailer") is True
+    mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
+    rule = "C10.1" if towed else "C10.4"
+    hexside = scenario.hexside(from_hex, to_hex)
+    terrain = scenario.terrain_at(to_hex)
+    reasons = []
+    if hexside in ("wall", "hedge") and not (mortar or (not towed and flags.get("breached"))):
+        reasons.append(reason(f"no towing over a {hexside}", rule))
+    if "building" in terrain or ("rubble" in terrain and not mortar):
+        reasons.append(reason(f"no towing into {terrain}", rule))
+    if flags.get("reverse") and not mortar:
+        reasons.append(reason("no Reverse Movement while towing", rule))
+    if towed and not mortar and flags.get("bypass") and not flags.get("narrow_street"):
+        reasons.append(reason("no Bypass while towing a Gun (except in Narrow Streets, B31.124)", "C10.1"))
+    if towed and not mortar and flags.get("deep_stream"):
+        reasons.append(reason("no entering a Deep Stream while towing a Gun", "C10.1"))
+    return TowStep(towed, trailer, reasons, towing_constant("tow_mp_per_hex") if towed and not mortar else 0)
+
+
 def resolve_tow_move(action: Action) -> Resolution:
     """``tow_move``: may a vehicle towing a Gun (or a trailer, ``"trailer": true`` on it) enter
     ``to_hex``, and how many MP does the tow add (C10.1, C10.4)?"""
@@ -123,31 +180,17 @@ def resolve_tow_move(action: Action) -> Resolution:
     scenario = action.scenario
     if direction_to(vehicle.hex, to_hex) is None:
         raise AslError(f"{scenario.grid.name(to_hex)} is not adjacent to {vehicle.id}", "action.to_hex")
-    towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
-    trailer = vehicle.extra.get("trailer") is True
-    mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
-    rule = "C10.1" if towed else "C10.4"
-    hexside = scenario.hexside(vehicle.hex, to_hex)
-    terrain = scenario.terrain_at(to_hex)
+    flags = {key: action.flag(key) for key in ("breached", "bypass", "deep_stream", "narrow_street", "reverse")}
+    step = tow_step(scenario, vehicle, vehicle.hex, to_hex, flags)
     reasons = no_move_reasons([vehicle])
-    if not towed and not trailer:
+    if not step.towed and not step.trailer:
         reasons.append(reason(f'{vehicle.id} tows neither a Gun nor a trailer ("trailer": true)', "C10.4"))
-    if hexside in ("wall", "hedge") and not (mortar or (not towed and action.flag("breached"))):
-        reasons.append(reason(f"no towing over a {hexside}", rule))
-    if "building" in terrain or ("rubble" in terrain and not mortar):
-        reasons.append(reason(f"no towing into {terrain}", rule))
-    if action.flag("reverse") and not mortar:
-        reasons.append(reason("no Reverse Movement while towing", rule))
-    if towed and not mortar and action.flag("bypass") and not action.flag("narrow_street"):
-        reasons.append(reason("no Bypass while towing a Gun (except in Narrow Streets, B31.124)", "C10.1"))
-    if towed and not mortar and action.flag("deep_stream"):
-        reasons.append(reason("no entering a Deep Stream while towing a Gun", "C10.1"))
-    mp_extra = towing_constant("tow_mp_per_hex") if towed and not mortar else 0
+    reasons += step.reasons
     values = {
         "vehicle": vehicle.id,
         "to_hex": scenario.grid.name(to_hex),
-        "towing": [g.id for g in towed] or (["trailer"] if trailer else []),
-        "mp_extra": mp_extra,
+        "towing": [g.id for g in step.towed] or (["trailer"] if step.trailer else []),
+        "mp_extra": step.mp_extra,
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex
@@ -22,6 +22,8 @@ from aslgui.rules.roster import c10_number
 
 if TYPE_CHECKING:
     from fractions import Fraction
+
+T = TypeVar("T")
 
 GUN_TYPES = ("MTR", "AT", "INF", "ART", "RCL", "AA")
 #: Readings this project takes where C10 leaves room (stated in the answers' notes).
@@ -152,11 +154,17 @@ def passenger_pp(units: Iterable[Unit]) -> int:
     return sum(int(table.get(u.kind, 0)) for u in units)
 
 
+def after_action(reasons: Sequence[str], value: T) -> T | None:
+    """A value of the state the action leaves (the Gun's CA and mode, the PP left, who may fire or
+    push); None when the action is illegal: nothing happens, so there is no such state
+    (docs/contract.md: a key the answer does not work out is null)."""
+    return None if reasons else value
+
+
 def marked_ti(reasons: Sequence[str], *units: Unit) -> list[str] | None:
     """The ids of the units the action marks TI (C10.11, C10.12, C10.22, C10.51), sorted; None when
-    the action is illegal: nothing happens, so no one is marked (docs/contract.md: a key the answer
-    does not work out is null)."""
-    return None if reasons else sorted({u.id for u in units})
+    the action is illegal, as no one is marked (``after_action``)."""
+    return after_action(reasons, sorted({u.id for u in units}))
 
 
 def fraction_fru(allotment: int, fraction: Sequence[int]) -> int:
@@ -273,12 +281,12 @@ def resolve_hook_up(action: Action) -> Resolution:
         "vehicle": vehicle.id,
         "gun": gun.id,
         "mp_cost": mp_cost,
-        "pp_left": pp_left,
+        "pp_left": after_action(reasons, pp_left),
         "ammo_pp": ammo_pp(gun),
         "crew_loads": crew_loads,
-        "ca": ca_name(new_ca(action, gun)),
+        "ca": after_action(reasons, ca_name(new_ca(action, gun))),
         "tow_mp_per_hex": 0 if is_mortar_exception(gun) else towing_constant("tow_mp_per_hex"),
-        "may_fire_this_player_turn": False,
+        "may_fire_this_player_turn": after_action(reasons, False),
         "ti": marked_ti(reasons, gun, vehicle, *crew),
         "notes": notes,
     }
@@ -309,10 +317,10 @@ def resolve_unhook(action: Action) -> Resolution:
         "vehicle": vehicle.id,
         "gun": gun.id,
         "mp_cost": mp_cost,
-        "pp_left": max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0),
-        "ca": ca_name(new_ca(action, gun)),
-        "must_unlimber": gun.limbered and not gun.qsu,
-        "may_push_this_player_turn": False,
+        "pp_left": after_action(reasons, max((c10_number(vehicle, "pp") or 0) - vehicle.pp_used, 0)),
+        "ca": after_action(reasons, ca_name(new_ca(action, gun))),
+        "must_unlimber": after_action(reasons, gun.limbered and not gun.qsu),
+        "may_push_this_player_turn": after_action(reasons, False),
         "ti": marked_ti(reasons, gun, *crew),
     }
     return Resolution(kind=action.kind, legal=not reasons, reasons=tuple(reasons), values=values)
@@ -364,9 +372,9 @@ def resolve_limbering(action: Action) -> Resolution:
         reasons.append(reason(f"{gun.id} is en portee on {gun.aboard}", "C10.51"))
     values = {
         "gun": gun.id,
-        "limbered": limbering,
-        "ca": ca_name(ca),
-        "may_fire_this_player_turn": False,
+        "limbered": after_action(reasons, limbering),
+        "ca": after_action(reasons, ca_name(ca)),
+        "may_fire_this_player_turn": after_action(reasons, False),
         "can_fire_limbered": gun.lf,
         "ti": marked_ti(reasons, *(() if limbering else (gun, *crew))),
     }

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from aslgui.errors import AslError, shown
 from aslgui.geometry import MapGrid
 from aslgui.geometry.shapes import hex_polygons
+from aslgui.limits import MAX_PIXELS, RENDER_UNITS_LIMIT
 from aslgui.model import Scenario
 from aslgui.ui.map.counter_art import use_modules
 from aslgui.ui.map.scene import MapScene
@@ -21,9 +22,6 @@ from aslgui.vasl.module_library import loaded_modules
 
 #: Pixels of map around a hex range, so its edge hexes are whole.
 MARGIN = 4.0
-#: The largest image ``render`` makes (400 MB of pixels): checked before anything is allocated,
-#: so a board placed far out or a big ``--scale`` is an error, not gigabytes and a crash.
-MAX_PIXELS = 100_000_000
 
 
 def hex_range_rect(grid: MapGrid, text: str) -> QRectF:
@@ -43,7 +41,13 @@ def hex_range_rect(grid: MapGrid, text: str) -> QRectF:
 def render_image(
     scenario: Scenario, arcs: tuple[str, ...] = (), hex_range: str | None = None, scale: float = 1.0
 ) -> QImage:
-    """The map (or part of it) with the arcs of the units named in ``arcs``."""
+    """The map (or part of it) with the arcs of the units named in ``arcs``; at most
+    ``RENDER_UNITS_LIMIT`` units on the map (each counter is a scene item, hundreds of bytes of Qt
+    memory and a paint; 100,000 of them took gigabytes and crashed Qt)."""
+    on_map = sum(1 for unit in scenario.units.values() if unit.hex is not None)
+    if on_map > RENDER_UNITS_LIMIT:
+        raise AslError(f"the scenario has {on_map:,} units on the map, over the {RENDER_UNITS_LIMIT:,} render draws "
+                       "(RENDER_UNITS_LIMIT)", "units")
     for i, unit_id in enumerate(arcs):
         unit = scenario.unit(unit_id, f"--ca[{i}]")
         if unit.facing is None:

@@ -27,6 +27,7 @@ import zlib
 from typing import TYPE_CHECKING, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import MAX_BOARD_HEXES, MAX_GRID_PIXELS, MAX_MEMBER_BYTES, MAX_METADATA_BYTES
 from aslgui.user_files import open_zip, read_zip_member, zip_errors
 
 if TYPE_CHECKING:
@@ -35,15 +36,6 @@ if TYPE_CHECKING:
 
 METADATA_MEMBER = "BoardMetadata.xml"
 LOS_MEMBER = "LOSData"
-#: The most hexes a board may have across or down (no real board comes near it).
-MAX_BOARD_HEXES = 400
-#: Nothing a real board holds comes near these; they keep a hostile file from eating memory.
-#: A real board's art is 0.2-1 MB, its metadata a few KB.
-MAX_MEMBER_BYTES = 64 * 1024 * 1024
-MAX_METADATA_BYTES = 4 * 1024 * 1024
-#: A geomorphic board's LOSData is 1800 x 645 pixels (1.2 million; derived in about 1 s and
-#: 150 MB); the largest allowed is about four of them.
-MAX_GRID_PIXELS = 5_000_000
 #: The LOSData payload of the largest grid, and the most its Java stream may take (VASL writes
 #: 1024-byte blocks; a stream of tiny blocks beyond this is refused, naming the limit).
 _MAX_PAYLOAD = 16 + 2 * MAX_GRID_PIXELS + MAX_BOARD_HEXES * MAX_BOARD_HEXES + MAX_BOARD_HEXES // 2

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 from typing import Any, NamedTuple
 
+from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT, FACTS_LIMIT, MAX_BOARD_HEXES
 from aslgui.vasl import cache as derived
-from aslgui.vasl.archive import MAX_BOARD_HEXES
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
 from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
@@ -59,8 +59,6 @@ def _facts_json(path: str, catalog: Catalog) -> dict[str, Any]:
     }
 
 
-#: The most per-hex facts read from the cache (a 400 x 400 hex board's are about 16 MB).
-FACTS_LIMIT = 32 * 1024 * 1024
 
 
 def _is_int(value: Any, low: int, high: int) -> bool:
@@ -103,8 +101,9 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     which is parsed only when the facts are not cached yet."""
     name = os.fspath(path)
     folders = (os.path.dirname(name), *library_folders())
-    digest = derived.file_digest(name, "VASL board archive")
-    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders), "terrain catalog")
+    digest = derived.file_digest(name, "VASL board archive", BOARD_ARCHIVE_LIMIT)
+    catalog_digest = derived.file_digest(catalog.path if catalog else catalog_file(folders), "terrain catalog",
+                                         CATALOG_LIMIT)
     product = f"hexfacts-v{FACTS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:

@@ -5,7 +5,7 @@ standard library reads back in well under a millisecond, so ``aslgui resolve`` o
 costs about what it costs on a plain one.  Layout::
 
     $ASLGUI_CACHE_DIR (else the platform's per-user cache folder + aslgui) / vasl /
-        <file_digest of the archive (its zip directory hashed)> / <product>
+        <file_digest of the archive (all its bytes hashed)> / <product>
 
 A *product* is any named file derived from one archive: ``hexfacts-v1-<catalog>.json`` (this
 package's per-hex facts; ``<catalog>`` starts the hash of the terrain catalog file they were
@@ -14,18 +14,15 @@ derived with); another part of aslgui adds its own by name (``los-v1.npz``, ...)
 cannot be read or parsed reads as missing and is rebuilt; a cache that cannot be written is
 skipped.  The cache is never fatal.
 
-A file's digest is the SHA-256 of what keys it cheaply and fully: for a zip (a board archive,
-a module) its central directory and end record, which hold every member's name, sizes and CRC
-(a few KB read at the file's end, however large the file); for any other file (a terrain
-catalog) its bytes, at most ``HASH_LIMIT``.  Importing ``hashlib`` (which loads OpenSSL) costs a
-fresh process a few milliseconds, so the folder also holds ``digests.json``: absolute path ->
-``[length, CRC-32, sha256]`` of that fingerprint.  An entry is used only when the fingerprint
-read now has its length and CRC (a file of the same size and time but other contents -- another
-board copied over it -- is hashed anew, never served another board's products).
+A file's digest is the SHA-256 of every byte of it (issue 37: never a 32-bit checksum, nor a
+part of the file such as a zip's directory, which two different modules can share): a product is
+only ever served for the very bytes it was derived from.  A process hashes each file once (it
+remembers the digest while the file's device, inode, size, change and modification times stay
+the same); the bytes are read in chunks, at most ``HASH_LIMIT``.
 
-Every read is bounded (``aslgui.user_files``): a product, the index or a file hashed that is a
-FIFO, a device or a link to one, a folder or over its limit reads as missing (a product, the
-index) or is an AslError naming it and the limit (a file hashed).  ``cached_json`` parses strict
+Every read is bounded (``aslgui.user_files``): a product or a file hashed that is a FIFO, a
+device or a link to one, a folder or over its limit reads as missing (a product) or is an
+AslError naming it and the limit (a file hashed).  ``cached_json`` parses strict
 JSON (no ``NaN``/``Infinity``) and keeps a product only if its ``valid`` accepts all of it.
 """
 
@@ -35,29 +32,17 @@ import contextlib
 import json
 import math
 import os
-import struct
-import zlib
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any
 
 from aslgui.errors import AslError
+from aslgui.limits import HASH_LIMIT, PRODUCT_LIMIT, megabytes
 from aslgui.user_files import open_regular, read_bounded, user_folder, write_atomic
 
 CACHE_ENV = "ASLGUI_CACHE_DIR"
-DIGEST_INDEX = "digests.json"
-#: The most of a file that is no zip hashed whole (a real terrain catalog is 200 KB).
-HASH_LIMIT = 16 * 1024 * 1024
-#: The largest zip central directory read (a VASL module's 10^4 members take a few MB).
-DIRECTORY_LIMIT = 16 * 1024 * 1024
-#: The largest product or index read (a board's products are tens of KB; a module's index more).
-PRODUCT_LIMIT = 64 * 1024 * 1024
-_END_RECORD = b"PK\x05\x06"
-#: The end record (22 bytes) and the longest comment after it: where the end record can be.
-_TAIL = 22 + 0xFFFF
-_HEX_DIGITS = frozenset("0123456789abcdef")
-_digests: dict[tuple[str, int, int], str] = {}
-#: The digest index read from each cache folder, once per process.
-_indexes: dict[str, dict[str, Any]] = {}
+_CHUNK = 1024 * 1024
+#: Digests hashed in this process, by (path, device, inode, size, mtime, ctime).
+_digests: dict[tuple[str, int, int, int, int, int], str] = {}
 
 
 def cache_folder() -> str:
@@ -65,68 +50,30 @@ def cache_folder() -> str:
     return os.path.join(os.environ.get(CACHE_ENV) or user_folder("cache"), "vasl")
 
 
-def file_digest(path: str, what: str = "file") -> str:
-    """SHA-256 of a file's fingerprint (see the module docstring): a zip's central directory,
-    any other file's bytes.  AslError naming the file if it cannot be read (a FIFO, a folder, a
-    dangling link, no permission, a fingerprint over its limit)."""
+def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
+    """SHA-256 of every byte of a file (see the module docstring).  AslError naming the file if it
+    cannot be read (a FIFO, a folder, a dangling link, no permission, over ``limit``: at most
+    ``HASH_LIMIT``; a board archive's ``BOARD_ARCHIVE_LIMIT``)."""
     name = os.path.abspath(path)
-    with open_regular(path, what) as handle:
-        try:
-            fingerprint = _fingerprint(handle, f"{what} {path!r}")
-        except OSError as error:
-            raise AslError(f"cannot read {what} {path!r}: {error.strerror or error}", "") from None
-    check = [len(fingerprint), zlib.crc32(fingerprint)]
-    key = (name, check[0], check[1])
-    digest = _digests.get(key)
-    if digest is None:
-        digest = _indexed(_digest_index().get(name), check)
+    with open_regular(path, what, limit) as handle:
+        info = os.fstat(handle.fileno())
+        key = (name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        digest = _digests.get(key)
         if digest is None:
-            import hashlib  # loads OpenSSL: only when a file is new or changed
+            import hashlib  # loads OpenSSL: only when a process first meets a file
 
-            digest = hashlib.sha256(fingerprint).hexdigest()
-            _remember(name, [*check, digest])
-        _digests[key] = digest
+            hasher, read = hashlib.sha256(), 0
+            try:
+                while chunk := handle.read(_CHUNK):
+                    read += len(chunk)
+                    if read > limit:
+                        raise AslError(f"cannot read {what} {path!r}: it grew over the {megabytes(limit)} "
+                                       "limit while it was read", "")
+                    hasher.update(chunk)
+            except OSError as error:
+                raise AslError(f"cannot read {what} {path!r}: {error.strerror or error}", "") from None
+            digest = _digests[key] = hasher.hexdigest()
     return digest
-
-
-def _fingerprint(handle: BinaryIO, name: str) -> bytes:
-    """A zip's central directory and end record, else (no end record, a ZIP64 one) the whole
-    file, each within its limit."""
-    size = handle.seek(0, os.SEEK_END)
-    start = max(0, size - _TAIL)
-    handle.seek(start)
-    tail = handle.read(_TAIL)
-    at = tail.rfind(_END_RECORD)
-    if at >= 0 and at + 22 <= len(tail):
-        directory_size = struct.unpack_from("<L", tail, at + 12)[0]
-        end = start + at
-        if directory_size != 0xFFFFFFFF and directory_size <= end:
-            if directory_size > DIRECTORY_LIMIT:
-                raise AslError(f"cannot read {name}: its zip directory is {directory_size} bytes, "
-                               f"over the limit of {DIRECTORY_LIMIT}", "")
-            handle.seek(end - directory_size)
-            return handle.read(directory_size) + tail[at : at + 22]
-    if size > HASH_LIMIT:
-        raise AslError(f"cannot read {name}: it is no zip and {size} bytes, over the limit of {HASH_LIMIT} hashed", "")
-    handle.seek(0)
-    return handle.read(HASH_LIMIT)
-
-
-def _indexed(entry: Any, check: list[int]) -> str | None:
-    """The digest an index entry holds for a fingerprint of this length and CRC, else None (also
-    for a damaged entry, or a digest that is not 64 hex digits: it names a folder)."""
-    if not (isinstance(entry, list) and len(entry) == 3 and entry[:2] == check):
-        return None
-    digest = entry[2]
-    return digest if isinstance(digest, str) and len(digest) == 64 and not set(digest) - _HEX_DIGITS else None
-
-
-def _read_index(folder: str) -> dict[str, Any]:
-    try:
-        value = strict_json(read_bounded(os.path.join(folder, DIGEST_INDEX), "digest index", PRODUCT_LIMIT))
-    except (AslError, ValueError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 def _refuse_constant(name: str) -> Any:
@@ -143,25 +90,6 @@ def _finite(text: str) -> float:
 def strict_json(data: bytes) -> Any:
     """JSON as aslgui writes it: ``NaN``, ``Infinity`` and ``1e999`` are refused (ValueError)."""
     return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
-
-
-def _digest_index() -> dict[str, Any]:
-    folder = cache_folder()
-    index = _indexes.get(folder)
-    if index is None:
-        index = _indexes[folder] = _read_index(folder)
-    return index
-
-
-def _remember(path: str, entry: list[Any]) -> None:
-    """Add a file's digest to the index (re-read first, so entries other processes wrote since
-    are kept); a cache that cannot be written is skipped."""
-    folder = cache_folder()
-    index = _indexes[folder] = {**_read_index(folder), path: entry}
-    with contextlib.suppress(OSError):
-        os.makedirs(folder, exist_ok=True)
-        data = json.dumps(index, separators=(",", ":")).encode("utf-8")
-        write_atomic(os.path.join(folder, DIGEST_INDEX), data, durable=False)  # lost in a crash: hashed again
 
 
 def product_path(digest: str, product: str) -> str:

@@ -25,9 +25,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import CATALOG_LIMIT
 from aslgui.resource_files import RESOURCES, load_json
 from aslgui.user_files import read_bounded
-from aslgui.vasl.cache import HASH_LIMIT
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -170,7 +170,7 @@ def parse_shared_metadata(xml: bytes, path: str, names: Mapping[str, str | None]
 
 @cache
 def _catalog_from_file(path: str, size: int, mtime_ns: int) -> Catalog:
-    xml = read_bounded(path, "terrain catalog", HASH_LIMIT)  # never a FIFO, a device or a huge file
+    xml = read_bounded(path, "terrain catalog", CATALOG_LIMIT)  # never a FIFO, a device or a huge file
     return Catalog(source=path, types=parse_shared_metadata(xml, path, aslgui_names()), path=path)
 
 

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import SVG_LIMIT
+from aslgui.vasl.xml_reader import parse_xml
 
-#: The most bytes one counter SVG may have (VASL's are 3-8 kB).
-SVG_LIMIT = 2 * 1024 * 1024
 _RED = frozenset({"red", "crimson", "darkred"})
+#: Disc glyphs VASL draws behind a value (white, from an invisible copy of the text that places them).
+_DISCS = frozenset("●⬤")
 _STYLES = ("fill", "stroke", "baseline-shift", "text-decoration")
 #: Turret comment -> the Gun Type letters of C3.9/C5 (``T`` fast, ``ST`` slow, ``RST`` restricted slow).
 TURRETS = {"Fast Turret": "T", "Slow Turret": "ST", "Restricted Slow Turret": "RST", "One Man Turret": "1MT"}
@@ -37,10 +39,17 @@ _MG_MOUNTS = ("BMG", "CMG", "AAMG")
 #: reference, ``57L*``), the IFE FP in brackets and any marks after.
 _MA = re.compile(r"(?P<pre>(?:\^[^^]*\^|[✽*†‡§#]\s*)*)(?P<cal>\d+(?:\.\d+)?)(?P<barrel>LL|L)?"
                  r"(?P<star>\^[✽*]\^|[✽*])?(?:\((?P<ife>\d+)\))?(?P<rest>(?:\^[^^]*\^|[✽*†‡§#]|\s)*)")
-#: An MA that is an MG (``*AAMG``, ``BMG``): no ordnance, its FP printed with the MGs.
-_MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:AA|B|C|R)?MG(?:\^[^^]*\^|[✽*†‡§#])*")
+#: An MA that is an MG (``*AAMG``, ``BMG``: its FP printed with the MGs) or a flamethrower (``BF30``, a
+#: bow/turret/sponson FT and its FP, printed red): no ordnance, no calibre.
+_MG_MA = re.compile(r"(?:\^[^^]*\^|[✽*†‡§#]\s*)*(?:(?:AA|B|C|R)?MG|[BTS]F\d+)(?:\^[^^]*\^|[✽*†‡§#])*")
 _SUP = re.compile(r"\^([^^]*)\^")
+#: A superscript RMG and any note marks after its FP (``R2``, ``R2*``).
+_RMG = re.compile(r"R(\d+)([✽*†‡§#]*)")
 _FIRST_INT = re.compile(r"\d+")
+#: A number whose minus sign is printed against its digits (a heavy tractor's ``T-2``: C10.1's T# may be
+#: below zero, letting it tow any Gun whose M# is at least -2).
+_SIGNED_INT = re.compile(r"-?\d+")
+_MARKS = "✽*†‡§#"
 _NOTE = re.compile(r"\d[\w.]*")
 _TAG = re.compile(r"<[^>]*>")
 
@@ -59,7 +68,7 @@ class Printed(NamedTuple):
     #: Comments inside the element (``Superior Turret Armor``, ``Low Ammo circle...``).
     markers: tuple[str, ...]
     #: The shapes drawn with it: ``circle`` (a filled disc behind it), ``circle outline`` (a circled
-    #: value), ``rect outline`` (a box) ...
+    #: value), ``rect outline`` (a box), ``disc`` (a white disc glyph behind a value) ...
     shapes: tuple[str, ...]
 
     @property
@@ -133,6 +142,9 @@ class CounterValues:
     turret: str | None = None
     #: Names of the fields above printed in red (``af_front``, ``mp``, ``manhandling`` ...).
     red: tuple[str, ...] = ()
+    #: A Gun's side that does not print its values: ``limbered`` (it prints ``Limbered`` and its M#, C10.2)
+    #: or ``malfunctioned`` (crossed out, its repair number ``R1``, A9.72/C2.3); its values are on its front.
+    side: str | None = None
     #: Each printed text aslgui could not read, with why (``MA '7.5cm?': no calibre ...``).
     unread: tuple[str, ...] = ()
     #: Every labelled text, then every unlabelled one, as printed: nothing is lost.
@@ -140,19 +152,6 @@ class CounterValues:
 
 
 # -- reading the SVG ---------------------------------------------------------------------------
-def parse_xml(data: bytes, what: str) -> ET.Element:
-    """An XML document's root; a DTD (entities could expand without bound) or malformed XML is an
-    AslError naming ``what``.  Comments are kept: they carry the labels."""
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise AslError(f"cannot read {what}: it declares a DTD or entities, which aslgui does not expand", "")
-    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
-    try:
-        parser.feed(data)
-        return parser.close()
-    except (ET.ParseError, ValueError, RecursionError) as error:
-        raise AslError(f"cannot read {what}: it is not well-formed XML ({error})", "") from None
-
-
 def is_red(colour: str) -> bool:
     """A fill colour a reader sees as red: a red name, or ``#rgb``/``#rrggbb``/``rgb(r,g,b)`` with a
     strong red and weak green and blue (VASL's generators print ``red``, ``#ff0000`` and ``#e10000``)."""
@@ -205,6 +204,9 @@ class _Runs:
         if not text or not text.strip() or style.get("fill", "").lower() == "none":
             return
         text = " ".join(text.split())
+        if all(c in _DISCS for c in text.replace(" ", "")):
+            self.shapes.append("disc")  # a white disc drawn as a glyph behind a value: no printed text
+            return
         self.marked.append(f"^{text}^" if style.get("baseline-shift") == "super" else text)
         self.red |= is_red(style.get("fill", ""))
         decoration = style.get("text-decoration", "")
@@ -309,15 +311,15 @@ def read_counter(stem: str, data: bytes) -> CounterValues:
 
 
 # -- what the printed texts mean -------------------------------------------------------------
-def _int(text: str) -> int | None:
-    found = _FIRST_INT.search(text)
+def _int(text: str, signed: bool = False) -> int | None:
+    found = (_SIGNED_INT if signed else _FIRST_INT).search(text)
     return int(found.group()) if found else None
 
 
 def _guess(printed: Printed) -> str:
     """The label an unlabelled text of an older layout stands for, by its unmistakable shape."""
     text = printed.text
-    patterns = (("PP #", r"\d+\s*PP"), ("Range", r"\[[\d\s-]+\]"), ("Manhandling", r"M\s*\d+"),
+    patterns = (("PP #", r"\d+\s*PP"), ("Range", r"\[[\d\s-]+\]"), ("Manhandling", r"M\s*(\d+|[✽*†‡§#])"),
                 ("Towing #", r"T\d+"), ("Malfunction", r"[BX]\d+"), ("MA", r"\d+(\.\d+)?(LL|L)?(\(\d+\))?"))
     if text in _GUN_TYPES:
         return "Gun Type"
@@ -347,9 +349,12 @@ def special_ammo(text: str) -> tuple[dict[str, int], dict[str, int], tuple[str, 
     return ammo, devices, tuple(raw)
 
 
-def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
-    """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; a superscript ``R2`` -> RMG 2; other marks
-    stay with the MG they follow.  None when the text is not of that form."""
+def _mgs(marked: str, unread: list[str]) -> tuple[MachineGun, ...] | None:
+    """``3/5`` -> BMG 3, CMG 5; ``-/-/4`` -> AAMG 4; ``2x2/2`` -> two BMGs of FP 2, CMG 2 (as the SA
+    ``2x45L`` is two 45L guns); a superscript ``R2`` -> RMG 2; other marks
+    stay with the MG they follow.  A mount printed as a note mark only (``3/-/*``: its FP is in the
+    vehicle's Chapter H note) is named in ``unread``, the other MGs still read.  None when the text is
+    not of that form."""
     tokens = marked.split("/")
     if len(tokens) > len(_MG_MOUNTS):
         return None
@@ -357,25 +362,30 @@ def _mgs(marked: str) -> tuple[MachineGun, ...] | None:
     for mount, token in zip(_MG_MOUNTS, tokens, strict=False):
         sups = _SUP.findall(token)
         plain = _SUP.sub("", token).strip()
-        fp = re.fullmatch(r"(\D*?)(\d+)(\D*)", plain)
+        fp = re.fullmatch(r"(\D*?)(?:(\d+)\s*[x×]\s*)?(\d+)(\D*)", plain)
         if fp:
-            marks = fp.group(1) + fp.group(3) + "".join(s for s in sups if not re.fullmatch(r"R\d+", s))
-            guns.append(MachineGun(int(fp.group(2)), mount, marks.replace(" ", "")))
+            marks = fp.group(1) + fp.group(4) + "".join(s for s in sups if not _RMG.fullmatch(s))
+            count = int(fp.group(2) or 1)  # ``2x2``: two MGs of FP 2 at that mount (T-28, T-35)
+            guns.extend([MachineGun(int(fp.group(3)), mount, marks.replace(" ", ""))] * count)
+        elif plain and all(c in _MARKS for c in plain):
+            unread.append(f"Machine guns {marked!r}: the {mount} prints {plain!r}, a note reference, no FP")
         elif plain not in ("", "-"):
             return None
-        guns.extend(MachineGun(int(s[1:]), "RMG") for s in sups if re.fullmatch(r"R\d+", s))
+        rmgs = filter(None, map(_RMG.fullmatch, sups))  # ``R2*``: an RMG and its note mark (Type 95 Ha-Go)
+        guns.extend(MachineGun(int(rmg.group(1)), "RMG", rmg.group(2)) for rmg in rmgs)
     return tuple(guns)
 
 
 def _malfunction(texts: list[str]) -> dict[str, int]:
-    """B#/X# from the malfunction texts: ``X12`` in one, or ``B`` and ``11`` in two."""
+    """B#/X# from the malfunction texts: ``X12`` in one (a note mark after it, ``B11*``, is no part of
+    the number), or ``B`` and ``11`` in two."""
     found: dict[str, int] = {}
     letters = [t for t in texts if t in ("B", "X")]
     numbers = [int(t) for t in texts if t.isdigit()]
     for letter, number in zip(letters, numbers, strict=False):
         found.setdefault(letter, number)
     for text in texts:
-        whole = re.fullmatch(r"([BX])\s*(\d+)", text)
+        whole = re.fullmatch(rf"([BX])\s*(\d+)\s*[{_MARKS}]*", text)
         if whole:
             found.setdefault(whole.group(1), int(whole.group(2)))
     return found
@@ -407,7 +417,14 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         values.update(ma=ma.marked, ma_overline=ma.overline, ma_underline=ma.underline)
         if ma.red:
             red.append("ma")
-        values.update(_ma(ma.marked, unread))
+        # VASL's generator writes a note on an underlined MA as a ``*`` below it, after the calibre's text,
+        # then the comment ``Note on underline``: a note reference, not the short barrel (C2.21).
+        underline_note = "Note on underline" in ma.markers and ma.marked.endswith("*")
+        values.update(_ma(ma.marked[:-1] if underline_note else ma.marked, unread))
+        if underline_note:
+            values["ma_superscripts"] = (*values["ma_superscripts"], "*")
+    if values.get("ife") is None and "IFE" in by_label:  # an IFE FP in its own box, ``(24)``, beside the MA
+        values["ife"] = _number(by_label["IFE"], "ife", red, unread)
     values["rof"] = _number(by_label.get("ROF"), "rof", red, unread)
     for facing, label in (("front", "Front Armor"), ("side", "Side/Rear Armor"), ("rear", "Rear Armor")):
         if label not in by_label:
@@ -415,47 +432,79 @@ def interpret(stem: str, note: str | None, name: str | None, labels: tuple[Print
         printed = by_label[label]
         starred = "★" in printed.text and facing != "rear"  # a ★ front or side AF: an unarmored vehicle
         values["unarmored"] = values.get("unarmored", False) or starred
-        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred else unread)
+        # ``★``/``★T`` in the Rear Armor box (M12 GMC, Deacon, Ho-Ro): an unarmored rear, no AF to read.
+        unarmored_rear = facing == "rear" and "★" in printed.text and _int(printed.text) is None
+        values[f"af_{facing}"] = _number(printed, f"af_{facing}", red, [] if starred or unarmored_rear else unread)
+        if unarmored_rear:
+            unread.append(f"Rear Armor {printed.marked!r}: an unarmored rear (★), no AF aslgui can use; the side AF "
+                          "stands in")
         if facing != "rear":
             kind = next((m.split()[0].lower() for m in printed.markers if m.endswith("Turret Armor")), None)
             values[f"turret_armor_{facing}"] = kind
     if "Machine guns" in by_label:
-        values["mgs"] = _mgs(by_label["Machine guns"].marked)
+        values["mgs"] = _mgs(by_label["Machine guns"].marked, unread)
         if values["mgs"] is None:
             unread.append(f"Machine guns {by_label['Machine guns'].marked!r}: not BMG/CMG/AAMG FP as 3/5/-")
-    values["mp"] = _number(by_label.get("Movement"), "mp", red, unread)
+    movement = by_label.get("Movement")
     values["gun_type"] = text("Gun Type", "gun_type")
+    moves_as = movement.text.strip(_MARKS + " ") if movement is not None else ""
+    if moves_as in _GUN_TYPES:  # ``*ART`` in the MP box: an emplaced vehicle that fires as a Gun, no MP
+        values["gun_type"] = values["gun_type"] or moves_as
+    else:
+        values["mp"] = _number(movement, "mp", red, unread)
     handling: Printed | None = by_label.get("Manhandling #") or by_label.get("Manhandling")
     if handling is not None:
         values["manhandling"] = _number(handling, "manhandling", red, unread)
         values["manhandling_circled"] = "circle outline" in handling.shapes
     values["pp"] = _number(by_label.get("PP #"), "pp", red, unread)
-    values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread)
-    malfunction = _malfunction([p.text for p in labels if (p.label or _guess(p)).startswith("Malfunction")
-                                and not p.label.endswith(("Date", "*"))])
+    values["towing"] = _number(by_label.get("Towing #"), "towing", red, unread, signed=True)
+    printed_malfunction = [p for p in labels if (p.label or _guess(p)).startswith("Malfunction")
+                           and not p.label.endswith(("Date", "*"))]
+    malfunction = _malfunction([p.text for p in printed_malfunction])
     values.update(breakdown=malfunction.get("B"), disable=malfunction.get("X"))
+    if any(p.red for p in printed_malfunction):  # a red B11 (OA vz.30)
+        red.append("breakdown" if "B" in malfunction else "disable")
     ammo_text = text("Special Ammunition", "ammo")
     if ammo_text:
         values["ammo"], values["devices"], values["ammo_raw"] = special_ammo(ammo_text)
-    span = re.fullmatch(r"\[\s*(?:\(?(\d+)\)?\s*-\s*)?(\d+)\s*\]", text("Range") or "")
-    if span:
-        values.update(range_min=int(span.group(1)) if span.group(1) else None, range_max=int(span.group(2)))
+    values.update(_range(by_label.get("Range"), unread))
     values["sa"] = by_label["SA"].marked if "SA" in by_label else None
+    if "SA" in by_label and by_label["SA"].red:  # a red SA (a flamethrower, ``BF30``)
+        red.append("sa")
     values["turret"] = next((letters for label, letters in TURRETS.items() if label in by_label), None)
+    unlabelled = [p.text for p in labels if not p.label]
+    values["side"] = ("limbered" if "Limbered" in unlabelled
+                      else "malfunctioned" if any(re.fullmatch(r"R\d+", text) for text in unlabelled) else None)
     values.update(red=tuple(red), unread=tuple(unread))
     return CounterValues(**values)
 
 
-def _number(printed: Printed | None, field_name: str, red: list[str], unread: list[str]) -> int | None:
-    """The number a labelled box prints (its first digits), None when the counter has no such box;
-    a box whose text holds no number is named in ``unread``."""
+def _range(printed: Printed | None, unread: list[str]) -> dict[str, int | None]:
+    """range_min/range_max of a printed Range (``[16]``, ``[(3)✽-70]``); letters after the brackets
+    (``[16]TH``) or a text of another shape are named in ``unread``, the brackets still read."""
+    if printed is None:
+        return {}
+    span = re.match(r"\[\s*(?:\(?(\d+)\)?\s*-\s*)?(\d+)\s*\]", printed.text)
+    if span is None:
+        unread.append(f"Range {printed.marked!r}: not a range in brackets as [16] or [(3)-70]")
+        return {}
+    if printed.text[span.end():].strip():
+        unread.append(f"Range {printed.marked!r}: {printed.text[span.end():].strip()!r} after the range")
+    return {"range_min": int(span.group(1)) if span.group(1) else None, "range_max": int(span.group(2))}
+
+
+def _number(printed: Printed | None, field_name: str, red: list[str], unread: list[str],
+            signed: bool = False) -> int | None:
+    """The number a labelled box prints (its first digits; ``signed``: with a minus printed against
+    them, ``T-2``), None when the counter has no such box; a box whose text holds no number is
+    named in ``unread``."""
     if printed is None:
         return None
     if printed.red:
         red.append(field_name)
-    found = _int(printed.text)
+    found = _int(printed.text, signed)
     if found is None and printed.text:
-        unread.append(f"{printed.label or field_name} {printed.marked!r}: no number in it")
+        unread.append(f"{printed.label or _guess(printed) or field_name} {printed.marked!r}: no number in it")
     return found
 
 
@@ -463,7 +512,7 @@ def _ma(marked: str, unread: list[str]) -> dict[str, Any]:
     """Calibre, barrel, IFE and the other marks of a printed MA (``75^✽^``, ``*28LL``, ``57L*``,
     ``^✽^20L(20)``): a mark before the calibre, or a star after ``L``/``LL``, is a note reference,
     never the barrel (DESIGN.md 11); a star right after the calibre is the short barrel (C2.21).  An MG
-    MA (``*AAMG``) has no calibre; any other text is named in ``unread``."""
+    MA (``*AAMG``) or a flamethrower MA (``BF30``) has no calibre; any other text is named in ``unread``."""
     found = _MA.fullmatch(marked)
     if found is None:
         if not _MG_MA.fullmatch(marked):

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from typing import Any
 
-from aslgui.user_files import user_folder, write_atomic
+from aslgui.errors import AslError
+from aslgui.limits import SETTINGS_LIMIT
+from aslgui.user_files import read_bounded, user_folder, write_atomic
 
 BOARDS_ENV = "ASLGUI_VASL_BOARDS"
 CONFIG_ENV = "ASLGUI_CONFIG_DIR"
@@ -31,19 +34,53 @@ def settings_path() -> str:
     return os.path.join(os.environ.get(CONFIG_ENV) or user_folder("config"), SETTINGS_FILE)
 
 
-def read_settings() -> dict[str, Any]:
-    """The settings object; a missing or damaged file reads as empty (settings never stop aslgui)."""
+def _load_settings() -> tuple[dict[str, Any], str | None]:
+    """(the settings object, why the file could not be read or None): read bounded (a FIFO, a
+    device, a folder or a file over ``SETTINGS_LIMIT`` is never waited on or read whole); a
+    missing file is empty settings, no problem."""
+    path = settings_path()
+    if not os.path.lexists(path):
+        return {}, None
     try:
-        with open(settings_path(), encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = json.loads(read_bounded(path, "settings file", SETTINGS_LIMIT))
+    except AslError as error:
+        return {}, error.message
+    except (ValueError, RecursionError) as error:
+        return {}, f"cannot read settings file {path!r}: it is not JSON ({error})"
+    if not isinstance(data, dict):
+        return {}, f"cannot read settings file {path!r}: it is not a JSON object"
+    return data, None
 
 
-def _write_settings(data: dict[str, Any]) -> None:
+def read_settings() -> dict[str, Any]:
+    """The settings object; a missing or unreadable file reads as empty (settings never stop aslgui;
+    ``settings_problem`` says why it was not read)."""
+    return _load_settings()[0]
+
+
+def settings_problem() -> str | None:
+    """Why the settings file cannot be read (for the window's status line), or None."""
+    return _load_settings()[1]
+
+
+#: The settings file last kept aside by a write in this process, and why (the status line says so).
+kept_aside: tuple[str, str] | None = None
+
+
+def write_settings(data: dict[str, Any]) -> None:
+    """Write the settings.  A file there that cannot be read (a hand edit that broke its JSON, a
+    FIFO, a link to a device) is never overwritten: it is renamed aside first
+    (``settings.json.unreadable-<time>``), and ``kept_aside`` says where."""
+    global kept_aside
     path = settings_path()
     os.makedirs(os.path.dirname(path), exist_ok=True)
+    problem = _load_settings()[1]
+    if problem is not None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = next(name for n in range(1000)
+                     if not os.path.lexists(name := f"{path}.unreadable-{stamp}" + (f"-{n}" if n else "")))
+        os.rename(path, aside)
+        kept_aside = (aside, problem)
     write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
@@ -62,7 +99,7 @@ def add_board_folder(folder: str | os.PathLike[str]) -> list[str]:
     if path not in folders:
         folders.append(path)
     data[_FOLDERS_KEY] = folders
-    _write_settings(data)
+    write_settings(data)
     return folders
 
 
@@ -72,7 +109,7 @@ def remove_board_folder(folder: str | os.PathLike[str]) -> list[str]:
     data = read_settings()
     folders = [f for f in saved_board_folders() if f not in (raw, os.path.abspath(raw))]
     data[_FOLDERS_KEY] = folders
-    _write_settings(data)
+    write_settings(data)
     return folders
 
 

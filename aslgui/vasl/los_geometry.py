@@ -36,6 +36,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
+from aslgui.limits import CATALOG_LIMIT, LOS_LIMIT
 from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, catalog_file, load_catalog
 
@@ -51,14 +52,13 @@ LOS_VERSION = 4
 KINDS = ("obstacle", "hindrance", "ground")
 
 
-#: The most of a LOS product read from the cache (a geomorphic board's is about 90 KB).
-LOS_LIMIT = 32 * 1024 * 1024
 
 
 def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str, HexFacts]) -> dict[str, Any]:
     """The LOS product of the board in archive ``path`` read with the terrain catalog of
     ``folders`` (cached per archive and catalog file hash; the catalog is parsed only to build)."""
-    product = f"los-v{LOS_VERSION}-{derived.file_digest(catalog_file(folders), 'terrain catalog')[:12]}.json"
+    catalog_digest = derived.file_digest(catalog_file(folders), "terrain catalog", CATALOG_LIMIT)
+    product = f"los-v{LOS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:
         from aslgui.vasl.archive import open_archive

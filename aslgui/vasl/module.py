@@ -24,23 +24,33 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 from operator import itemgetter
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from aslgui.collector import collector_paused
 from aslgui.errors import AslError
-from aslgui.user_files import INPUT_LIMIT, open_regular, open_zip, read_zip_member
+from aslgui.limits import (
+    INPUT_LIMIT,
+    PIECE_SLOTS_LIMIT,
+    PRINTED_TEXT_LIMIT,
+    SVG_ELEMENTS_LIMIT,
+    SVG_LIMIT,
+    SVG_TOTAL_LIMIT,
+    TRAIT_LEVELS_LIMIT,
+    megabytes,
+)
+from aslgui.user_files import open_regular, open_zip, read_zip_member
 from aslgui.vasl import cache as derived
-from aslgui.vasl.counter_svg import SVG_LIMIT, CounterValues, MachineGun, Printed, parse_xml, read_counter
+from aslgui.vasl.counter_svg import CounterValues, MachineGun, Printed, read_counter
 from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, nested_levels
+from aslgui.vasl.xml_reader import parse_xml
+
+if TYPE_CHECKING:
+    import zipfile
 
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
 #: The cached index; the number changes whenever what it holds does.
-PRODUCT = "module-v2.json"
-#: The most SVG bytes one module may make aslgui inflate (a real module's are a few tens of MB).
-SVG_TOTAL_LIMIT = 512 * 1024 * 1024
-#: The most trait levels one piece is decoded to (VASL's nest 30-40).
-MAX_LEVELS = 200
+PRODUCT = "module-v3.json"
 #: VASL's image folders renamed since older modules (an image is found by its stem in either form).
 RENAMED = (("br/vehicles/", "br/veh/"), ("br/guns/", "br/gun/"))
 _Value = TypeVar("_Value")
@@ -113,8 +123,8 @@ def _layer_images(trait: str, state: str) -> tuple[list[str], str | None]:
 def decode_slot(gpid: str, name: str, folder: tuple[str, ...], definition: str) -> Slot:
     """A PieceSlot from its piece definition (a definition aslgui cannot decode yields no traits)."""
     parts = decode_sequence(definition.strip(), "/")
-    types = nested_levels(parts[2])[:MAX_LEVELS] if len(parts) > 2 and parts[0] == "+" else []
-    states = nested_levels(parts[3])[:MAX_LEVELS] if len(parts) > 3 else []
+    types = nested_levels(parts[2])[:TRAIT_LEVELS_LIMIT] if len(parts) > 2 and parts[0] == "+" else []
+    states = nested_levels(parts[3])[:TRAIT_LEVELS_LIMIT] if len(parts) > 3 else []
     prototypes: list[str] = []
     info: list[str] = []
     layers: list[tuple[list[str], str | None]] = []
@@ -142,14 +152,19 @@ def _folder_name(element: Any) -> str:
     return str(element.get("entryName") or element.get("name") or "").strip()
 
 
-def _slots(root: Any) -> Iterator[Slot]:
-    """Every PieceSlot under ``root`` with the palette folders above it (no recursion: a deep
-    buildFile cannot exhaust Python's stack)."""
+def _slots(root: Any, what: str) -> Iterator[Slot]:
+    """Every PieceSlot under ``root`` with the palette folders above it (no recursion; the parser
+    bounded the nesting, so a folder's path is short), at most ``PIECE_SLOTS_LIMIT`` of them."""
     stack: list[tuple[Any, tuple[str, ...]]] = [(root, ())]
+    count = 0
     while stack:
         element, folder = stack.pop()
         for child in reversed(list(element)):
             if child.tag == PIECE_SLOT:
+                count += 1
+                if count > PIECE_SLOTS_LIMIT:
+                    raise AslError(f"cannot read {what}: it has over {PIECE_SLOTS_LIMIT:,} PieceSlots, the limit "
+                                   "(PIECE_SLOTS_LIMIT)", "")
                 yield decode_slot(str(child.get("gpid", "")), str(child.get("entryName", "")), folder,
                                   child.text or "")
             elif isinstance(child.tag, str):
@@ -167,8 +182,8 @@ def _build(path: str) -> dict[str, Any]:
             shown = ", ".join(list(members)[:8]) or "nothing"
             raise AslError(f"cannot read VASL module {path!r}: it has no buildFile (it holds {shown})", "")
         what = f"the buildFile of VASL module {path!r}"
-        root = parse_xml(read_zip_member(archive, build, what, INPUT_LIMIT), what)
-        slots = sorted(_slots(root), key=lambda s: s.gpid)
+        root = parse_xml(read_zip_member(archive, build, what, INPUT_LIMIT, "INPUT_LIMIT"), what)
+        slots = sorted(_slots(root, what), key=lambda s: s.gpid)
         folders: dict[tuple[str, ...], int] = {}
         counters: dict[str, Any] = {}
         skipped: list[str] = []
@@ -179,16 +194,27 @@ def _build(path: str) -> dict[str, Any]:
             stem = name[len("images/"):-len(".svg")]
             try:
                 if info.file_size > budget:
-                    raise AslError(f"the module's SVG counters are over {SVG_TOTAL_LIMIT} bytes in all", "")
-                data = read_zip_member(archive, info, name, min(SVG_LIMIT, budget))
+                    raise AslError(f"the module's SVG counters are over {megabytes(SVG_TOTAL_LIMIT)} in all, the "
+                                   "limit (SVG_TOTAL_LIMIT)", "")
+                data = read_zip_member(archive, info, name, min(SVG_LIMIT, budget), "SVG_LIMIT")
                 budget -= len(data)
-                counters[stem] = _counter_json(read_counter(stem, data))
+                counters[stem] = _counter_json(_within_text_limit(read_counter(stem, data)))
             except AslError as error:
                 skipped.append(f"{name}: {error.message}")
     return {"version": str(root.get("version", "")), "vassal_version": str(root.get("VassalVersion", "")),
             "slots": [[*_plain(slot[:5]), folders.setdefault(slot.folder, len(folders)), list(slot.layers)]
                       for slot in slots],
             "folders": [list(folder) for folder in folders], "counters": counters, "skipped": skipped}
+
+
+def _within_text_limit(values: CounterValues) -> CounterValues:
+    """The counter, unless it prints more text than the index keeps of one counter: an AslError
+    naming ``PRINTED_TEXT_LIMIT`` (the index would otherwise hold all of a huge counter's text)."""
+    size = sum(len(p.marked) + sum(map(len, p.markers)) for p in values.labels)
+    if size > PRINTED_TEXT_LIMIT:
+        raise AslError(f"its printed texts are {size:,} characters, over the {PRINTED_TEXT_LIMIT:,} one counter may "
+                       "hold (PRINTED_TEXT_LIMIT)", "")
+    return values
 
 
 # -- JSON both ways, checked deeply -----------------------------------------------------------
@@ -359,22 +385,62 @@ def forget_modules() -> None:
     _read.clear()
 
 
+class ModuleArt:
+    """The counter SVGs of one module for drawing: its zip opened once and its SVG members indexed
+    by stem once, so each counter costs one lookup and one member read (issue 35: a zip open and a
+    scan of every member per counter took seconds for a scenario of 200 counters).  Closed by
+    ``close`` (or ``with``); a module that cannot be opened yields no art, nothing fatal."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
+        self._archive: zipfile.ZipFile | None = None
+        self._members: dict[str, zipfile.ZipInfo] | None = None
+
+    def __enter__(self) -> ModuleArt:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _index(self) -> dict[str, zipfile.ZipInfo]:
+        if self._members is None:
+            self._members = {}
+            try:
+                self._archive = open_zip(self.path, "VASL module")
+            except AslError:
+                return self._members
+            for info in self._archive.infolist():
+                name = info.filename
+                if name.lower().endswith(".svg") and name.startswith("images/"):
+                    self._members.setdefault(stem_key(name), info)
+        return self._members
+
+    def svg(self, image: str, limit: int = SVG_LIMIT) -> bytes | None:
+        """The SVG bytes of a counter, found by its stem in either form; None when the module lacks
+        it or it is too big or its zip member damaged (nothing fatal; the drawing parses it)."""
+        info = self._index().get(stem_key(image))
+        if info is None or self._archive is None:
+            return None
+        try:
+            return read_zip_member(self._archive, info, info.filename, limit, "SVG_LIMIT")
+        except AslError:
+            return None
+
+    def close(self) -> None:
+        if self._archive is not None:
+            self._archive.close()
+        self._archive, self._members = None, None
+
+
 def counter_art(path: str | os.PathLike[str], image: str, limit: int = SVG_LIMIT) -> bytes | None:
-    """The SVG bytes of a counter, found by its stem in either form, for the GUI to draw; None
-    when the module lacks it or it is too big or damaged (nothing fatal)."""
+    """The SVG bytes of one counter of the module at ``path`` (``ModuleArt`` for many); None when
+    it is missing, too big, too deep or damaged."""
+    with ModuleArt(path) as art:
+        data = art.svg(image, limit)
+    if data is None:
+        return None
     try:
-        archive = open_zip(path, "VASL module")
+        parse_xml(data, image, SVG_ELEMENTS_LIMIT)
     except AslError:
         return None
-    with archive:
-        wanted = stem_key(image)
-        for info in archive.infolist():
-            name = info.filename
-            if name.lower().endswith(".svg") and name.startswith("images/") and stem_key(name) == wanted:
-                try:
-                    data = read_zip_member(archive, info, name, limit)
-                    parse_xml(data, name)
-                except AslError:
-                    return None
-                return data
-    return None
+    return data

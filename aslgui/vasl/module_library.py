@@ -10,19 +10,22 @@ never fatal, so one broken file cannot hide the counters of the others.
 
 from __future__ import annotations
 
-import json
 import os
+import re
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.user_files import write_atomic
 from aslgui.vasl.counter_svg import CounterValues
-from aslgui.vasl.library import read_settings, settings_path
+from aslgui.vasl.library import read_settings, write_settings
 from aslgui.vasl.module import Module, Slot, read_module
 
 MODULE_ENV = "ASLGUI_VASL_MODULE"
 _MODULES_KEY = "vasl_modules"
+#: What a Gun's limbered or malfunctioned side adds to its front's image stem (``amAR105-l``, ``amAR105-lb``,
+#: ``huAT47b``).
+_BACK_SIDE = re.compile(r"(-l)?b?$")
 
 
 class Found(NamedTuple):
@@ -50,9 +53,7 @@ def _save(paths: list[str]) -> list[str]:
     """Write the saved modules, keeping every other setting in the file."""
     data = read_settings()
     data[_MODULES_KEY] = paths
-    path = settings_path()
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_atomic(path, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_settings(data)
     return paths
 
 
@@ -100,6 +101,17 @@ def counter_for(gpid: str | None = None, image: str | None = None,
     modules = loaded_modules()[0] if modules is None else modules
     slot, slot_module = next(((m.slot(gpid), m.path) for m in modules if gpid and m.slot(gpid)), (None, None))
     stem = image or (slot.image if slot else None)
-    values, values_module = next(((m.counter(stem), m.path) for m in modules if stem and m.counter(stem)),
-                                 (None, None))
+    values, values_module = _printed(stem, modules)
+    if values is not None and values.side and stem:
+        # A limbered or malfunctioned Gun shows a side that prints only its M# (and repair numbers):
+        # its values are on its front, another layer of its slot or the same image without ``-l``/``b``
+        # (``amAR105-l``, ``huAT47b``).
+        fronts = [*(slot.layers if slot else ()), _BACK_SIDE.sub("", stem)]
+        values, values_module = next((found for found in map(partial(_printed, modules=modules), fronts)
+                                      if found[0] is not None and not found[0].side), (values, values_module))
     return Found(slot, slot_module, values, values_module) if slot or values else None
+
+
+def _printed(stem: str | None, modules: Sequence[Module]) -> tuple[CounterValues | None, str | None]:
+    """The printed values of an image stem and the module they come from, first in library order."""
+    return next(((m.counter(stem), m.path) for m in modules if stem and m.counter(stem)), (None, None))

@@ -20,14 +20,10 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from aslgui.errors import AslError
+from aslgui.limits import MAX_COMMANDS, MAX_TEXT_BYTES
 from aslgui.user_files import read_bounded
 from aslgui.vasl.pieces import Piece, VsavError, decode_sequence, escaped_runs, int_field, parse_piece, unescaped
 
-#: The most command text aslgui unpacks from a save (the file itself is read up to 64 MB): a real
-#: save's is well under 1 MB (a 344-counter scenario's 0.7 MB).
-MAX_TEXT_BYTES = 16 * 1024 * 1024
-#: The most commands (pieces, boards, ...) a save may hold: that scenario holds 622.
-MAX_COMMANDS = 50_000
 #: The zip entry holding the command list.
 SAVED_GAME = "savedGame"
 ESC = "\x1b"

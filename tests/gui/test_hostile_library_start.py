@@ -47,7 +47,6 @@ def test_the_window_opens_naming_each_hostile_board(qtbot: QtBot, tmp_path: Path
     monkeypatch.setenv(BOARDS_ENV, str(library))
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
     cache._digests.clear()
-    cache._indexes.clear()
     os.mkfifo(library / "bd04")
     fifo_facts, wrong_facts = art_board(library, "77"), art_board(library, "78")
     for path, damage in ((fifo_facts, "fifo"), (wrong_facts, "wrong")):
@@ -63,7 +62,6 @@ def test_the_window_opens_naming_each_hostile_board(qtbot: QtBot, tmp_path: Path
     write_archive(library / "bd05", {"BoardMetadata.xml": metadata_xml("5", False),
                                      "LOSData": encode_los_data(elevation, terrain, width=20)})
     cache._digests.clear()
-    cache._indexes.clear()
     boards = [{"id": "4", "col": 0}, {"id": "77", "col": 1}, {"id": "78", "col": 2}, {"id": "5", "col": 3}]
     situation = scenario_from_json({"format": "aslgui-scenario", "version": 1, "boards": boards, "units": []})
     win = MainWindow(situation, None, QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
@@ -77,3 +75,37 @@ def test_the_window_opens_naming_each_hostile_board(qtbot: QtBot, tmp_path: Path
     # The damaged cache products were rebuilt: those boards read fine.
     assert win.scenario.terrain_at(situation.grid.parse("77E5")) == "woods"
     assert win.scenario.terrain_at(situation.grid.parse("78E5")) == "woods"
+
+
+@pytest.mark.parametrize("settings_file", ["trailing comma", "fifo", "dev-zero"])
+def test_the_window_opens_whatever_the_settings_file_holds_and_says_so(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, alarm: None, settings_file: str
+) -> None:
+    """Issue 37: a hand edit that broke the JSON, a FIFO, a link to /dev/zero: the window opens,
+    its status line says the settings were not read; adding a boards folder (as Preferences does)
+    keeps the old file aside under a new name and says so."""
+    from aslgui.ui.window.main_window import library as settings_library
+
+    config = tmp_path / "config"
+    config.mkdir()
+    monkeypatch.setenv(CONFIG_ENV, str(config))
+    monkeypatch.delenv(BOARDS_ENV, raising=False)
+    monkeypatch.setattr(settings_library, "kept_aside", None)
+    path = config / settings_library.SETTINGS_FILE
+    if settings_file == "fifo":
+        os.mkfifo(path)
+    elif settings_file == "dev-zero":
+        path.symlink_to("/dev/zero")
+    else:
+        path.write_text('{"vasl_board_folders": ["/boards"],}')
+    situation = scenario_from_json({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4"}], "units": []})
+    win = MainWindow(situation, None, QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.settings_status.text() == "Settings not read"
+    assert "settings.json" in win.settings_status.toolTip() and "Preferences" in win.settings_status.toolTip()
+    settings_library.add_board_folder(str(tmp_path))
+    win.reload_boards()
+    assert win.settings_status.text().startswith("Settings file kept aside as settings.json.unreadable-")
+    assert settings_library.saved_board_folders() == [str(tmp_path)]

@@ -5,11 +5,14 @@ is ringed red."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem, QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
+from aslgui.model import scenario_from_json
 from aslgui.rules.gestures import legal_targets
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import viewport_point
@@ -91,3 +94,18 @@ def test_a6_1_while_dragging_an_action_a_target_out_of_los_is_ringed_red(window:
     window.set_mode("rehearse")
     window.scene.select_unit("g1")
     assert window.rehearsal.overlay.shown[grid.parse("4C9")] is False
+
+
+def test_a6_show_what_this_unit_sees_shades_across_a_gap_between_boards(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 37: board 4 at column 1 row 0 and board 7 at column 0 row 1: the shading from 7T8
+    covers both boards, across the gap (no terrain there), with no error."""
+    from tests.rules.test_a6_los_across_a_gap import situation
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(scenario_from_json(situation()), None, settings)
+    qtbot.addWidget(win)
+    win.scene.select_unit("g1")
+    win.los_tools.sight_action.trigger()
+    grid = win.scenario.grid
+    assert len(win.los_tools.shading) == len(grid)
+    assert win.los_tools.shading[grid.parse("4J10")] == 0 and win.los_tools.shading[grid.parse("4D10")] is not None

@@ -63,8 +63,12 @@ def test_c10_13_ex_the_105_rcl_leaves_one_pp_and_no_room_for_its_crew() -> None:
     [ex] = [e for e in examples() if e.rule == "C10.13"]
     scenario = ex.load()
     scenario.units["spw"] = scenario.units["spw"]._replace(hex=scenario.units["rcl105"].hex)
+    alone = resolve(scenario, {"kind": "hook_up", "vehicle": "spw", "gun": "rcl105"})
+    assert alone.legal and alone.values["pp_left"] == 1
     answer = resolve(scenario, {"kind": "hook_up", "vehicle": "spw", "gun": "rcl105", "crew_loads": True})
-    assert answer.values["pp_left"] == 1 and not answer.legal and "(C10.13)" in answer.reasons[0]
+    # refused, so nothing is hooked up and no PP are left over (null): the reason gives the 1 PP
+    assert answer.values["pp_left"] is None and not answer.legal
+    assert answer.reasons[0].startswith("1 PP left cannot also carry the crew") and "(C10.13)" in answer.reasons[0]
 
 
 @pytest.mark.parametrize("ex", EXAMPLES, ids=[ex.rule for ex in EXAMPLES])

@@ -57,7 +57,7 @@ PHASES_OF = {
     "fire": (*FIRE, "MPh"), "overrun": MOVEMENT, "reaction_fire": MOVEMENT, "place_dc": MOVEMENT,
     "set_dc": MOVEMENT, "throw_dc": (*FIRE, "MPh"), "detonate_dc": (*FIRE, "MPh"), "hook_up": MOVEMENT,
     "unhook": MOVEMENT, "portee_load": MOVEMENT, "portee_unload": MOVEMENT, "tow_move": MOVEMENT,
-    "push": MOVEMENT, "limber": FIRE, "unlimber": FIRE, "change_ca": (*FIRE, "MPh"),
+    "push": MOVEMENT, "move": MOVEMENT, "limber": FIRE, "unlimber": FIRE, "change_ca": (*FIRE, "MPh"),
 }
 UNIT_LIST_KEYS = ("pushers", "passengers")
 HEX_KEYS = ("target_hex", "to_hex", "hex", "from_hex", "entered_from", "from", "to")
@@ -65,6 +65,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "ammo": AMMO, "target_type": TARGET_TYPES, "pivot": PIVOTS, "arc": ARC_KEYS, "type": REACTION_TYPES,
     "weapon": NON_CC_WEAPONS, "fire_counter": FIRE_COUNTERS, "gun_fire_counter": FIRE_COUNTERS,
     "placer_after_fire": PLACER_STATES, "facing": ("front", "side", "rear"), "phase": PHASES,
+    "end": ("stop", "motion"),
 }
 INTEGERS = {"range": (1, 12), "leadership": (-3, 2), "target_level": (0, 2), "unit_level": (0, 2),
             "thrower_level": (0, 2), "from_level": (0, 1), "to_level": (0, 1), "mp_spent": (0, 12),
@@ -249,6 +250,10 @@ def value_for(key: str, grid: MapGrid, units: list[dict[str, Any]], actor: dict[
         return st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True)
     if key == "ca":
         return st.sampled_from(("vca", "rear") if kind == "portee_load" else SPINE_NAMES)
+    if key == "vca":
+        return st.sampled_from(SPINE_NAMES)
+    if key == "path":
+        return paths(grid, grid.parse(actor["hex"]) if actor else grid.all_hexes[0])
     if key in CHOICES:
         return st.sampled_from(CHOICES[key])
     if key in DICE_KEYS:
@@ -259,6 +264,16 @@ def value_for(key: str, grid: MapGrid, units: list[dict[str, Any]], actor: dict[
     if key in INTEGERS:
         return st.integers(*INTEGERS[key])
     return st.booleans()
+
+
+@st.composite
+def paths(draw: st.DrawFn, grid: MapGrid, origin: Hex) -> list[str]:
+    """A move's path (DESIGN.md 13): up to four hexes, each adjacent to the one before."""
+    out, here = [], origin
+    for _ in range(draw(st.integers(0, 4))):
+        here = draw(st.sampled_from([n for n in neighbours(here) if n in grid] or [here]))
+        out.append(grid.name(here))
+    return out
 
 
 # -- one field changed ---------------------------------------------------------------------------

@@ -171,6 +171,7 @@ BASES: dict[str, dict[str, Any]] = {
     "portee_load": {"vehicle": "t1", "gun": "g1"}, "portee_unload": {"vehicle": "t1", "gun": "g1"},
     "tow_move": {"vehicle": "t1", "to_hex": "4E8"}, "trailer_target": {"vehicle": "t1", "facing": "rear"},
     "odds_map": {"unit": "g1", "target_type": "infantry", "target": {"size": 1}},
+    "move": {"unit": "t1", "path": ["4E7"], "vca": "NW/N", "end": "stop", "phase": "MPh"},
 }
 
 

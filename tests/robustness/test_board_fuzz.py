@@ -112,7 +112,6 @@ def test_a_cache_file_changed_anywhere_is_rebuilt(clean: tuple[Path, dict[str, A
     else:
         product.write_bytes(data.draw(_mutations()))
     cache._digests.clear()
-    cache._indexes.clear()
     assert _bounded(lambda: load_board(archive))._asdict() == facts
 
 

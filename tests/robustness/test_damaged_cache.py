@@ -1,5 +1,5 @@
 """A damaged per-user cache (issue 27): a FIFO, a link to /dev/zero, JSON of the right outer shape
-but wrong inside, a poisoned digest index.  Each reads as missing and is rebuilt, bounded in time
+but wrong inside, another board copied over an archive.  Each reads as missing and is rebuilt, bounded in time
 and memory: the cache is never fatal."""
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ def _fresh(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """A private cache folder, as a fresh process sees it."""
     monkeypatch.setenv(cache.CACHE_ENV, str(folder))
     cache._digests.clear()
-    cache._indexes.clear()
 
 
 def _products(tmp_path: Path) -> tuple[Path, Path, Path]:
@@ -34,14 +33,13 @@ def _products(tmp_path: Path) -> tuple[Path, Path, Path]:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
-@pytest.mark.parametrize("which", ["index", "hexfacts", "los", "dev-zero"])
+@pytest.mark.parametrize("which", ["hexfacts", "los", "dev-zero"])
 def test_a_cache_file_that_is_a_fifo_or_dev_zero_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                            which: str) -> None:
     """A FIFO blocked every resolve and the window forever; /dev/zero was read without limit."""
     _fresh(monkeypatch, tmp_path / "cache")
     archive, facts, los = _products(tmp_path)
-    target = {"index": tmp_path / "cache" / "vasl" / cache.DIGEST_INDEX, "hexfacts": facts, "los": los,
-              "dev-zero": facts}[which]
+    target = {"hexfacts": facts, "los": los, "dev-zero": facts}[which]
     target.unlink()
     if which == "dev-zero":
         target.symlink_to("/dev/zero")
@@ -83,7 +81,6 @@ def test_cache_json_wrong_inside_is_rebuilt(tmp_path: Path, monkeypatch: pytest.
         facts_file.write_text(json.dumps(facts))
         los_file.write_text(json.dumps(los))
     cache._digests.clear()
-    cache._indexes.clear()
     board = load_board(archive)
     product = board_los(str(archive), board.digest, (str(tmp_path),), board.hexes)
     assert board.hexes["E5"].terrain == "Woods" and board.hexes["E5"].elevation == 0
@@ -112,5 +109,4 @@ def test_a_poisoned_index_entry_never_serves_another_boards_facts(tmp_path: Path
     sample.path.write_bytes(data[: before.st_size])
     os.utime(sample.path, ns=(before.st_atime_ns, before.st_mtime_ns))
     cache._digests.clear()
-    cache._indexes.clear()
     assert load_board(sample.path).hexes["E5"].terrain != "Woods"

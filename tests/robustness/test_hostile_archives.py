@@ -136,8 +136,9 @@ def test_an_unreadable_archive_is_an_error_naming_it(tmp_path: Path, monkeypatch
     assert str(path) in caught.value.message
 
 
-def test_a_huge_archive_is_hashed_by_its_directory_alone(tmp_path: Path) -> None:
-    """A 1 GB archive was read whole to hash it: now its zip directory (a few KB) is read."""
+def test_a_huge_archive_is_refused_at_once_naming_its_limit(tmp_path: Path) -> None:
+    """A 1 GB board archive: the cache hashes every byte of what it reads (issue 37), so one far
+    over any VASL board (``BOARD_ARCHIVE_LIMIT``) is refused by its size before it is read."""
     path = write_archive(tmp_path / "bd99", {"BoardMetadata.xml": metadata_xml("99", False)})
     with path.open("r+b") as handle:  # 1 GB of nothing before the zip (a sparse file)
         data = handle.read()
@@ -147,12 +148,16 @@ def test_a_huge_archive_is_hashed_by_its_directory_alone(tmp_path: Path) -> None
         handle.write(data)
     out = run_bounded(f"""
         import time
-        from aslgui.vasl import cache
+        from aslgui.errors import AslError
+        from aslgui.vasl.board import load_board
         start = time.monotonic()
-        cache.file_digest({str(path)!r})
-        print(time.monotonic() - start)
+        try:
+            load_board({str(path)!r})
+        except AslError as error:
+            print(time.monotonic() - start, error.message)
         """, seconds=10, megabytes=300)
-    assert float(out) < 1
+    seconds, _, message = out.partition(" ")
+    assert float(seconds) < 1 and "1024 MB, over the 256 MB limit" in message
 
 
 def test_a_one_hex_wide_los_grid_is_no_division_by_zero(tmp_path: Path) -> None:

@@ -214,8 +214,8 @@ def test_the_same_overrun_with_a_real_fp_is_a_strict_answer(tmp_path: Path) -> N
 
 UNIT_NUMBERS = [
     ("caliber", 0), ("caliber", -57), ("manhandling", -1), ("rof", 10), ("breakdown", 13), ("breakdown", 1),
-    ("mp", -1), ("towing", 100), ("pp", -2), ("pp_used", -1), ("size", 3), ("hull_af", -1), ("labor", 1),
-    ("labor", -3),
+    ("mp", -1), ("towing", 100), ("towing", -10), ("pp", -2), ("pp_used", -1), ("size", 3), ("hull_af", -1),
+    ("labor", 1), ("labor", -3),
 ]
 
 
@@ -238,9 +238,9 @@ def test_main_armament_numbers_are_checked_too(record: str, value: dict[str, Any
 
 def test_numbers_inside_their_domain_load() -> None:
     data = json.loads(DEMO_PATH.read_text(encoding="utf-8"))
-    data["units"][3].update(size=-2, labor=-2, breakdown=12, rof=0, pp_used=0, hull_af=8)
+    data["units"][3].update(size=-2, labor=-2, breakdown=12, rof=0, pp_used=0, hull_af=8, towing=-2)
     unit = scenario_from_json(data).units["t1"]
-    assert (unit.size, unit.labor, unit.breakdown, unit.hull_af) == (-2, -2, 12, 8)
+    assert (unit.size, unit.labor, unit.breakdown, unit.hull_af, unit.towing) == (-2, -2, 12, 8, -2)  # T-2: C10.1
 
 
 # -- Low: turn, duplicate keys, byte order mark ---------------------------------------------------

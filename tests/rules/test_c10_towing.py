@@ -78,7 +78,8 @@ def test_c10_13_ex_two_pp_of_sw_forbid_the_105_but_not_the_75() -> None:
     scenario = board({"spw": {"pp_used": 2}}, extra=[RCL75, RCL105, CREW2])
     big = ask(scenario, "hook_up", "rcl105")
     assert big["legal"] is False
-    assert big["pp_left"] == -1
+    # nothing is hooked up, so no PP are left over (null); the reason gives the -1 PP (DESIGN.md 4)
+    assert big["pp_left"] is None and any("leave spw with -1 PP" in r for r in big["reasons"])
     assert cites(big, "C10.13")
     small = ask(scenario, "hook_up", "rcl75")
     assert (small["legal"], small["pp_left"]) == (True, 3)

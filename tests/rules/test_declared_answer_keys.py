@@ -33,6 +33,7 @@ PROMISED = {
     "push": "m_number max_dr_continue max_dr_enter odds odds_216",
     "trailer_target": "odds odds_216",
     "ca_hexes": "hexes",
+    "move": "steps mp_spent mp_left mf_spent mf_left overrun threats",
     "hex_info": "terrain elevation hexsides source",
     "los": "range blocked blocked_at hindrances hindrance_hexes reason",
 }
@@ -81,6 +82,7 @@ BASE: dict[str, dict[str, Any]] = {
     "portee_load": {"vehicle": "v1", "gun": "g1", "phase": "MPh"},
     "portee_unload": {"vehicle": "v1", "gun": "g1", "phase": "MPh"},
     "tow_move": {"vehicle": "v1", "to_hex": "4E3", "phase": "MPh"},
+    "move": {"unit": "s1", "path": ["4G5"], "phase": "MPh"},
     "trailer_target": {"vehicle": "v1", "facing": "rear"},
     "hex_info": {"hex": "4E5"},
     "los": {"from": "4E5", "to": "4E9"},

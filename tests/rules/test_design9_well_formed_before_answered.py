@@ -62,6 +62,8 @@ def bad_value(kind: str, key: str) -> tuple[Any, str]:
         return domain.bounds[1] + 1, path
     if domain.check is Action.number:
         return -1, path
+    if key == "threat_to_side":
+        return 3, path  # any side's name is one (a side with no unit yet: DESIGN.md 12)
     return "xx", path  # a choice, a hexspine
 
 

@@ -193,10 +193,16 @@ def test_c5_63_case_b_applies_to_intensive_fire_only_inside_case_c() -> None:
     gun = scenario(russian_gun("4E5", "S/SW", fired=True), german_tank(hex_name="4E8"), phase="AFPh")
     gun_shot = fire(gun, firer="g", target="t", intensive=True, opportunity=True)
     assert gun_shot["legal"] is True and "B" not in drm(gun_shot) and drm(gun_shot)["F"] == 2
+    # Inside Case C: a moving vehicle's Intensive Fire as Bounding First Fire in its MPh (C5.3). In the
+    # AFPh it would need Opportunity Fire, which a vehicle that moved does not have (read as A7.25).
     tank = scenario(german_tank(hex_name="4E9", moved=True, fired=True), unit("s", "squad", "4E6", side="russian"),
-                    phase="AFPh", player="german")
-    tank_shot = fire(tank, firer="t", target="s", intensive=True, opportunity=True)
-    assert tank_shot["legal"] is True and drm(tank_shot)["B"] == 2 and "C" in drm(tank_shot)
+                    phase="MPh", player="german")
+    tank_shot = fire(tank, firer="t", target="s", intensive=True)
+    assert tank_shot["legal"] is True, tank_shot["reasons"]
+    assert drm(tank_shot)["B"] == 2 and "C" in drm(tank_shot) and drm(tank_shot)["F"] == 2
+    afph = fire(scenario(german_tank(hex_name="4E9", moved=True, fired=True), unit("s", "squad", "4E6", side="russian"),
+                         phase="AFPh", player="german"), firer="t", target="s", intensive=True, opportunity=True)
+    assert afph["legal"] is False and any(r.endswith("(A7.25, C5.2)") for r in afph["reasons"])
 
 
 # -- D7.1 EXC 7.14, D7.16 ---------------------------------------------------------------------------

@@ -105,82 +105,44 @@ def test_damaged_cache_is_rebuilt(tmp_path: Path, damage: bytes) -> None:
     assert json.loads(product.read_bytes())["hexes"]["E5"][0] == "Woods"
 
 
-def _directory_digest(path: Path) -> str:
-    """What a board archive's digest is: SHA-256 of its central directory and end record."""
+def _file_digest(path: Path) -> str:
+    """What a board archive's digest is: SHA-256 of all its bytes (issue 37)."""
     import hashlib
-    import zipfile
 
-    with zipfile.ZipFile(path) as archive:
-        return hashlib.sha256(path.read_bytes()[archive.start_dir :]).hexdigest()
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _new_process() -> None:
     """Forget what this process remembered of file digests, as a fresh ``aslgui resolve`` would."""
     cache._digests.clear()
-    cache._indexes.clear()
 
 
-def test_an_unchanged_archive_is_not_hashed_again_in_a_new_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The digest index (path -> length and CRC of the zip directory, SHA-256) spares a fresh
-    process hashing it (and loading OpenSSL)."""
+def test_an_unchanged_archive_is_hashed_once_per_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process remembers a file's digest while its inode, size and times stay the same."""
     import hashlib
 
     sample = sample_board(tmp_path)
     first = load_board(sample.path)
-    index = json.loads(Path(cache.cache_folder(), cache.DIGEST_INDEX).read_bytes())
-    assert index[str(sample.path)][2] == first.digest == _directory_digest(sample.path)
-    _new_process()
+    assert first.digest == _file_digest(sample.path)
 
     def no_hashing(*_: Any) -> Any:
         raise AssertionError("an unchanged archive was hashed again")
 
     monkeypatch.setattr(hashlib, "sha256", no_hashing)
-    assert load_board(sample.path) == first
+    assert cache.file_digest(str(sample.path)) == first.digest
 
 
-def test_the_digest_index_is_written_without_waiting_for_the_disk(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Losing the index in a crash costs one hash, so its write skips fsync (milliseconds of disk wait)."""
-    import os
-
-    sample = sample_board(tmp_path)
-
-    def no_fsync(_: int) -> None:
-        raise AssertionError("the digest index waited for the disk")
-
-    monkeypatch.setattr(os, "fsync", no_fsync)
-    digest = cache.file_digest(str(sample.path))
-    index = json.loads(Path(cache.cache_folder(), cache.DIGEST_INDEX).read_bytes())
-    assert index[str(sample.path)][2] == digest
-
-
-@pytest.mark.parametrize("entry", ["stale", "damaged"])
-def test_a_changed_archive_or_a_damaged_index_entry_is_hashed_and_read_again(tmp_path: Path, entry: str) -> None:
-    """A different zip directory than the index holds (or an entry that is not a digest) means
-    the file is hashed anew, and a changed archive's facts are derived again."""
+def test_a_changed_archive_is_hashed_and_read_again(tmp_path: Path) -> None:
+    """A changed archive's digest is that of its new bytes, and its facts are derived again."""
     sample = sample_board(tmp_path)
     first = load_board(sample.path)
-    index_file = Path(cache.cache_folder(), cache.DIGEST_INDEX)
-    if entry == "stale":
-        bare = np.zeros_like(sample.terrain)  # the board repainted as open ground
-        write_archive(sample.path, {"BoardMetadata.xml": metadata_xml("77", True), "bd77.gif": TINY_GIF,
-                                    "LOSData": encode_los_data(sample.elevation, bare)})
-    else:
-        index = json.loads(index_file.read_bytes())
-        index[str(sample.path)][2] = "../" + "0" * 61
-        index_file.write_text(json.dumps(index))
+    bare = np.zeros_like(sample.terrain)  # the board repainted as open ground
+    write_archive(sample.path, {"BoardMetadata.xml": metadata_xml("77", True), "bd77.gif": TINY_GIF,
+                                "LOSData": encode_los_data(sample.elevation, bare)})
     _new_process()
     again = load_board(sample.path)
-    assert again.digest == _directory_digest(sample.path)
-    assert json.loads(index_file.read_bytes())[str(sample.path)][2] == again.digest
-    if entry == "stale":
-        assert again.digest != first.digest and first.hexes["E5"].terrain == "Woods"
-        assert again.hexes["E5"].terrain != "Woods"
-    else:
-        assert again == first
+    assert again.digest == _file_digest(sample.path) != first.digest
+    assert first.hexes["E5"].terrain == "Woods" and again.hexes["E5"].terrain != "Woods"
 
 
 def test_unwritable_cache_is_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

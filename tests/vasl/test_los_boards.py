@@ -220,10 +220,9 @@ def test_a6_what_a_unit_sees_is_the_los_to_every_hex(sample: Any) -> None:
 
 
 def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: Path) -> None:
-    """Once a board's LOS product is cached (keyed by the archive's and the catalog file's
-    hashes, remembered in the digest index), ``aslgui resolve`` of a ``los`` loads no numpy,
-    zipfile, XML parser or hashlib (it hashes nothing), even with a
-    SharedBoardMetadata.xml in the library, and answers as the first, cold run did."""
+    """Once a board's LOS product is cached (keyed by the SHA-256 of the archive's and the catalog
+    file's bytes, issue 37), ``aslgui resolve`` of a ``los`` loads no numpy, zipfile or XML parser,
+    even with a SharedBoardMetadata.xml in the library, and answers as the first, cold run did."""
     sample_board(tmp_path, "77")
     (tmp_path / SHARED_METADATA).write_bytes(XML)
     scenario_file, action_file = tmp_path / "s.json", tmp_path / "a.json"
@@ -235,7 +234,7 @@ def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: 
         "out = io.StringIO()\n"
         "with contextlib.redirect_stdout(out):\n"
         f"    main(['resolve', {str(scenario_file)!r}, {str(action_file)!r}])\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'zipfile', 'xml', 'hashlib', 'PySide6',"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'zipfile', 'xml', 'PySide6',"
         " 'shapely'}))\n"
         "print(out.getvalue().strip())\n"
     )

@@ -34,7 +34,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
                            rof=2, gun_type="MTR", manhandling=11, range_min=3, range_max=63),
     "br/veh/churcroc": dict(note="38", name="Chur. Crocodile HTv", ma="75", caliber=75.0, rof=1, af_front=14,
                             af_side=11, mgs=(MachineGun(4, CMG),), mp=7, disable=12, sa="BF36", turret="T",
-                            red=("af_front",)),
+                            red=("af_front", "disable", "sa")),
     "ge/geMTR": dict(name="geMTR", ma="50^✽^", caliber=50.0, barrel="*", ma_overline=True, rof=3, gun_type="MTR",
                      pp=5, range_min=2, range_max=13),
     "ge/gun/geAA2020": dict(note="27", name="2cm FlaKvierling 38", ma="^✽^20L(20)", caliber=20.0, barrel="L",

@@ -36,6 +36,8 @@ def depression_limits(t: Trace, rng: int) -> Any:
             return ""
         if h in los.depressions and los.floors.get(h, 0) == floor and (along or not _raised(t, h, floor, cx, cy)):
             return ""
+        if h not in los.grid:
+            return ""  # a gap between boards: no terrain there, no bank to leave the depression by
         name = los.grid.name(end)
         return f"the thread leaves the depression of {name} before the elevation difference covers the range (A6.3)"
 

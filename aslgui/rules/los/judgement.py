@@ -121,7 +121,8 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 continue  # terrain in either end's own hex never blocks it (A6.2)
             here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
             ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
-            if ground > low:  # ground at or below the lower end never blocks
+            # ground at or below the lower end never blocks; a gap between boards holds none
+            if ground > low and (ground or Hex(*key) in t.los.grid):
                 here = (_ground(ground), *here)
             if depression is not None:
                 if reason := depression(Hex(*key), from_source, to_target, cx, cy):
@@ -162,6 +163,8 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 other = _step(h, e[3])
                 if source in (h, other) or target in (h, other):
                     continue  # a hexside of either end's hex never blocks (B9.2)
+                if other not in t.los.grid:
+                    continue  # a board's edge toward a gap between boards: no hexside is there
                 if why := (_cliff(t, h, other) if wall == "cliff" else _wall(t, h, other, wall)):
                     return LosResult(rng, True, other if wall == "cliff" else h, why, tuple(hindrances))
         elif kind == ALONG:
@@ -289,7 +292,7 @@ def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
         if wall is None or wall == "cliff":  # a cliff is no obstacle to meet at a vertex
             continue
         other = _step(h, side)
-        if {h, other} & {t.source, t.target}:
+        if {h, other} & {t.source, t.target} or other not in t.los.grid:
             continue
         found[where] = (h, other, wall)
     if len(found) == 2:
@@ -313,7 +316,8 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
                                                                       to_target)):
                 return full
     walls = t.los.hexsides.get(a)
-    if walls and walls[side] and from_source > 1 and to_target > 1 and (why := _wall(t, a, b, walls[side])):
+    if (walls and walls[side] and from_source > 1 and to_target > 1 and b in t.los.grid
+            and (why := _wall(t, a, b, walls[side]))):
         return a, why
     blocks: list[str] = []  # per side, why its terrain would block ("" if it would not)
     hinders: list[Feature | None] = []  # per side, a Hindrance there
@@ -323,7 +327,7 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
         base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
         why_blocked, hindering = "", None
         here = t.los.features.get(h, NO_FEATURES)
-        if (ground := 2 * t.los.floors.get(h, 0)) > t.low:
+        if (ground := 2 * t.los.floors.get(h, 0)) > t.low and (ground or h in t.los.grid):
             here = (_ground(ground), *here)
         for f in here:
             effect = t.effect(f, from_source, to_target)

@@ -26,6 +26,23 @@ def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     return [reason(f"{crew.id} is broken", "A.7")] if crew.broken else []
 
 
+#: The rules that place a TI counter and say its units fire no more that Player Turn.
+TI_RULES = "C10.11, C10.22, C10.51"
+
+
+def ti_reasons(scenario: Scenario, unit: Unit) -> list[str]:
+    """Why a TI counter stops this Gun or vehicle firing, or turning without firing (C3.22): a TI
+    Gun, its TI crew, a TI vehicle fire nothing for the rest of that Player Turn (C10.11, C10.22,
+    C10.51). A QSU Gun too: C10's procedure lets it fire instead of unlimbering only in the next
+    fire phase, once the TI of its unhooking is gone."""
+    crew = scenario.units.get(unit.crew) if unit.kind == "gun" and unit.crew else None
+    marked = [u.id for u in (unit, crew) if u is not None and u.extra.get("ti")]
+    if not marked:
+        return []
+    verb = "is" if len(marked) == 1 else "are"
+    return [reason(f"{' and '.join(marked)} {verb} TI: no fire for the rest of this Player Turn", TI_RULES)]
+
+
 def cannot_fire_reasons(gun: Unit) -> list[str]:
     """Why a Gun cannot fire because of C10 states: in tow, or limbered without LF (C10.1,
     C10.21, C10.24). Here rather than in ``towing``, so a shot does not import C10's procedures."""
@@ -39,6 +56,11 @@ def cannot_fire_reasons(gun: Unit) -> list[str]:
 def crew_can_fire(shot: Shot) -> str | None:
     """A Gun needs its manning Infantry, in Good Order, in its Location (C3.22, C5.6, A.7)."""
     return "; ".join(manning_reasons(shot.scenario, shot.firer)) or None
+
+
+def not_ti(shot: Shot) -> str | None:
+    """A TI firer, or a Gun whose crew is TI, fires nothing this Player Turn (C10.11, C10.22, C10.51)."""
+    return "; ".join(ti_reasons(shot.scenario, shot.firer)) or None
 
 
 def gun_state(shot: Shot) -> str | None:

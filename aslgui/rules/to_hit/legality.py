@@ -14,6 +14,7 @@ from aslgui.rules.to_hit.firer_state import (
     cannot_fire_reasons,
     crew_can_fire,
     gun_state,
+    not_ti,
     rfnm,
     rof_left,
     weapon_works,
@@ -206,6 +207,19 @@ def intensive_allowed(shot: Shot) -> str | None:
     return "; ".join(found) or None
 
 
+def opportunity_unmoved(shot: Shot) -> str | None:
+    """Opportunity Fire is kept by a unit that did not move: read as A7.25 (not in the rules
+    folder), which C5.2 and C5.34 cite. So a firer whose Gun/LATW, manning Infantry or carrying
+    vehicle is marked ``moved`` fires in the AFPh with Case B or C3 or not at all."""
+    if not shot.opportunity:
+        return None
+    movers = [u.id for u in (shot.firer, shot.crew, shot.carrier) if u is not None and u.moved]
+    if not movers:
+        return None
+    return reason(f"no Opportunity Fire by a unit that moved this Player Turn ({', '.join(dict.fromkeys(movers))}): "
+                  "read so from A7.25, which is not in the rules folder", "A7.25, C5.2")
+
+
 def ovr_prevention_allowed(shot: Shot) -> str | None:
     """C5.64: OVR Prevention is one more shot by a non-vehicular Gun at the vehicle about to OVR
     its own hex, as the DEFENDER in that vehicle's MPh; never by a Gun with No IF (C5.63)."""
@@ -336,6 +350,7 @@ CHECKS: tuple[Check, ...] = (
     not_towed,
     in_los,
     crew_can_fire,
+    not_ti,
     gun_state,
     weapon_works,
     rfnm,
@@ -352,6 +367,7 @@ CHECKS: tuple[Check, ...] = (
     no_ca_change_on_the_move,
     ca_fixed_in_woods_building_rubble,
     intensive_allowed,
+    opportunity_unmoved,
     ovr_prevention_allowed,
     deliberate_immobilization_allowed,
     within_listed_range,
@@ -364,6 +380,7 @@ CHECKS: tuple[Check, ...] = (
 REACTION_GUN_CHECKS: tuple[Check, ...] = (
     reaction_target,
     not_at_own_unit,
+    not_ti,
     weapon_works,
     reaction_gun,
     vehicle_type_needs_vehicle,

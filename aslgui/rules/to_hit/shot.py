@@ -195,6 +195,15 @@ class Shot(NamedTuple):
         return self.firer.moved or (carrier is not None and carrier.moved)
 
     @property
+    def carrier_entered(self) -> bool:
+        """Whether the vehicle firing, or carrying the firer, entered a new hex/hexside this Player
+        Turn: what makes it and its Passengers Bounding Firers in the AFPh (C5.3). A Gun en portee
+        moves only with its vehicle, so its own ``moved`` says so too; a Passenger that moved on foot
+        and boarded a vehicle that did not is no Bounding Firer: its LATW takes Case C3 (C5.34)."""
+        carrier = self.carrier
+        return carrier is not None and (carrier.moved or (self.en_portee and self.firer.moved))
+
+    @property
     def carrier_moving(self) -> bool:
         """Whether the vehicle firing, or carrying the firer, is in Motion/non-Stopped (C5.35)."""
         carrier = self.carrier
@@ -216,7 +225,7 @@ class Shot(NamedTuple):
     def bounding_fire(self) -> bool:
         """Any shot that uses Case C: Bounding (First) Fire (a vehicle, its Passengers included, that
         entered a new hex, firing in the AFPh) or Motion Fire (C5.3, C5.35)."""
-        moved_then_afph = (self.is_vehicle or self.passenger) and self.phase == "AFPh" and self.moved
+        moved_then_afph = self.phase == "AFPh" and self.carrier_entered
         return self.bounding_first_fire or self.motion_fire or moved_then_afph
 
     @property

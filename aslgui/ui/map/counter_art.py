@@ -17,21 +17,35 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QLoggingCategory, QRectF, Qt
-from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
+from PySide6.QtCore import QBuffer, QByteArray, QLoggingCategory, QRectF, Qt
+from PySide6.QtGui import QIcon, QImage, QImageReader, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from aslgui.errors import AslError
-from aslgui.vasl.counter_svg import parse_xml
-from aslgui.vasl.module import Module, counter_art
+from aslgui.limits import (
+    EMBEDDED_PICTURE_PIXELS_KEPT,
+    EMBEDDED_PICTURE_PIXELS_LIMIT,
+    SVG_ELEMENTS_LIMIT,
+    SVG_USE_EXPANSION_LIMIT,
+)
+from aslgui.vasl.module import Module, ModuleArt
+from aslgui.vasl.xml_reader import parse_xml
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 #: Attributes measured along the viewport's width, and along its height.
 _ACROSS = ("x", "cx", "x1", "x2", "width", "rx")
 _DOWN = ("y", "cy", "y1", "y2", "height", "ry")
+#: Each of them -> whether it is measured across (True) or down.
+_AXIS = {**dict.fromkeys(_ACROSS, True), **dict.fromkeys(_DOWN, False)}
 #: Rendered images kept (a few per counter kind and zoom; one 76-pixel image is 23 kB).
 _KEPT_IMAGES = 1024
+#: Parsed counters kept for drawing at another size (a module's counters, a few KB each).
+_KEPT_RENDERERS = 4096
+#: The pictures a counter may embed: PNG, JPEG or GIF as ``data:`` URIs.  Anything else (a file
+#: name, a URL, an SVG picture that could name files itself) is left out: aslgui never opens a
+#: file the module does not hold.
+_PICTURES = ("data:image/png;", "data:image/jpeg;", "data:image/jpg;", "data:image/gif;")
 #: The largest counter image rendered (a counter at 600% on a 2x screen needs about 460 pixels).
 MAX_PIXELS = 512
 
@@ -66,17 +80,47 @@ def _view_box(text: str | None) -> tuple[float, float, float, float] | None:
     return (x, y, w, h) if w > 0 and h > 0 else None
 
 
-def _flatten(element: ET.Element, width: float, height: float) -> None:
+def _picture_pixels(href: str) -> int | None:
+    """The pixels of an embedded raster picture (its header read, not the picture decoded); None
+    when it is no base64 PNG, JPEG or GIF Qt can read."""
+    head, comma, body = href.strip().partition(",")
+    if not comma or not head.lower().endswith(";base64") or not (head.lower() + ";").startswith(_PICTURES):
+        return None
+    raw = QByteArray.fromBase64(QByteArray(body.encode("ascii", "replace")))
+    buffer = QBuffer(raw)
+    size = QImageReader(buffer).size()
+    return size.width() * size.height() if size.isValid() and not size.isEmpty() else None
+
+
+def _picture_kept(image: ET.Element, budget: list[int]) -> bool:
+    """Whether an ``<image>`` is drawn: every href it has (``href``, ``xlink:href``) a raster
+    picture embedded in the counter, all of them within what is left of the counter's
+    ``EMBEDDED_PICTURE_PIXELS_LIMIT`` (QtSvg keeps each picture decoded)."""
+    hrefs = [value for key, value in image.attrib.items() if _local(key) == "href" or key.endswith("}href")]
+    if not hrefs:
+        return False
+    pixels = [_picture_pixels(href) for href in hrefs]
+    if any(p is None for p in pixels):
+        return False
+    total = sum(p for p in pixels if p is not None)
+    if total > budget[0]:
+        return False
+    budget[0] -= total
+    return True
+
+
+def _flatten(element: ET.Element, width: float, height: float, budget: list[int]) -> None:
     """Resolve the percents of ``element``'s children against the viewport (``width``, ``height``);
-    a nested svg becomes a group translated to its place, its own size the viewport inside it."""
+    a nested svg becomes a group translated to its place, its own size the viewport inside it;
+    a picture not embedded in the counter, or over the pixels left in ``budget``, is left out."""
     for child in list(element):
         name = _local(child.tag)
-        if name == "image" and not str(child.get("href") or child.get(f"{{{XLINK_NS}}}href") or "").startswith("data:"):
-            element.remove(child)  # a picture outside the module: left out
+        if name == "image" and not _picture_kept(child, budget):
+            element.remove(child)
             continue
-        for attr, whole in [*((a, width) for a in _ACROSS), *((a, height) for a in _DOWN)]:
-            value = child.get(attr)
-            if value is not None and value.strip().endswith("%") and (number := _length(value, whole)) is not None:
+        for attr, value in list(child.attrib.items()):
+            if (attr in _AXIS and value.strip().endswith("%")
+                    and (number := _length(value, width if _AXIS[attr] else height)) is not None):
                 child.set(attr, f"{number:.3f}")
         inner = (width, height)
         if name == "svg":
@@ -92,20 +136,65 @@ def _flatten(element: ET.Element, width: float, height: float) -> None:
                 child.attrib.pop(attr, None)
             child.tag = f"{{{SVG_NS}}}g"
             child.set("transform", transform)
-        _flatten(child, *inner)
+        _flatten(child, *inner, budget)
+
+
+def _use_target(element: ET.Element, ids: dict[str, ET.Element]) -> ET.Element | None:
+    if _local(element.tag) != "use":
+        return None
+    href = next((v for k, v in element.attrib.items() if _local(k) == "href" or k.endswith("}href")), "")
+    return ids.get(href.strip().removeprefix("#")) if href.strip().startswith("#") else None
+
+
+def _drawn_elements(root: ET.Element, limit: int) -> int:
+    """How many elements QtSvg draws for ``root``, each ``<use>`` counting what it repeats (capped
+    at ``limit + 1``; a ``<use>`` that repeats itself counts as over the limit).  Walked with a
+    stack, each element once: a fan-out of nested ``<use>`` is counted, never drawn."""
+    ids = {name: e for e in root.iter() if (name := e.get("id"))}
+    size: dict[int, int] = {}
+    open_now: set[int] = set()
+    stack: list[tuple[ET.Element, bool]] = [(root, False)]
+    while stack:
+        element, done = stack.pop()
+        key = id(element)
+        target = _use_target(element, ids)
+        if done:
+            open_now.discard(key)
+            total = 1 + sum(size[id(c)] for c in element) + (size[id(target)] if target is not None else 0)
+            size[key] = min(total, limit + 1)
+            continue
+        if key in size:
+            continue
+        if key in open_now:
+            return limit + 1
+        open_now.add(key)
+        stack.append((element, True))
+        stack.extend((c, False) for c in (*element, *(() if target is None else (target,))) if id(c) not in size)
+    return size[id(root)]
 
 
 def flat_svg(data: bytes, what: str) -> bytes:
-    """A counter's SVG as QtSvg draws it: nested viewports flattened, percents resolved, outside
-    pictures left out (AslError naming ``what`` when it is not well-formed)."""
-    root = parse_xml(data, what)
+    """A counter's SVG as QtSvg draws it: nested viewports flattened, percents resolved, pictures
+    not embedded in it left out (AslError naming ``what`` when it is not well-formed, over the
+    XML limits, or its ``<use>`` elements repeat more than ``SVG_USE_EXPANSION_LIMIT`` elements)."""
+    return _flat(data, what)[0]
+
+
+def _flat(data: bytes, what: str) -> tuple[bytes, int]:
+    """``flat_svg`` and the pixels of the pictures it keeps (QtSvg holds them decoded)."""
+    root = parse_xml(data, what, SVG_ELEMENTS_LIMIT)
+    uses = any(_local(e.tag) == "use" for e in root.iter())
+    if uses and _drawn_elements(root, SVG_USE_EXPANSION_LIMIT) > SVG_USE_EXPANSION_LIMIT:
+        raise AslError(f"cannot draw {what}: its <use> elements repeat over {SVG_USE_EXPANSION_LIMIT:,} elements, "
+                       "the limit (SVG_USE_EXPANSION_LIMIT)", "")
     width = _length(root.get("width"), 60.0) or 60.0
     height = _length(root.get("height"), 60.0) or 60.0
     if root.get("viewBox") is None:
         root.set("viewBox", f"0 0 {width:g} {height:g}")
-    _flatten(root, width, height)
+    budget = [EMBEDDED_PICTURE_PIXELS_LIMIT]
+    _flatten(root, width, height, budget)
     flat: bytes = ET.tostring(root, encoding="utf-8")
-    return flat
+    return flat, EMBEDDED_PICTURE_PIXELS_LIMIT - budget[0]
 
 
 def art_stem(extra: Mapping[str, Any]) -> str | None:
@@ -116,34 +205,59 @@ def art_stem(extra: Mapping[str, Any]) -> str | None:
 
 
 class ArtLibrary:
-    """The counter art of the modules read: each SVG parsed once, each (image, pixels) rendered once."""
+    """The counter art of the modules read: each module's zip opened once (``ModuleArt``), each
+    SVG parsed once while it is among the last drawn (``_KEPT_RENDERERS`` of them, their embedded
+    pictures ``EMBEDDED_PICTURE_PIXELS_KEPT`` pixels in all), each (image, pixels) rendered once
+    while kept."""
 
     def __init__(self, modules: Sequence[Module] = ()) -> None:
         self.modules = tuple(modules)
-        self._renderers: dict[str, QSvgRenderer | None] = {}
+        self._archives = {module.path: ModuleArt(module.path) for module in self.modules}
+        self._renderers: OrderedDict[str, tuple[QSvgRenderer, int]] = OrderedDict()
+        self._picture_pixels = 0
+        self._without: set[str] = set()
         self._images: OrderedDict[tuple[str, int], QImage] = OrderedDict()
         self._icons: dict[tuple[str, int], QIcon] = {}
+
+    def close(self) -> None:
+        """Close the modules' zips (the library is no longer used)."""
+        for archive in self._archives.values():
+            archive.close()
 
     def renderer(self, stem: str) -> QSvgRenderer | None:
         """The renderer of a counter's SVG, from the first module that has it; None when none has
         it, or it cannot be read or drawn."""
-        if stem not in self._renderers:
-            found: QSvgRenderer | None = None
-            for module in self.modules:
-                if module.counter(stem) is None:  # the index knows each module's SVG counters
-                    continue
-                data = counter_art(module.path, stem)
-                if data is None:
-                    continue
-                try:
-                    renderer = QSvgRenderer(QByteArray(flat_svg(data, f"{stem}.svg in {module.path}")))
-                except AslError:
-                    continue
-                if renderer.isValid():
-                    found = renderer
-                    break
-            self._renderers[stem] = found
-        return self._renderers[stem]
+        if stem in self._without:
+            return None
+        kept = self._renderers.get(stem)
+        if kept is not None:
+            self._renderers.move_to_end(stem)
+            return kept[0]
+        found: QSvgRenderer | None = None
+        pictures = 0
+        for module in self.modules:
+            if module.counter(stem) is None:  # the index knows each module's SVG counters
+                continue
+            data = self._archives[module.path].svg(stem)
+            if data is None:
+                continue
+            try:
+                flat, pictures = _flat(data, f"{stem}.svg in {module.path}")
+            except AslError:
+                continue
+            renderer = QSvgRenderer(QByteArray(flat))
+            if renderer.isValid():
+                found = renderer
+                break
+        if found is None:
+            self._without.add(stem)
+            return None
+        self._renderers[stem] = (found, pictures)
+        self._picture_pixels += pictures
+        while len(self._renderers) > 1 and (len(self._renderers) > _KEPT_RENDERERS
+                                            or self._picture_pixels > EMBEDDED_PICTURE_PIXELS_KEPT):
+            self._picture_pixels -= self._renderers.popitem(last=False)[1][1]
+        return found
 
     def why_plain(self, stem: str | None) -> str:
         """Why a counter shows the plain tile, not its art: for the tooltip of its counter, so the
@@ -198,6 +312,7 @@ _library = ArtLibrary()
 def use_modules(modules: Sequence[Module]) -> None:
     """Draw counters from these modules from now on (the counter library changed)."""
     global _library
+    _library.close()
     _library = ArtLibrary(modules)
 
 

@@ -48,6 +48,8 @@ ZOOM_REST_MS = 150
 _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, _Z_DRAGGED = 6, 10, 40, 80
 
 ActionHandler = Callable[[str, Hex], None]
+#: Told each hex a dragged counter enters (unit id, hex), and None when it is let go.
+DragHandler = Callable[[str, Hex | None], None]
 
 
 #: The drag payload of a unit taken from the order of battle: its id, UTF-8.
@@ -93,6 +95,8 @@ class MapScene(QGraphicsScene):
         self.mode = "setup"
         #: Set by the rehearsal layer: called with (unit id, hex) for a drop in Rehearse mode.
         self.action_handler: ActionHandler | None = None
+        #: Set by the rehearsal layer: told each hex a dragged counter enters (a move's path, DESIGN.md 13).
+        self.drag_handler: DragHandler | None = None
         #: "select" (move/rotate counters), "paint" (terrain brush) or "place" (add from palette).
         self.tool = "select"
         self.brush_terrain = "woods"
@@ -378,6 +382,8 @@ class MapScene(QGraphicsScene):
             tile = self._counters[self._dragging]
             tile.setPos(self._drag_start + (pos - self._press))
             tile.setZValue(_Z_DRAGGED)
+            if h is not None and h != self._hovered and self.drag_handler is not None:
+                self.drag_handler(self._dragging, h)
         elif self._stroke and h is not None and h not in self._stroke:
             self._stroke.append(h)
             self._show_stroke()
@@ -411,6 +417,8 @@ class MapScene(QGraphicsScene):
             else:  # a click on a stack fans it out (stack_viewer.py)
                 self.fan.open(self.scenario.units[unit_id].hex)
                 self._restack()
+            if self.drag_handler is not None:
+                self.drag_handler(unit_id, None)
         elif self._stroke:
             stroke, self._stroke = self._stroke, []
             self._show_stroke()

@@ -34,6 +34,16 @@ NATIONALITY_COLORS: dict[str, str] = {
     "finnish": "#d0d4d8",
     "chinese": "#c9b6d8",
     "partisan": "#b7a58a",
+    # The rest as VASL's counters draw them (the colour inside their border, muted like those above):
+    # Hungarian and Axis Minor green, Allied Minor sea green, North Korean as Russian, Chinese
+    # Communist and South Korean tan, other UN forces blue.
+    "hungarian": "#55cb77",
+    "axis minor": "#55cb77",
+    "allied minor": "#91d1b4",
+    "north korean": "#c9a56b",
+    "chinese communist": "#ccbfa3",
+    "south korean": "#ccbfa3",
+    "other unc": "#6aa6dc",
 }
 FALLBACK_NATIONALITY = "#c8c8c8"
 COUNTER_INK = "#1d1d1d"

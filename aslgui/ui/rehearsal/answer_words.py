@@ -122,6 +122,15 @@ ANSWER_WORDS: dict[str, str] = {
     "reason": "Why",
     "hindrances": "Hindrance DRM",
     "hindrance_hexes": "Hindrance hexes",
+    "steps": "Path (each step: cost = running total)",
+    "mp_spent": "MP spent this MPh",
+    "mp_left": "MP left",
+    "mf_spent": "MF spent this MPh",
+    "mf_left": "MF left",
+    "vca": "VCA at the end",
+    "end": "At the end",
+    "overrun": "Overrun (D7.1)",
+    "threats": "Enemy fire it meets (best step)",
     "notes": "Notes",
     "unverified": "Not checked against a printed chart",
 }
@@ -211,11 +220,40 @@ def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str
         return value.upper()
     if key in UNIT_LISTS and isinstance(value, list):
         return ", ".join(unit_name(str(v), names) for v in value) or "none"
+    if key in MOVE_WORDS:
+        return MOVE_WORDS[key](value, names)
     if isinstance(value, dict):
         return _show_object(value, names)
     if isinstance(value, list):
         return "; ".join(show_value(v, names) for v in value) or "none"
     return in_words(value, names) if isinstance(value, str) else str(value)
+
+
+def _steps(value: Any, _names: UnitNames | None) -> str:
+    """A move's steps: ``4E5 +1 = 1 (open ground)``, each cost in MP or MF (DESIGN.md 13)."""
+    return "; ".join(f"{step['hex']} +{step.get('mp', step.get('mf'))} = {step['total']} ({step['why']})"
+                     for step in value) or "none"
+
+
+def _threats(value: Any, names: UnitNames | None) -> str:
+    """Who may fire at the mover, where and how likely: ``PaK 40 at step 2: 58% to hit``."""
+    return "; ".join(f"{unit_name(str(t['firer']), names)} at step {int(t['step']) + 1}: {t['hit']:.0%} to hit"
+                     for t in value) or "none"
+
+
+def _overrun(value: Any, _names: UnitNames | None) -> str:
+    """The OVR a move ends in, by its key numbers (its DRM, odds and outcome are the move's)."""
+    if not isinstance(value, dict):
+        return show_value(value)
+    column = f"the {value['ift_column']} column" if value.get("ift_column") is not None else "no IFT column"
+    return (f"{value.get('fp')} FP on {column}, {value.get('mp_cost')} MP (entry {value.get('mp_entry')} + OVR "
+            f"{value.get('mp_ovr')})")
+
+
+#: Move answer keys read their own way (DESIGN.md 13).
+MOVE_WORDS: dict[str, Callable[[Any, UnitNames | None], str]] = {
+    "steps": _steps, "threats": _threats, "overrun": _overrun,
+}
 
 
 def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:

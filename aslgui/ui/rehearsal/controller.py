@@ -40,6 +40,7 @@ from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
 from aslgui.ui.rehearsal.examples import Example, ExamplesMenu
 from aslgui.ui.rehearsal.log import ActionLogDock
+from aslgui.ui.rehearsal.move_preview import MovePreview
 from aslgui.ui.rehearsal.phase import PhaseBar
 from aslgui.ui.rehearsal.popup import Decision, RehearsalPopup
 from aslgui.ui.widgets.dialogs import MessageBox
@@ -156,6 +157,8 @@ class RehearsalController(QObject):
         self.roller = roller or DiceRoller()
         self.parent_widget = parent_widget
         self.overlay = TargetOverlay()
+        #: The path a drag proposes in the MPh, drawn while dragging (DESIGN.md 13).
+        self.move_preview = MovePreview()
         self.scene: Any = None
 
     # -- wiring --------------------------------------------------------------------------------
@@ -164,8 +167,22 @@ class RehearsalController(QObject):
         picked up (a press on the counter already selected, e.g. right after a drop, counts)."""
         self.scene = scene
         scene.action_handler = self.handle_drop
+        scene.drag_handler = self.drag_entered
         scene.selection_changed.connect(self._on_selection)
         scene.unit_pressed.connect(self._on_selection)
+
+    def drag_entered(self, unit_id: str, h: Hex | None) -> None:
+        """The scene's ``drag_handler``: in Rehearse, during the MPh, an ATTACKER's unit that
+        moves itself (not a Gun, nor a crew dragging its Gun) draws the path the pointer passes,
+        with what each hex costs; let go (None), the path comes off once the drop is answered."""
+        scenario = self.host.scenario
+        unit = scenario.units.get(unit_id)
+        if h is None or unit is None or getattr(self.scene, "mode", "") != "rehearse" or scenario.phase != "MPh":
+            self.move_preview.clear()
+            return
+        if actor(scenario, unit).kind == "gun" or (scenario.player and unit.side != scenario.player):
+            return
+        self.move_preview.enter(self.scene, scenario, unit, h)
 
     def _on_selection(self, unit_id: object) -> None:
         if self.scene is None or getattr(self.scene, "mode", "") != "rehearse" or not isinstance(unit_id, str):
@@ -198,7 +215,8 @@ class RehearsalController(QObject):
         except AslError as error:
             self.refuse(str(error))
             return None
-        gestures = available(drop.gestures)
+        moving = self.move_preview.gesture(scenario, unit_id, h)
+        gestures = [*([moving] if moving is not None else []), *available(drop.gestures)]
         if not gestures:
             kinds = sorted({g.kind for g in drop.gestures})
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
@@ -255,6 +273,8 @@ class RehearsalController(QObject):
         entry = self.commit(decision)
         if entry is not None and decision.action.get("kind") == "overrun":
             self.offer_reaction_fire(decision.action)
+        if entry is not None and decision.action.get("kind") == "move" and decision.resolution.values.get("overrun"):
+            self.offer_reaction_fire({"vehicle": decision.action["unit"]})  # the move ended in an OVR (D7.1)
         if entry is not None and decision.action.get("ovr_prevention"):
             self.offer_overrun_after_prevention(decision.action, gestures)
         return entry

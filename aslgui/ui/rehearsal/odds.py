@@ -78,7 +78,9 @@ def odds_words(resolution: Resolution) -> list[str]:
         if name in odds and (odds[name] or name in ("detonated", "set", "trailer_hit")):
             lines.append(f"{words} {percent(odds[name])}")
     if odds.get("result"):
-        column, drm = values.get("ift_column"), resolution.total_drm
+        ovr = values.get("overrun")  # a move ending in an OVR: its IFT column is the OVR's (DESIGN.md 13)
+        column = values.get("ift_column", ovr.get("ift_column") if isinstance(ovr, Mapping) else None)
+        drm = resolution.total_drm
         lines.append(f"IFT {column} column, DRM {drm:+d}: {_results(odds['result'])}")
     if odds.get("thrower_result_if_detonated"):
         column = values.get("thrower_ift_column")

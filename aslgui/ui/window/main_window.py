@@ -41,6 +41,7 @@ from aslgui.ui.window.panels import PropertiesPanel, TerrainBrushPanel
 from aslgui.ui.window.preferences import PreferencesDialog, add_boards_folder, layer_actions
 from aslgui.ui.window.scenario_files import DEMO_PATH as DEMO_PATH
 from aslgui.ui.window.scenario_files import ScenarioFiles
+from aslgui.vasl import library
 from aslgui.vasl.library import BOARDS_ENV
 
 #: The status line's tooltip when no board library is set up at all (DESIGN.md 7).
@@ -80,6 +81,11 @@ class MainWindow(ScenarioFiles):
         self.board_status = QLabel()
         self.statusBar().addPermanentWidget(self.board_status)
         self.statusBar().addPermanentWidget(self.counter_library.status)
+        #: The settings file when it cannot be read, or was kept aside (issue 37).
+        self.settings_status = QLabel()
+        self.settings_status.setObjectName("settings_status")
+        self.statusBar().addPermanentWidget(self.settings_status)
+        self.show_settings_status()
         self.palette_panel = PalettePanel()
         self.palette_panel.set_counters(self.counter_library.templates)
         self.properties = PropertiesPanel(lambda: self.scenario)
@@ -412,6 +418,7 @@ class MainWindow(ScenarioFiles):
         """The counter library changed: the palette, the map's counters and the order of battle
         show the modules' counters and art now."""
         self.counter_library.reload()
+        self.show_settings_status()
         self.palette_panel.set_counters(self.counter_library.templates)
         self.scene.redraw_counters()
         self.order_of_battle.list.redraw(self.scenario)
@@ -421,7 +428,26 @@ class MainWindow(ScenarioFiles):
         self.scenario.reload_boards()
         self.scene.load_boards()
         self._show_board_notes()
+        self.show_settings_status()
         self._on_hover(self.scene.hovered)
+
+    def show_settings_status(self) -> None:
+        """Say in the status line when the settings file cannot be read (a hand edit broke it, it
+        is a FIFO ...): its folders and modules are not used, and the next change keeps it aside
+        under a new name rather than overwrite it; or that a change did so."""
+        problem = library.settings_problem()
+        if library.kept_aside is not None:
+            aside, why = library.kept_aside
+            text = f"Settings file kept aside as {Path(aside).name}"
+            tip = f"{why}\nIt was renamed {aside}; a new settings file holds your later changes."
+        elif problem is not None:
+            text = "Settings not read"
+            tip = (f"{problem}\nIts board folders and modules are not used. Fix it by hand, or change them in "
+                   "Preferences: the file is then kept aside under a new name, never overwritten.")
+        else:
+            text, tip = "", ""
+        self.settings_status.setText(text)
+        self.settings_status.setToolTip(tip)
 
     def _show_board_notes(self) -> None:
         """Name the boards drawn plain in the status line, the reasons in its tooltip: the one place

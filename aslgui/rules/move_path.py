@@ -1,0 +1,87 @@
+"""The path a drag proposes for a ``move`` (DESIGN.md 13), hex by hex as the pointer passes them
+(no Qt): back over a hex of the path cuts it there, back to the start empties it, and a hex the
+pointer jumped to is reached by the cheapest way there; and what it costs so far (``preview``).
+It asks ``resolve`` (a move's OVR), so it sits above the dispatcher, as ``gestures`` does."""
+
+import heapq
+from collections.abc import Sequence, Set
+from typing import Any
+
+from aslgui.geometry import Hex, direction_to, distance, neighbours
+from aslgui.model import Scenario, Unit
+from aslgui.rules.actions import Action
+from aslgui.rules.dispatch import resolve
+from aslgui.rules.gestures import Gesture
+from aslgui.rules.kinds import RESOLVERS
+from aslgui.rules.move import answer_move, entry_cost, ovr_target
+from aslgui.rules.resolution import Resolution
+
+#: How far around the straight way a jump's cheapest path is looked for (hexes).
+DETOUR = 3
+
+
+def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[Hex]:
+    """The path once the pointer enters ``h``: unchanged where no way leads there."""
+    path = list(path)
+    if h == unit.hex:
+        return []
+    if h in path:
+        return path[: path.index(h) + 1]
+    last = path[-1] if path else unit.hex
+    if direction_to(last, h) is not None:
+        return [*path, h]
+    return path + cheapest(scenario, unit, last, h, {unit.hex, *path})
+
+
+def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex, avoid: Set[Hex] = frozenset()) -> list[Hex]:
+    """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last; of equal
+    cost, the fewest hexes), within ``DETOUR`` hexes of the straight way and not through ``avoid``
+    (the path so far: going back over it cuts it); the goal may hold enemy units (an OVR, or a
+    refusal the answer explains), no hex before it may; [] when there is none."""
+    reach = distance(start, goal) + DETOUR
+    best: dict[Hex, tuple[float, int]] = {start: (0.0, 0)}
+    came: dict[Hex, Hex] = {}
+    queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
+    while queue:
+        spent, hexes, here = heapq.heappop(queue)
+        if here == goal:
+            break
+        if (spent, hexes) > best[here]:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in scenario.grid or nxt in avoid or distance(start, nxt) + distance(nxt, goal) > reach:
+                continue
+            cost = entry_cost(scenario, unit, here, nxt)
+            if cost is None and nxt == goal:
+                cost = 1.0  # the hex let go on: the answer says what entering it costs, or why not
+            if cost is None:
+                continue
+            found = (spent + cost, hexes + 1)
+            if found < best.get(nxt, (float("inf"), 0)):
+                best[nxt], came[nxt] = found, here
+                heapq.heappush(queue, (*found, nxt))
+    if goal not in came:
+        return []
+    way = [goal]
+    while came[way[-1]] != start:
+        way.append(came[way[-1]])
+    return way[::-1]
+
+
+def move_gesture(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str) -> Gesture:
+    """The ``move`` a drag along ``path`` proposes; one ending in an enemy Infantry or Gun hex is
+    the OVR from the hex before (D7.1), which the popup rolls for (kind ``overrun``)."""
+    names = [scenario.grid.name(h) for h in path]
+    action: dict[str, Any] = {"kind": "move", "unit": unit.id, "path": names, "phase": phase}
+    who = unit.name or unit.id
+    if unit.kind == "vehicle" and ovr_target(scenario, unit, path[-1]):
+        return Gesture("overrun", f"Move {who} to {names[-1]} and Overrun it (D7.1)", action)
+    return Gesture("move", f"Move {who} to {names[-1]} ({len(names)} hex{'es' if len(names) > 1 else ''})", action)
+
+
+def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -> Resolution:
+    """The ``move`` answer without its threats: what a drag draws at each hex the pointer enters
+    (the steps and their running total, whether it is legal), fast enough for every hex."""
+    spec = RESOLVERS["move"]
+    question = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h) for h in path], "phase": phase}
+    return answer_move(Action(question, scenario, spec.keys, spec.required, resolve), with_threats=False)

@@ -1,0 +1,107 @@
+"""The path a drag proposes in the MPh (DESIGN.md 13), drawn while dragging: a line through the
+hexes entered, and in each hex what entering it costs and the running total, red once the move
+is refused (past the MP left, a hex it may not enter).
+
+Each hex the pointer enters extends the path (``rules.move_path``) and asks the rules for the
+steps without threats (``rules.move_path.preview``); only the line's path and the labels change, so a
+hex costs a few milliseconds however big the map (benchmarks/bench_move.py).
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from aslgui.geometry import Hex
+from aslgui.model import Scenario, Unit
+from aslgui.rules.gestures import Gesture
+from aslgui.rules.ift_attack import number
+from aslgui.rules.move_path import extend, move_gesture, preview
+
+#: The path's line and labels: legal, refused.
+PATH_COLOUR, REFUSED_COLOUR = QColor(30, 110, 230), QColor(220, 40, 40)
+#: Above the counters being dragged over, below the dragged counter itself.
+_Z_PATH = 70
+#: Where a hex's label sits from its centre (map pixels): under the counter's middle.
+_LABEL_OFFSET = QPointF(-24.0, 14.0)
+
+
+class MovePreview:
+    """The path of the counter being dragged and its drawing."""
+
+    def __init__(self) -> None:
+        self.unit_id: str | None = None
+        self.path: list[Hex] = []
+        #: Each hex of the path with its cost and the running total, as last drawn.
+        self.tally: list[tuple[Hex, float, float]] = []
+        self.legal = True
+        self._line: QGraphicsPathItem | None = None
+        self._labels: list[QGraphicsSimpleTextItem] = []
+
+    def enter(self, scene: QGraphicsScene, scenario: Scenario, unit: Unit, h: Hex) -> None:
+        """The pointer entered ``h`` dragging ``unit``: extend the path and draw it with its tally."""
+        if unit.id != self.unit_id:
+            self.clear()
+            self.unit_id = unit.id
+        path = extend(scenario, unit, self.path, h)
+        if path == self.path and self.tally:
+            return
+        self.path = path
+        answer = preview(scenario, unit.id, path, scenario.phase)
+        self.legal = answer.legal
+        per_hex: dict[Hex, list[float]] = {}
+        for step in answer.values.get("steps") or ():
+            spent = per_hex.setdefault(scenario.grid.parse(str(step["hex"])), [0.0, 0.0])
+            spent[0] += float(step.get("mp", step.get("mf", 0)))
+            spent[1] = float(step["total"])
+        self.tally = [(hx, cost, total) for hx, (cost, total) in per_hex.items() if hx != unit.hex or cost]
+        self._draw(scene, scenario, unit)
+
+    def gesture(self, scenario: Scenario, unit_id: str, h: Hex) -> Gesture | None:
+        """The ``move`` a drop of ``unit_id`` on ``h`` means: the path drawn, if it ends there."""
+        if unit_id != self.unit_id or not self.path or self.path[-1] != h:
+            return None
+        return move_gesture(scenario, scenario.units[unit_id], self.path, scenario.phase)
+
+    def labels(self) -> list[str]:
+        """What each hex of the path shows: ``+1 = 3`` (cost of entering it, running total)."""
+        return [f"+{number(cost)} = {number(total)}" for _, cost, total in self.tally]
+
+    def _draw(self, scene: QGraphicsScene, scenario: Scenario, unit: Unit) -> None:
+        colour = PATH_COLOUR if self.legal else REFUSED_COLOUR
+        line = QPainterPath(QPointF(*scenario.grid.center(unit.hex)))
+        for h in self.path:
+            line.lineTo(QPointF(*scenario.grid.center(h)))
+        if self._line is None:
+            self._line = QGraphicsPathItem()
+            self._line.setZValue(_Z_PATH)
+            self._line.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+            scene.addItem(self._line)
+        self._line.setPen(QPen(colour, 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                               Qt.PenJoinStyle.RoundJoin))
+        self._line.setPath(line)
+        texts = self.labels()
+        while len(self._labels) < len(texts):
+            label = QGraphicsSimpleTextItem()
+            label.setFont(QFont("Sans", 11, QFont.Weight.Bold))
+            label.setPen(QPen(QColor("white"), 0.8))
+            label.setZValue(_Z_PATH + 1)
+            scene.addItem(label)
+            self._labels.append(label)
+        for label, text, (h, _, _) in zip(self._labels, texts, self.tally, strict=False):
+            label.setText(text)
+            label.setBrush(QBrush(colour))
+            label.setPos(QPointF(*scenario.grid.center(h)) + _LABEL_OFFSET)
+            label.setVisible(True)
+        for label in self._labels[len(texts):]:
+            label.setVisible(False)
+
+    def clear(self) -> None:
+        """Take the path off the map."""
+        for item in (self._line, *self._labels):
+            if item is not None and shiboken6.isValid(item) and item.scene() is not None:
+                item.scene().removeItem(item)
+        self._line, self._labels = None, []
+        self.unit_id, self.path, self.tally, self.legal = None, [], [], True

@@ -1,0 +1,197 @@
+"""Moving in the MPh in the window (DESIGN.md 13): a real drag of an ATTACKER's unit draws the
+path the pointer passed with MP per hex and the running total; the release opens the popup with
+the move; Commit moves the unit (its towed Gun and Passengers with it) and logs it; undo moves it
+back; a drag onto enemy Infantry is the OVR, rolled in the popup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from aslgui.geometry import Hex
+from aslgui.model import scenario_to_json
+from aslgui.model.log import read_log
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
+from tests.gui.conftest import answer_popup, rehearse, viewport_point
+from tests.rules.move_boards import board
+
+pytestmark = pytest.mark.gui
+
+
+def drag(qtbot: QtBot, window: MainWindow, start: str, *through: str, release: bool = True) -> None:
+    """Press on ``start``'s counter, pass over each hex of ``through`` and let go on the last."""
+    grid, viewport = window.scenario.grid, window.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=viewport_point(window, grid.parse(start)))
+    for name in through:
+        qtbot.mouseMove(viewport, viewport_point(window, grid.parse(name)))
+    if release:
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=viewport_point(window, grid.parse(through[-1])))
+
+
+def names(window: MainWindow, hexes: list[Hex]) -> list[str]:
+    return [window.scenario.grid.name(h) for h in hexes]
+
+
+def commit(popup: RehearsalPopup) -> None:
+    popup.commit_button.click()
+
+
+def test_d2_1_the_drag_draws_the_path_with_mp_per_hex_and_the_running_total(qtbot: QtBot,
+                                                                           window: MainWindow) -> None:
+    rehearsal = rehearse(window, board())
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4E6", "4E5", "4E4", "4F3", release=False)
+    preview = rehearsal.move_preview
+    assert names(window, preview.path) == ["4E5", "4E4", "4F3"]
+    assert preview.labels() == ["+1 = 1", "+1 = 2", "+1 = 3"]
+    shown = [label.text() for label in preview._labels if label.isVisible()]
+    assert shown == ["+1 = 1", "+1 = 2", "+1 = 3"]
+    # back over 4E4 cuts the path there; the popup opens on the release, Cancel changes nothing
+    qtbot.mouseMove(window.view.viewport(), viewport_point(window, window.scenario.grid.parse("4E4")))
+    assert names(window, preview.path) == ["4E5", "4E4"]
+    seen = answer_popup(lambda popup: popup.reject())
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4E4")))
+    assert seen and seen[0].gesture.action == {"kind": "move", "unit": "t1", "path": ["4E5", "4E4"], "phase": "MPh"}
+    assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E6"
+    assert preview.path == [] and preview._line is None
+
+
+def test_d2_1_commit_moves_the_tank_logs_it_and_undo_moves_it_back(qtbot: QtBot, window: MainWindow) -> None:
+    scenario = board({"g1": {"hex": "4E6", "towed_by": "t1", "side": "german", "limbered": True, "crew": None},
+                      "s1": {"hex": "4E6", "aboard": "t1"}})
+    rehearse(window, scenario)
+    window.view.set_zoom(0.6)
+    seen = answer_popup(commit)
+    drag(qtbot, window, "4E6", "4E5", "4E4")
+    assert seen and seen[0].resolution is not None and seen[0].resolution.legal
+    units = window.scenario.units
+    assert {uid: window.scenario.grid.name(units[uid].hex) for uid in ("t1", "g1", "s1")} == {
+        "t1": "4E4", "g1": "4E4", "s1": "4E4"}
+    assert (units["t1"].moved, units["t1"].extra["mp_spent"], units["t1"].stopped) == (True, 4, False)
+    entry = read_log(window.scenario)[-1]
+    assert (entry.action["kind"], entry.answer["mp_spent"], entry.phase) == ("move", 4, "MPh")
+    assert [step["hex"] for step in entry.answer["steps"]] == ["4E5", "4E4"]
+    window.undo_stack.undo()
+    units = window.scenario.units
+    assert {uid: window.scenario.grid.name(units[uid].hex) for uid in ("t1", "g1", "s1")} == {
+        "t1": "4E6", "g1": "4E6", "s1": "4E6"}
+    assert "mp_spent" not in units["t1"].extra and read_log(window.scenario) == []
+
+
+def test_d2_1_a_jump_of_the_pointer_takes_the_cheapest_way(qtbot: QtBot, window: MainWindow) -> None:
+    rehearsal = rehearse(window, board(terrain={"4C5": "stone rubble"}))
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4C6", "4C4", release=False)  # 4C5's rubble (3 MF) is dearer than going round it
+    path = names(window, rehearsal.move_preview.path)
+    assert path in (["4B5", "4B4", "4C4"], ["4D5", "4D4", "4C4"])
+    assert rehearsal.move_preview.labels() == ["+1 = 1", "+1 = 2", "+1 = 3"]
+    answer_popup(lambda popup: popup.reject())
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4C4")))
+
+
+def test_d2_1_past_the_mp_left_the_path_turns_red_and_commit_is_off(qtbot: QtBot, window: MainWindow) -> None:
+    rehearsal = rehearse(window, board({"s1": {"mf_spent": 3}}))
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4C6", "4C5", "4C4", release=False)
+    assert rehearsal.move_preview.legal is False
+    assert rehearsal.move_preview.labels() == ["+1 = 4", "+1 = 5"]
+    seen = answer_popup(lambda popup: None)
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4C4")))
+    assert seen and not seen[0].commit_button.isEnabled()
+    assert window.scenario.grid.name(window.scenario.units["s1"].hex) == "4C6"
+
+
+def test_d7_1_a_drag_onto_enemy_infantry_is_the_ovr_rolled_then_reaction_fire(qtbot: QtBot,
+                                                                             window: MainWindow) -> None:
+    rehearse(window, board({"t1": {"hex": "4F6", "vca": "NE/SE"}}))
+    window.view.set_zoom(0.6)
+    reactions: list[list[RehearsalPopup]] = []
+
+    def roll_and_commit(popup: RehearsalPopup) -> None:
+        assert popup.gesture.kind == "overrun" and popup.gesture.action["path"] == ["4G6", "4H5"]
+        assert not popup.commit_button.isEnabled()  # the OVR waits for its dice
+        popup.roll(3, 4)
+        assert popup.resolution is not None and popup.resolution.outcome is not None
+        reactions.append(answer_popup(lambda reaction: reaction.reject()))  # the squad's Reaction Fire, declined
+        popup.commit_button.click()
+
+    seen = answer_popup(roll_and_commit)
+    drag(qtbot, window, "4F6", "4G6", "4H5")
+    assert seen
+    tank = window.scenario.units["t1"]
+    assert (window.scenario.grid.name(tank.hex), tank.extra["mp_spent"]) == ("4H5", 12)
+    entry = read_log(window.scenario)[-1]
+    assert entry.action["dice"] == {"colored": 3, "white": 4}
+    assert entry.answer["overrun"]["outcome"]["final_dr"] == 8  # 7 + the woods TEM +1 (D7.15)
+    assert reactions[0] and reactions[0][0].gesture.kind == "reaction_fire"
+
+
+def test_design_13_no_path_outside_the_mph_nor_for_the_defender(qtbot: QtBot, window: MainWindow) -> None:
+    rehearsal = rehearse(window, board(phase="PFPh"))
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4C6", "4C5", release=False)
+    assert rehearsal.move_preview.path == []
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4C6")))
+    rehearse(window, board())
+    drag(qtbot, window, "4H5", "4H4", release=False)
+    assert rehearsal.move_preview.path == []
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4H5")))
+
+
+def test_issue34_a_t34_dragged_three_hexes_overruns_the_pak_whose_reaction_fire_is_rolled_and_undo_restores(
+        qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Issue 34 item 4, its MPh: the T-34 pays MP hex by hex, OVRs the manned PaK 40 (rolled); the
+    PaK's Reaction Fire is rolled; both in the log with their dice; undo to the start gives the
+    scenario back; saved and reopened, the played turn is equal."""
+    pak = {"side": "german", "kind": "gun", "name": "75L AT", "hex": "4E5", "ca": "S/SW", "crew": "crew"}
+    crew = {"side": "german", "kind": "crew", "name": "2-2-8", "hex": "4E5"}
+    t34 = {"side": "russian", "kind": "vehicle", "name": "T-34 M41", "hex": "4E9", "vca": "NW/N", "tca": "NW/N",
+           "turret": "ST"}
+    start = board({uid: {"hex": "4A1"} for uid in ("g1", "c1", "r1")}, extra_units={"pak": pak, "crew": crew,
+                                                                                     "t34": t34},
+                  player="russian", terrain={})
+    rehearse(window, start)
+    window.view.set_zoom(0.6)
+    original = scenario_to_json(start)
+    looked: dict[str, Any] = {}
+
+    def react(popup: RehearsalPopup) -> None:
+        looked["reaction"] = popup.gesture.action
+        popup.roll(1, 2, 3)
+        popup.commit_button.click()
+
+    def overrun(popup: RehearsalPopup) -> None:
+        looked["labels"] = window.rehearsal.move_preview.labels()
+        assert popup.gesture.kind == "overrun" and popup.gesture.action["path"] == ["4E8", "4E7", "4E6", "4E5"]
+        popup.roll(6, 5)
+        answer_popup(react)
+        popup.commit_button.click()
+
+    answer_popup(overrun)
+    drag(qtbot, window, "4E9", "4E8", "4E7", "4E6", "4E5")
+    assert looked["labels"] == ["+1 = 1", "+1 = 2", "+1 = 3", "+5 = 8"]  # the OVR: 1 + one-fourth of 16 MP
+    log = read_log(window.scenario)
+    assert [(e.phase, e.kind) for e in log] == [("MPh", "move"), ("MPh", "fire")]
+    assert log[0].action["dice"] == {"colored": 6, "white": 5} and log[0].answer["mp_spent"] == 8
+    assert log[1].action["reaction_fire"] is True and log[1].action["dice"] == {"colored": 1, "white": 2}
+    assert window.scenario.grid.name(window.scenario.units["t34"].hex) == "4E5"
+    played = scenario_to_json(window.scenario)
+    while window.undo_stack.canUndo():
+        window.undo_stack.undo()
+    assert scenario_to_json(window.scenario) == original
+    while window.undo_stack.canRedo():
+        window.undo_stack.redo()
+    assert scenario_to_json(window.scenario) == played
+    path = tmp_path / "turn.json"
+    assert window._save_to(path) and window.open_file(path)
+    assert scenario_to_json(window.scenario) == played
