@@ -262,8 +262,14 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
     return write_output(_answer_line(answer), "the answer")
 
 
+#: Strict JSON (DESIGN 9), one encoder for every answer of a batch.
+_STRICT_JSON = json.JSONEncoder(allow_nan=False)
+#: A batch's answers are written in chunks of about this many characters, not flushed line by line.
+_BATCH_CHUNK = 1 << 16
+
+
 def _answer_line(answer: Resolution) -> str:
-    return json.dumps(answer.to_json(), allow_nan=False) + "\n"  # strict JSON (DESIGN 9)
+    return _STRICT_JSON.encode(answer.to_json()) + "\n"
 
 
 def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
@@ -302,19 +308,28 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     line was answered, 2 when any was an error."""
     from aslgui.model.json_files import parse_json_bytes
     from aslgui.rules import resolve
+    from aslgui.rules.los import steady
 
     gc.enable()  # a long batch: each error line's traceback is a cycle to collect
     failed = False
-    for number, line in lines:
-        try:
-            action = parse_json_bytes(line, f"action on stdin line {number}", "action")
-            text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
-        except AslError as error:
-            failed = True
-            text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"
-        status = write_output(text, "the answers")
-        if status:
-            return status
+    chunk: list[str] = []
+    size = 0
+    with steady(scenario):  # answering a line changes nothing in the scenario
+        for number, line in lines:
+            try:
+                action = parse_json_bytes(line, f"action on stdin line {number}", "action")
+                text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
+            except AslError as error:
+                failed = True
+                text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"
+            chunk.append(text)
+            size += len(text)
+            if size >= _BATCH_CHUNK:  # a syscall per chunk, not per line (stdin was read whole already)
+                if status := write_output("".join(chunk), "the answers"):
+                    return status
+                chunk, size = [], 0
+    if chunk and (status := write_output("".join(chunk), "the answers")):
+        return status
     return 2 if failed else 0
 
 

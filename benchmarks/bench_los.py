@@ -69,12 +69,17 @@ def _timed(work: Callable[[], object]) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _spread(label: str, times: list[tuple[float, float]]) -> Row:
+def _spread(label: str, times: list[tuple[float, float]], limit: float = 0.05) -> Row:
+    """A row of wall-clock times: their median (range; CPU median) against ``limit`` seconds."""
     walls = [w for w, _ in times]
     median = statistics.median(walls)
     measured = (f"{_ms(median)} ({_ms(min(walls))}-{_ms(max(walls))}); "
                 f"CPU {_ms(statistics.median(c for _, c in times))}")
-    return label, measured, "<= 50 ms", _check(median, 0.05)
+    return label, measured, f"<= {limit * 1000:g} ms", _check(median, limit)
+
+
+#: Issue 40's target for shading four real boards from one unit, in process.
+SHADING_S = 0.015
 
 
 def shading(origins: int) -> list[Row]:
@@ -96,9 +101,9 @@ def shading(origins: int) -> list[Row]:
         again.append(_timed(lambda s=source: sight(four_map, s)))
     every = f"every hex of 4 boards ({len(grid)} hexes) from one hex"
     return [
-        _spread(f"shading {every}, first time from each of {origins} hexes, nothing walked", cold),
-        _spread(f"shading {every}, first time from each of {origins} hexes, after others", after),
-        _spread(f"shading {every}, again from each hex", again),
+        _spread(f"shading {every}, first time from each of {origins} hexes, nothing walked", cold, SHADING_S),
+        _spread(f"shading {every}, first time from each of {origins} hexes, after others", after, SHADING_S),
+        _spread(f"shading {every}, again from each hex", again, SHADING_S),
         *_window(sources),
     ]
 

@@ -55,3 +55,16 @@ def test_the_rule_that_tells_one_action_from_json_lines() -> None:
     assert json_lines(b'{"a": 1}\n\n{"b": 2}') == [(1, b'{"a": 1}'), (3, b'{"b": 2}')]
     assert json_lines(b'  {"a": 1}\n  {"b": 2}') is None  # indented: the inside of one action
     assert json_lines(b"[1,\n2") is None
+
+
+def test_a_batch_longer_than_one_written_chunk_answers_every_line_as_one_action_does() -> None:
+    """Issue 40: the answers are written in chunks of about 64 KiB, not line by line; 600 lines
+    (about 250 KiB of answers) come out whole, in order, the same as each asked alone."""
+    questions = [{"kind": "los", "from": "4E5", "to": f"4{column}{row}"} for column in "FGHIJK" for row in range(1, 11)]
+    done = run("resolve", DEMO, "-", stdin="\n".join(json.dumps(q) for q in questions * 10) + "\n")
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == 600 and len(done.stdout) > 1 << 16
+    alone = [json.loads(run("resolve", DEMO, "-", stdin=json.dumps(q)).stdout) for q in questions[:3]]
+    assert answers[:3] == answers[60:63] == alone
+    assert [a["range"] for a in answers[:10]] == [4, 3, 2, 1, 1, 2, 3, 4, 5, 6]  # 4F1..4F10 from 4E5

@@ -126,6 +126,8 @@ class MapGrid:
         # Longest ids first, so board "24" wins over board "2" for "24A1".
         self._ids_longest_first = sorted(self._by_id, key=len, reverse=True)
         self._name_cache: dict[Hex, str] = {}
+        #: Names already parsed: a batch of questions names the same few hundred hexes again and again.
+        self._parse_cache: dict[str, Hex] = {}
 
     @classmethod
     def single(cls, board_id: str = "1") -> "MapGrid":
@@ -210,6 +212,14 @@ class MapGrid:
 
     def parse(self, text: str, path: str = "") -> Hex:
         """The hex named ``text`` (case-insensitive; the board may be omitted on a one-board map)."""
+        found = self._parse_cache.get(text)
+        if found is None:
+            found = self._parse_cache[text] = self._parse(text, path)
+            if len(self._parse_cache) > 65536:  # names are user input: keep the cache bounded
+                self._parse_cache.clear()
+        return found
+
+    def _parse(self, text: str, path: str) -> Hex:
         raw = text.strip().upper() if text.isascii() else ""  # "4E\u0665" is no hex: refused, not read as 4E5
         candidates = [(bid, raw[len(bid) :]) for bid in self._ids_longest_first if raw.startswith(bid)]
         if len(self.boards) == 1:

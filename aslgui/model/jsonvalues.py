@@ -168,10 +168,12 @@ def refuse_non_finite(value: Any, path: str) -> None:
                        path)
     if isinstance(value, dict):
         for key, item in value.items():
-            refuse_non_finite(item, key_path(path, key))
+            if isinstance(item, (float, dict, list)):  # the path is spelled only where it may be needed
+                refuse_non_finite(item, key_path(path, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            refuse_non_finite(item, f"{path}[{i}]")
+            if isinstance(item, (float, dict, list)):
+                refuse_non_finite(item, f"{path}[{i}]")
 
 
 class Spelled(float):

@@ -2,6 +2,7 @@
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError, shown
@@ -85,6 +86,12 @@ class DeclaredKeys(Mapping[str, Any]):
         return len(self._data)
 
 
+@lru_cache(maxsize=128)
+def _with_common(reads: frozenset[str]) -> frozenset[str]:
+    """A kind's keys and ``COMMON_KEYS`` (one set per kind, not one per question)."""
+    return reads | COMMON_KEYS
+
+
 class Action:
     """An action object checked key by key against the scenario it is asked about.
 
@@ -104,7 +111,7 @@ class Action:
                  ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
         self.ask = ask
         self.kind: str = action_kind(data)
-        reads = reads | COMMON_KEYS
+        reads = _with_common(reads)
         refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
         given = {key: value for key, value in data.items() if value is not None}
@@ -145,9 +152,9 @@ class Action:
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
-        if key not in self.data:
+        raw = self.data.get(key)  # a null was dropped: None is an absent key
+        if raw is None:
             raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
-        raw = self.data[key]
         if not isinstance(raw, str):
             raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
         return self.scenario.grid.parse(raw, self._path(key))
@@ -155,12 +162,11 @@ class Action:
     def integer(self, key: str, default: int | None = None) -> int:
         """A whole number within its key's bounds (``KEY_DOMAINS``); required without a default."""
         low, high = domain_of(self.kind, key).bounds or (None, None)
-        bounds = f" from {low} to {high}" if low is not None and high is not None else ""
         if default is None and key not in self.data:
-            raise AslError(f"missing required key {shown(key)} (a whole number{bounds})", self._path(key))
+            raise AslError(f"missing required key {shown(key)} (a whole number{_bounds(low, high)})", self._path(key))
         value = self.data.get(key, default)
         if type(value) is not int or (low is not None and value < low) or (high is not None and value > high):
-            raise AslError(f"expected a whole number{bounds}, got {shown(value)}", self._path(key))
+            raise AslError(f"expected a whole number{_bounds(low, high)}, got {shown(value)}", self._path(key))
         return value
 
     def flag(self, key: str, default: bool = False) -> bool:
@@ -292,6 +298,11 @@ class Action:
                 raise AslError(f"missing required key {wanted}", self._path(group[0]))
         if off_board is not None:
             raise off_board
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    """A whole number's bounds in words, for its errors."""
+    return f" from {low} to {high}" if low is not None and high is not None else ""
 
 
 def _drm_value(value: Any, path: str) -> int:

@@ -29,11 +29,16 @@ def _spec(kind: str) -> ActionKind:
 
 def resolver_for(kind: str) -> Resolver:
     """The resolver function of an action kind (AslError naming ``action.kind`` if unknown)."""
-    spec = _spec(kind)
-    module, function = spec.resolver.split(":")
-    # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
-    resolver: Resolver = getattr(__import__(module, fromlist=[function]), function)
+    resolver = _RESOLVER_FUNCTIONS.get(kind)
+    if resolver is None:
+        module, function = _spec(kind).resolver.split(":")
+        # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
+        resolver = _RESOLVER_FUNCTIONS[kind] = getattr(__import__(module, fromlist=[function]), function)
     return resolver
+
+
+#: Each kind's resolver once imported (a batch asks the same kind thousands of times).
+_RESOLVER_FUNCTIONS: dict[str, Resolver] = {}
 
 
 def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:

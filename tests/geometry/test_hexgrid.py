@@ -123,3 +123,14 @@ def test_b9_3_a_line_along_a_hexspine_enters_across_both_hexsides() -> None:
     assert entry_hexsides(target, Hex(6, 5)) == (neighbour(target, 1), neighbour(target, 2))
     assert entry_hexsides(target, Hex(4, 2)) == (neighbour(target, 0),)  # straight down the column: N
     assert entry_hexsides(target, target) == ()
+
+
+def test_a_name_parsed_again_is_the_same_hex_and_a_bad_one_is_refused_each_time_with_its_path() -> None:
+    """Names are kept once parsed (issue 40: a batch names the same hexes again and again); a
+    refused name is never kept, so its error names the path of each asking."""
+    grid = MapGrid.single("4")
+    assert grid.parse("4E6") == grid.parse("4E6") == Hex(4, 6)
+    for path in ("units[0].hex", "action.to"):
+        with pytest.raises(HexNameError, match=r"column A holds rows 1\.\.10") as refused:
+            grid.parse("4A0", path=path)
+        assert refused.value.path == path

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from aslgui.geometry import Hex
 from aslgui.model import scenario_from_json, scenario_to_json
 from aslgui.model.markers import Smoke
 from aslgui.rules import resolve
-from aslgui.rules.los import LosMap, los_map, sight, trace
+from aslgui.rules.los import LosMap, los_map, sight, steady, trace
 from aslgui.rules.los.counters import smoke_marker
 from tests.rules.fixtures.to_hit_scenarios import fire, german_tank, russian_gun, scenario, unit
 
@@ -121,6 +122,21 @@ def test_d9_a_vehicle_or_wreck_between_the_ends_is_a_plus_one_hindrance(keys: di
     answer = los(board(units=[vehicle("v", "1E5", **keys)]), "1E2", "1E8")
     assert (answer["hindrances"], answer["hindrance_hexes"]) == (1, ["1E5"])
     assert f"{name} in 1E5 (D9)" in answer["reason"]
+
+
+def test_d9_a_batch_lays_the_counters_once_and_a_counter_moved_after_it_is_seen() -> None:
+    """Issue 40: within ``steady`` (a batch of questions, which change nothing) the scenario's LOS
+    map with its counters is made once; a copy of the scenario (an odds map's placed target) and
+    the scenario after the block get their own, so a vehicle moved later hinders where it stands."""
+    situation = board(units=[vehicle("v1", "1E5")])
+    with steady(situation):
+        kept = los_map(situation)
+        assert los_map(situation) is kept and los_map(copy.copy(situation)) is not kept
+        assert los(situation, "1E2", "1E8")["hindrance_hexes"] == ["1E5"]
+    moved = situation.units["v1"]._replace(hex=situation.grid.parse("1E6"))
+    situation.units["v1"] = moved
+    assert los_map(situation) is not kept
+    assert los(situation, "1E2", "1E8")["hindrance_hexes"] == ["1E6"]
 
 
 def test_d9_vehicles_in_the_firers_or_targets_hex_and_a_second_vehicle_in_a_hex_add_nothing() -> None:

@@ -29,7 +29,7 @@ so Half-Level terrain needs no floats.
 """
 
 from aslgui.rules.los.answers import hindrance_drm, los_values, resolve_los, sight_reason, unit_level, unit_sight
-from aslgui.rules.los.features import HINDRANCE, LosMap, los_map, terrain_features
+from aslgui.rules.los.features import HINDRANCE, LosMap, los_map, steady, terrain_features
 from aslgui.rules.los.judgement import sight, trace
 from aslgui.rules.los.records import Feature, Hindrance, LosResult
 
@@ -45,6 +45,7 @@ __all__ = [
     "resolve_los",
     "sight",
     "sight_reason",
+    "steady",
     "terrain_features",
     "trace",
     "unit_level",

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -65,8 +66,11 @@ class LosMap:
         #: A hex's lowest ground, where it differs from its centre's level (a crest hex).
         self.floors: Mapping[Hex, int] = self.levels if floors is None else floors
 
-    #: Whether ``features`` may still lack hexes (an archive map's, until threads came near them all).
-    partial = False
+    @property
+    def partial(self) -> bool:
+        """Whether ``features`` may still lack hexes (an archive map's, until threads came near them all)."""
+        return False
+
     #: The Hindrances the situation's counters make per hex (SMOKE, vehicles, wrecks; ``counters``).
     counters: Mapping[Hex, tuple[Marker, ...]] = MappingProxyType({})
 
@@ -122,8 +126,30 @@ def los_map(scenario: Scenario) -> LosMap:
     terrain, levels, hexsides), under the file's own whole-hex terrain and hexsides (SSR), with
     the counters' Hindrances laid on it (``counters``).  A map on archives is kept per map layout,
     archives and file terrain, and reads a hex's depicted terrain only when a thread first comes
-    near it (``LosMap.read_around``)."""
+    near it (``LosMap.read_around``); within ``steady`` the scenario's map is made once."""
+    if _STEADY and _STEADY[-1][0] is scenario:
+        kept = _STEADY[-1][1]
+        found = kept.get("map")
+        if found is None:
+            found = kept["map"] = with_counters(_terrain_map(scenario), scenario)
+        return found
     return with_counters(_terrain_map(scenario), scenario)
+
+
+#: The scenarios of the ``steady`` blocks open, each with its LOS map once made.
+_STEADY: list[tuple[Scenario, dict[str, LosMap]]] = []
+
+
+@contextmanager
+def steady(scenario: Scenario) -> Iterator[None]:
+    """A block in which nothing changes ``scenario`` (a batch of questions: answering one changes
+    nothing), so ``los_map`` makes its map once rather than per question (its file terrain, its
+    counters)."""
+    _STEADY.append((scenario, {}))
+    try:
+        yield
+    finally:
+        _STEADY.pop()
 
 
 def with_counters(los: LosMap, scenario: Scenario) -> LosMap:
@@ -235,7 +261,11 @@ class _ArchiveMap(LosMap):
         self.filled = features
         #: Map columns whose archive features are not in ``features`` yet.
         self.unread = set(archive.columns)
-        self.partial = bool(self.unread)
+
+    @property
+    def partial(self) -> bool:
+        # the set is shared with the copies ``with_counters`` lays counters on, so all see one answer
+        return bool(self.unread)
 
     def read_around(self, a: Hex, b: Hex) -> None:
         archive, own = self.archive, self.own
@@ -246,7 +276,6 @@ class _ArchiveMap(LosMap):
                 for h, *_ in archive.columns[col]:
                     if h not in own and h in archive.features:
                         self.filled[h] = archive.features[h]
-        self.partial = bool(self.unread)
 
 
 _ARCHIVE_MAPS: dict[tuple[Any, ...], _ArchiveLos] = {}

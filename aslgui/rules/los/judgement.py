@@ -17,9 +17,13 @@ from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
     GROUND,
+    HIGHER,
     HINDERS,
+    HINDRANCE,
     NO_FEATURES,
     NO_WALLS,
+    PIXEL_AREA,
+    SPLIT,
     LosMap,
 )
 from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
@@ -80,18 +84,23 @@ def _open_ground(los: LosMap, source: Hex, target: Hex, source_level: int, targe
     return LosResult(cube_distance(dx, dz), False, None, "", ())
 
 
-def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
-    """``trace``, the thread walked hex by hex whatever the map holds."""
+def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
+           explain: bool = True) -> LosResult:
+    """``trace``, the thread walked hex by hex whatever the map holds; without ``explain`` a block's
+    ``reason`` is left empty (``sight`` reads only whether and how much)."""
     if los.partial:
         los.read_around(source, target)
     t = Trace(los, source, target, source_level, target_level)
     path = walk(t.dx, t.dz)
     events = path.events
-    rng = cube_distance(t.dx, t.dz)
+    rng = events[0][4]  # the source's own event: its range to the target
     hindrances: list[Hindrance] = []
-    depression = depression_limits(t, rng)
+    depressions = los.depressions
+    depression = depression_limits(t, rng) if depressions and (source in depressions or target in depressions) else None
     features, floors, hexsides, counters = los.features, los.floors, los.hexsides, los.counters
-    sx, sz, low = t.sx, t.sz, t.low
+    sx, sz, low, high, big_x, big_y = t.sx, t.sz, t.low, t.high, t.big_x, t.big_y
+    # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
+    a, b, length, half = t.a, t.b, t.length, t.half_pixel
     i, known = 0, len(events)
     while True:
         if i == known:  # walk on only as far as the thread is judged
@@ -102,36 +111,48 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
         i += 1
         kind = e[0]
         if kind == INTERIOR:
-            from_source, to_target = e[3], e[4]
-            if counters:
-                col = sx + e[1]
-                at = Hex(col, sz + e[2] + (col - (col & 1)) // 2)
-                if (marks := counters.get(at)) and (full := _counter_hinder(t, rng, hindrances, at, marks,
-                                                                           from_source, to_target)):
-                    return full
+            _, hx, hz, from_source, to_target, cx, cy = e
+            col = sx + hx
+            key = (col, sz + hz + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
+            if (counters and (marks := counters.get(key))  # type: ignore[call-overload]
+                    and (full := _counter_hinder(t, rng, hindrances, Hex(*key), marks, from_source, to_target))):
+                return full
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            col = sx + e[1]
-            key = (col, sz + e[2] + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
             here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
             ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
             # ground at or below the lower end never blocks; a gap between boards holds none
             if ground > low and (ground or Hex(*key) in t.los.grid):
                 here = (_ground(ground), *here)
-            if depression is None and not here:
+            if depression is not None:
+                if reason := depression(Hex(*key), from_source, to_target, cx, cy):
+                    return LosResult(rng, True, Hex(*key), reason, tuple(hindrances))
+            elif not here:
                 continue
-            h = Hex(*key)
-            if depression is not None and (reason := depression(h, from_source, to_target, e[5], e[6])):
-                return LosResult(rng, True, h, reason, tuple(hindrances))
-            base = t.offset(e[5], e[6])
-            edge = base == 0 and t.on_edge(h)
+            base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
+            edge = base == 0 and t.on_edge(Hex(*key))
+            reach = 1.5 * length if edge else half
             for f in here:
-                effect = t.effect(f, from_source, to_target)
-                if effect and t.crosses(f, base, edge) and not t.own_slope(f, h, from_source, to_target):
-                    if effect != HINDERS:
-                        return LosResult(rng, True, h, t.why(f, h, effect), tuple(hindrances))
-                    if full := _hinder(t, rng, hindrances, h, f):
-                        return full
+                f_kind, top, hull = f[0], f[1], f[2]
+                if f_kind == HINDRANCE:  # Trace.effect, its commonest cases inlined
+                    if top <= high:
+                        continue
+                    effect = HINDERS
+                elif top > high and f_kind != SPLIT:
+                    effect = HIGHER
+                elif not (effect := t.effect(f, from_source, to_target)):
+                    continue
+                if hull is not None:
+                    core = f[7]
+                    if abs(base + a * core[1] - b * core[0]) > f[3] * length + reach or not t.crosses(f, base, edge):
+                        continue
+                h = Hex(*key)
+                if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
+                    continue
+                if effect != HINDERS:
+                    return LosResult(rng, True, h, t.why(f, h, effect) if explain else "", tuple(hindrances))
+                if full := _hinder(t, rng, hindrances, h, f, from_source):
+                    return full
         elif kind == CROSS:
             if not hexsides:
                 continue
@@ -163,17 +184,23 @@ def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex."""
     found: dict[Hex, int | None] = {}
     for h in los.grid:
-        result = trace(los, source, h, level)
+        result = _open_ground(los, source, h, level, 0)
+        if result is None:
+            result = walked(los, source, h, level, 0, explain=False)
         found[h] = None if result.blocked else result.hindrance
     return found
 
 
-def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature) -> LosResult | None:
-    """Count a Hindrance the thread meets, once per range from the firer (a corner clipped, a
-    hexside run along); the LosResult blocked by the sixth (B.10), else None."""
-    at = distance(t.source, h)
-    if any(not x.counter and distance(t.source, x.hex) == at for x in hindrances):
+def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature,
+            at: int | None = None) -> LosResult | None:
+    """Count a Hindrance the thread meets in ``h`` (``at`` hexes from the firer, when known), once
+    per range from the firer (a corner clipped, a hexside run along); the LosResult blocked by the
+    sixth (B.10), else None."""
+    if at is None:
+        at = distance(t.source, h)
+    if at in t.hindered:
         return None
+    t.hindered.add(at)
     hindrances.append(Hindrance(h, f.name, f.rule))
     return _six(rng, hindrances, h)
 

@@ -52,26 +52,30 @@ def _depressed_end(t: Trace) -> bool:
 class Trace:
     """One thread being judged: the ends, and the line in pixels for hull tests."""
 
-    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "length", "los", "low",
-                 "source", "sx", "sz", "target")
+    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "hindered", "length", "los",
+                 "low", "source", "sx", "sz", "target")
 
     def __init__(self, los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> None:
         self.los = los
         self.source, self.target = source, target
-        self.es = 2 * (los.level(source) + source_level)
-        self.et = 2 * (los.level(target) + target_level)
-        self.low, self.high = min(self.es, self.et), max(self.es, self.et)
-        self.sx, self.sz = source.col, source.row - (source.col - (source.col & 1)) // 2
-        tz = target.row - (target.col - (target.col & 1)) // 2
-        self.dx, self.dz = target.col - self.sx, tz - self.sz
-        big_x, big_y = 3 * self.dx, self.dx + 2 * self.dz
+        levels = los.levels
+        self.es = es = 2 * (levels.get(source, 0) + source_level)
+        self.et = et = 2 * (levels.get(target, 0) + target_level)
+        self.low, self.high = (es, et) if es < et else (et, es)
+        self.sx = sx = source.col
+        self.sz = sz = source.row - (sx - (sx & 1)) // 2
+        col = target.col
+        self.dx, self.dz = dx, dz = col - sx, target.row - (col - (col & 1)) // 2 - sz
+        big_x, big_y = 3 * dx, dx + 2 * dz
         self.big_x, self.big_y = big_x, big_y
         # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
-        self.a, self.b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
-        self.length = math.hypot(self.a, self.b)
+        self.a, self.b = a, b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
+        self.length = math.hypot(a, b)
         #: How far (times the length) a pixel's square reaches across the line: half its extent
         #: along the line's normal.
-        self.half_pixel = 0.5 * (abs(self.a) + abs(self.b))
+        self.half_pixel = 0.5 * (abs(a) + abs(b))
+        #: The ranges from the source of the terrain Hindrances counted so far (one per range, B.10).
+        self.hindered: set[int] = set()
 
     def hex_at(self, dx: int, dz: int) -> Hex:
         col = self.sx + dx
