@@ -10,6 +10,8 @@ from each (its LOS threads not walked yet); "a `fire` per hex" is what the map w
 it with).  "In the window" is "Show where it hits" switched on (``OddsTools.refresh``, the layer
 painted once in a 1200x800 offscreen window).  The threat is timed from switching it on until the
 last Gun is drawn, with the longest single timer step (what the window waits at most between events).
+The threat of ``--big`` Guns on 16 boards (issue 40: within 3 s) is asked in process as one
+``odds_map``, its threads not walked yet.
 Figures are medians with their range, wall-clock; CPU time medians too (the machine is shared).
 """
 
@@ -50,11 +52,12 @@ def _spread(label: str, times: list[tuple[float, float]], limit: float | None) -
     return label, measured, f"<= {_ms(limit)}" if limit else "", _check(median, limit) if limit else ""
 
 
-def situation(guns: int, seed: int = 29) -> dict[str, Any]:
-    """4 boards; a Russian T-34 and squad, and ``guns`` German 75L AT Guns (PaK 40) with crews."""
+def situation(guns: int, seed: int = 29, boards: Sequence[str] = FOUR, columns: int = 2) -> dict[str, Any]:
+    """``boards`` laid ``columns`` wide; a Russian T-34 and squad, and ``guns`` German 75L AT Guns
+    (PaK 40) with crews."""
     from aslgui.geometry import BoardPlacement, MapGrid
 
-    grid = MapGrid([BoardPlacement(b, i % 2, i // 2) for i, b in enumerate(FOUR)])
+    grid = MapGrid([BoardPlacement(b, i % columns, i // columns) for i, b in enumerate(boards)])
     rng = random.Random(seed)
     units: list[dict[str, Any]] = [
         {"id": "t34", "side": "russian", "nationality": "russian", "kind": "vehicle", "name": "T-34 M41",
@@ -68,7 +71,8 @@ def situation(guns: int, seed: int = 29) -> dict[str, Any]:
                   {"id": f"c{i}", "side": "german", "nationality": "german", "kind": "crew", "name": "2-2-8",
                    "hex": grid.name(h)}]
     return {"format": "aslgui-scenario", "version": 1, "phase": "PFPh", "turn": 1, "player": "russian",
-            "boards": [{"id": b, "col": i % 2, "row": i // 2} for i, b in enumerate(FOUR)], "units": units}
+            "boards": [{"id": b, "col": i % columns, "row": i // columns} for i, b in enumerate(boards)],
+            "units": units}
 
 
 def in_process(origins: int) -> list[Row]:
@@ -100,6 +104,23 @@ def in_process(origins: int) -> list[Row]:
         _spread("... again from each hex (its threads walked)", again, None),
         _spread("... the same asked as a `fire` per hex (median of 3)", per_hex, None),
     ]
+
+
+def big_threat(guns: int, runs: int) -> list[Row]:
+    """The threat of ``guns`` Guns on 16 boards 4 by 4 (1-16: VASL's where the library has them,
+    plain beyond), asked in process as one ``odds_map`` (issue 40's big scenario)."""
+    from aslgui.geometry.thread import forget_walks
+    from aslgui.model import scenario_from_json
+    from aslgui.rules import resolve
+
+    scenario = scenario_from_json(situation(guns, 37, [str(b) for b in range(1, 17)], 4))
+    question = {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle", "phase": "DFPh"}
+    times = []
+    for _ in range(runs):
+        forget_walks()
+        times.append(_timed(lambda: resolve(scenario, question)))
+    return [_spread(f"`odds_map` threat of {guns} Guns on 16 boards ({len(scenario.grid)} hexes), in process "
+                    f"(median of {runs})", times, 3.0)]
 
 
 def _window(origins: int, guns: int) -> list[Row]:
@@ -171,13 +192,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--origins", type=int, default=15, help="hexes a unit's map is timed from (default 15)")
     parser.add_argument("--guns", type=int, default=10, help="enemy Guns of the threat (default 10)")
+    parser.add_argument("--big", type=int, default=60, help="Guns of the threat on 16 boards (default 60; 0: none)")
+    parser.add_argument("--big-runs", type=int, default=1, help="times the 16-board threat is asked (default 1)")
     parser.add_argument("--plain", action="store_true",
                         help="plain boards even with VASL's beside (every hex in LOS: the most hexes to count)")
     options = parser.parse_args(argv)
     real = BOARDS is not None and not options.plain
     os.environ["ASLGUI_VASL_BOARDS"] = str(BOARDS) if real else os.devnull
     print(f"Boards: {'VASL ' if real else 'plain '}{', '.join(FOUR)}\n")
-    print(table([*in_process(options.origins), *_window(options.origins, options.guns)]))
+    big = big_threat(options.big, options.big_runs) if options.big else []
+    print(table([*in_process(options.origins), *big, *_window(options.origins, options.guns)]))
     return 0
 
 
