@@ -1,6 +1,7 @@
 """A6, issue 29: ``trace`` tells a thread that passes near nothing clear without walking it (a
 plain board's open ground); its answer must be the walked one's on every map, whatever lies on
-it: terrain, hills, depressions, walls and cliffs, SMOKE and vehicles, units above the ground."""
+it: terrain, hills, depressions, walls and cliffs, SMOKE and vehicles, units above the ground.
+Issue 40: so must ``from_source``'s, which tells them by one table per direction of a source."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from aslgui.geometry import Hex, MapGrid
 from aslgui.rules.los import LosMap, terrain_features, trace
 from aslgui.rules.los.features import MARKED_MOST
-from aslgui.rules.los.judgement import walked
+from aslgui.rules.los.judgement import from_source, walked
 from aslgui.rules.los.records import Marker
 
 GRID = MapGrid.single("1")
@@ -23,13 +24,13 @@ hexes = st.sampled_from(HEXES)
 
 
 @st.composite
-def maps(draw: st.DrawFn) -> LosMap:
-    """A board with a few things on it, at most as many as ``trace`` tests one by one."""
+def maps(draw: st.DrawFn, most: int = 8) -> LosMap:
+    """A board with a few things on it, by default at most as many as ``trace`` tests one by one."""
     levels = draw(st.dictionaries(hexes, st.integers(-1, 2), max_size=6))
     features = {h: terrain_features(name, levels.get(h, 0))
-                for h, name in draw(st.dictionaries(hexes, st.sampled_from(TERRAIN), max_size=8)).items()}
+                for h, name in draw(st.dictionaries(hexes, st.sampled_from(TERRAIN), max_size=most)).items()}
     sides = {h: tuple(draw(st.sampled_from((None, *WALLS))) for _ in range(6))
-             for h in draw(st.lists(hexes, max_size=4, unique=True))}
+             for h in draw(st.lists(hexes, max_size=most // 2, unique=True))}
     depressions = frozenset(draw(st.lists(hexes, max_size=3)))
     the_map = LosMap(GRID, features, sides, levels, depressions)
     if counters := draw(st.dictionaries(hexes, st.sampled_from(MARKERS).map(lambda m: (m,)), max_size=4)):
@@ -51,3 +52,13 @@ def test_a6_open_ground_is_told_unwalked_only_up_to_a_few_marked_hexes() -> None
     many = LosMap(GRID, {h: terrain_features("woods") for h in HEXES[:MARKED_MOST + 1]}, {})
     assert few.marked() == frozenset(HEXES[:MARKED_MOST])
     assert many.marked() is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps(60), hexes, st.integers(0, 2), st.integers(0, 2))
+def test_a6_a_source_s_threads_told_by_direction_are_the_walked_answers(the_map: LosMap, source: Hex,
+                                                                       source_level: int, target_level: int) -> None:
+    """Every hex of the board from one source, the map holding more than ``trace`` tests one by one."""
+    trace_to = from_source(the_map, source, source_level)
+    for target in HEXES:
+        assert trace_to(target, target_level) == walked(the_map, source, target, source_level, target_level)

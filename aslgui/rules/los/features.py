@@ -91,12 +91,27 @@ class LosMap:
         kept = self._marked
         if kept is None or kept[0] is not self.counters:
             parts = (self.features, self.hexsides, self.counters, self.depressions, self.floors)
-            hexes = None
-            if sum(map(len, parts)) <= MARKED_MOST:
-                raised = (h for h, floor in self.floors.items() if floor > 0)
-                hexes = frozenset((*self.features, *self.hexsides, *self.counters, *self.depressions, *raised))
-            kept = self._marked = (self.counters, hexes)
+            kept = self._marked = (self.counters, self._marked_hexes() if sum(map(len, parts)) <= MARKED_MOST else None)
         return kept[1]
+
+    def every_marked(self) -> frozenset[Hex]:
+        """``marked`` however many they are, every column read first: a map of one source's
+        threads to every hex (``judgement.from_source``) tests them once per direction, not per
+        thread."""
+        kept = self._every_marked
+        if kept is None or kept[0] is not self.counters:
+            cols = [h.col for h in self.grid]
+            if cols:
+                self.read_around(Hex(min(cols), 0), Hex(max(cols), 0))
+            kept = self._every_marked = (self.counters, self._marked_hexes())
+        return kept[1]
+
+    #: ``every_marked``'s last answer and the counters it was for.
+    _every_marked: tuple[Mapping[Hex, tuple[Marker, ...]], frozenset[Hex]] | None = None
+
+    def _marked_hexes(self) -> frozenset[Hex]:
+        raised = (h for h, floor in self.floors.items() if floor > 0)
+        return frozenset((*self.features, *self.hexsides, *self.counters, *self.depressions, *raised))
 
     def level(self, h: Hex) -> int:
         """Ground level of a hex (its centre dot's)."""

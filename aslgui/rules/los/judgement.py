@@ -7,11 +7,13 @@ from one hex to every hex of the map."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, cube_distance, walk
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, VERTEX_OFFSETS, cube_distance, walk
 from aslgui.resource_files import load_json
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
@@ -64,12 +66,7 @@ def _open_ground(los: LosMap, source: Hex, target: Hex, source_level: int, targe
     along it, is passed by; each is told with integer products (the half units of
     ``geometry.thread``)."""
     marked = los.marked()
-    if marked is None or source in los.depressions or target in los.depressions:
-        return None
-    if los.level(source) + source_level < 0 or los.level(target) + target_level < 0:
-        return None
-    counters = los.counters
-    if counters and any(m.ends for end in (source, target) for m in counters.get(end, ())):
+    if marked is None or not (_plain_end(los, source, source_level) and _plain_end(los, target, target_level)):
         return None
     dx, dz = target.col - source.col, _cube_z(target) - _cube_z(source)
     bx, by = 3 * dx, dx + 2 * dz
@@ -82,6 +79,59 @@ def _open_ground(los: LosMap, source: Hex, target: Hex, source_level: int, targe
                 and (cx, cy) != (bx, by)):
             return None
     return LosResult(cube_distance(dx, dz), False, None, "", ())
+
+
+def _plain_end(los: LosMap, end: Hex, level: int) -> bool:
+    """Whether nothing of an end's own hex counts for a thread told clear without a walk
+    (``_open_ground``): no SMOKE in it, not in a depression (A6.3), not below level 0."""
+    if end in los.depressions or los.level(end) + level < 0:
+        return False
+    return not any(m.ends for m in los.counters.get(end, ()))
+
+
+#: Directions from a source (``from_source``): the full turn cut into this many equal sectors.
+SECTORS = 1024
+#: Angles and lengths (half units) are widened by this much, so rounding never tells a thread clear.
+SLACK = 1e-6
+
+
+def _nearest_marked(marked: frozenset[Hex], source: Hex) -> list[float]:
+    """Per sector of direction from ``source``, a length (half units) no thread in that direction
+    shorter than which touches a ``marked`` hex but the source: each hexagon's vertices bound the
+    directions that meet it (the source lies outside it), and its points lie within 2 of its centre."""
+    nearest = [math.inf] * SECTORS
+    width = 2 * math.pi / SECTORS
+    for cx, cy in _centres(marked, source):
+        middle = math.atan2(cy, cx)
+        low = high = 0.0
+        for vx, vy in VERTEX_OFFSETS:
+            turn = (math.atan2(cy + vy, cx + vx) - middle + math.pi) % (2 * math.pi) - math.pi
+            low, high = min(low, turn), max(high, turn)
+        reach = math.hypot(cx, cy) - 2 - SLACK
+        first = math.floor((middle + low - SLACK + math.pi) / width)
+        for sector in range(first, math.floor((middle + high + SLACK + math.pi) / width) + 1):
+            if reach < nearest[sector % SECTORS]:
+                nearest[sector % SECTORS] = reach
+    return nearest
+
+
+def from_source(los: LosMap, source: Hex, source_level: int = 0) -> Callable[[Hex, int], LosResult]:
+    """``trace`` from ``source`` to any hex, for many hexes of one source (a firer's odds map): a
+    thread whose direction meets no hex holding anything before its end is clear without being
+    walked, told by one table per direction (``_open_ground``'s answer, for a map of any size)."""
+    nearest = _nearest_marked(los.every_marked(), source) if _plain_end(los, source, source_level) else None
+    sector = SECTORS / (2 * math.pi)
+    sx, sz = source.col, _cube_z(source)
+
+    def trace_to(target: Hex, target_level: int = 0) -> LosResult:
+        dx, dz = target.col - sx, _cube_z(target) - sz
+        if nearest is not None and (dx or dz) and _plain_end(los, target, target_level):
+            bx, by = 3 * dx, dx + 2 * dz
+            if math.hypot(bx, by) < nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]:
+                return LosResult(cube_distance(dx, dz), False, None, "", ())
+        return trace(los, source, target, source_level, target_level)
+
+    return trace_to
 
 
 def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
