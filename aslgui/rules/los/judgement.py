@@ -125,19 +125,23 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0) -> Callable[[He
 
     def trace_to(target: Hex, target_level: int = 0) -> LosResult:
         dx, dz = target.col - sx, _cube_z(target) - sz
-        if nearest is not None and (dx or dz) and _plain_end(los, target, target_level):
-            bx, by = 3 * dx, dx + 2 * dz
-            if math.hypot(bx, by) < nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]:
-                return LosResult(cube_distance(dx, dz), False, None, "", ())
-        return trace(los, source, target, source_level, target_level)
+        if nearest is None or not (dx or dz) or not _plain_end(los, target, target_level):
+            return trace(los, source, target, source_level, target_level)
+        bx, by = 3 * dx, dx + 2 * dz
+        empty = nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]
+        if math.hypot(bx, by) < empty:
+            return LosResult(cube_distance(dx, dz), False, None, "", ())
+        return walked(los, source, target, source_level, target_level, empty=empty)
 
     return trace_to
 
 
 def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
-           explain: bool = True) -> LosResult:
+           explain: bool = True, empty: float = 0.0) -> LosResult:
     """``trace``, the thread walked hex by hex whatever the map holds; without ``explain`` a block's
-    ``reason`` is left empty (``sight`` reads only whether and how much)."""
+    ``reason`` is left empty (``sight`` reads only whether and how much). ``empty``: no point of the
+    thread nearer the source than this (half units) lies in a hex holding anything, and nothing of
+    either end counts (``from_source``), so the events there are passed by unjudged."""
     if los.partial:
         los.read_around(source, target)
     t = Trace(los, source, target, source_level, target_level)
@@ -152,6 +156,18 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
     a, b, length, half = t.a, t.b, t.length, t.half_pixel
     i, known = 0, len(events)
+    if empty:
+        # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
+        # it, and a hex's centre lies within sqrt(10) times its range of the source's
+        nearest_range = (empty - 4.5) / 3.17
+        while True:
+            if i == known:
+                if not path.more():
+                    return LosResult(rng, False, None, "", ())
+                known = len(events)
+            if events[i][0] == INTERIOR and events[i][3] >= nearest_range:
+                break
+            i += 1
     while True:
         if i == known:  # walk on only as far as the thread is judged
             if not path.more():
