@@ -8,6 +8,7 @@ and answers ``legal_targets`` so the map can colour targets before the drop land
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -300,12 +301,14 @@ def available(gestures: tuple[Gesture, ...] | list[Gesture]) -> list[Gesture]:
     return [g for g in gestures if g.kind in RESOLVERS]
 
 
-def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) -> dict[Hex, bool]:
+def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None,
+                  moving: Callable[[Hex], bool | None] | None = None) -> dict[Hex, bool]:
     """Hexes a drop of ``unit_id`` would mean something on, each True if at least one meaning is legal.
 
     Checked hexes: enemy-occupied ones, friendly Gun hexes (hook up), and those adjacent to the
     unit in the MPh or when it carries a DC (push, Place/Throw DC). Hexes whose meanings the
-    rules core cannot answer yet are left out.
+    rules core cannot answer yet are left out. ``moving`` (see ``target_legal``) is the move a
+    drag in the MPh proposes.
     """
     mover = actor(scenario, scenario.unit(unit_id, "unit"))
     enemy_hexes = {u.hex for u in scenario.units.values() if u.side != mover.side}
@@ -316,11 +319,26 @@ def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) ->
     candidates -= {mover.hex} - enemy_hexes
     out: dict[Hex, bool] = {}
     for h in sorted(candidates):
-        gestures = available(gestures_for_drop(scenario, unit_id, h, phase).gestures)
-        if not gestures:
-            continue
-        out[h] = any(is_legal_gesture(scenario, g) for g in gestures)
+        legal = target_legal(scenario, unit_id, h, phase, moving)
+        if legal is not None:
+            out[h] = legal
     return out
+
+
+def target_legal(scenario: Scenario, unit_id: str, h: Hex, phase: str | None = None,
+                 moving: Callable[[Hex], bool | None] | None = None) -> bool | None:
+    """Whether a drop on ``h`` has a legal meaning (None: no meaning the rules core answers).
+    ``moving(h)``, where not None, is whether the move a dragged path to ``h`` proposes is legal:
+    that move (its OVR from the hex before, D7.1) stands for the bare ``overrun``, as the drop offers it."""
+    gestures = available(gestures_for_drop(scenario, unit_id, h, phase).gestures)
+    move = moving(h) if moving is not None else None
+    if move is not None:
+        gestures = [g for g in gestures if g.kind != "overrun"]
+        if move:
+            return True
+    elif not gestures:
+        return None
+    return any(is_legal_gesture(scenario, g) for g in gestures)
 
 
 def is_legal_gesture(scenario: Scenario, gesture: Gesture) -> bool:

@@ -4,14 +4,14 @@ pointer jumped to is reached by the cheapest way there; and what it costs so far
 It asks ``resolve`` (a move's OVR), so it sits above the dispatcher, as ``gestures`` does."""
 
 import heapq
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from typing import Any
 
 from aslgui.geometry import Hex, direction_to, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.dispatch import resolve
-from aslgui.rules.gestures import Gesture
+from aslgui.rules.gestures import Gesture, actor, legal_targets
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.move import answer_move, entry_cost, ovr_target
 from aslgui.rules.resolution import Resolution
@@ -85,3 +85,32 @@ def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -
     spec = RESOLVERS["move"]
     question = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h) for h in path], "phase": phase}
     return answer_move(Action(question, scenario, spec.keys, spec.required, resolve), with_threats=False)
+
+
+def drags_path(scenario: Scenario, unit: Unit, phase: str) -> bool:
+    """Whether dragging ``unit`` in ``phase`` proposes a ``move``: in the MPh, an ATTACKER's unit
+    that moves itself (not a Gun, nor a crew dragging the Gun it mans; DESIGN.md 13)."""
+    return (phase == "MPh" and actor(scenario, unit).kind != "gun"
+            and not (scenario.player and unit.side != scenario.player))
+
+
+def ovr_legality(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str) -> Callable[[Hex], bool | None]:
+    """For each hex, whether the OVR a drag along ``path`` on to it proposes is legal (D7.1, from
+    the hex before; ``preview``), None where a drop there proposes no OVR."""
+    def legal(h: Hex) -> bool | None:
+        if unit.kind != "vehicle" or not ovr_target(scenario, unit, h):
+            return None
+        way = extend(scenario, unit, path, h)
+        return preview(scenario, unit.id, way, phase).legal if way and way[-1] == h else None
+    return legal
+
+
+def drag_targets(scenario: Scenario, unit_id: str, path: Sequence[Hex] = (),
+                 phase: str | None = None) -> dict[Hex, bool]:
+    """``legal_targets`` as a drag of ``unit_id`` along ``path`` (from its hex if empty) would
+    mean them: in the MPh an enemy Infantry hex is the OVR the path to it proposes (DESIGN.md 13),
+    legal from afar, not the bare ``overrun`` that is legal only from next door."""
+    phase = phase or scenario.phase
+    unit = scenario.unit(unit_id, "unit")
+    moving = ovr_legality(scenario, unit, path, phase) if drags_path(scenario, unit, phase) else None
+    return legal_targets(scenario, unit_id, phase, moving)
