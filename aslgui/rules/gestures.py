@@ -36,6 +36,9 @@ SOMETIMES_ROLLING_KINDS = frozenset({"reaction_fire", "set_dc"})
 ROLLED_REACTION_WEAPONS = frozenset({"gun", "tpbf", "ft", "dc"})
 #: Kinds that roll a dr and no DR: Setting a DC (A23.7).
 DR_ONLY_KINDS = frozenset({"set_dc"})
+#: Kinds whose answer reads a subsequent dr: a shot's (C3.6, C3.7; a Gun's Reaction Fire as its
+#: shot, D7.22), Setting a DC (A23.7), a trailer hit (C10.41). An OVR rolls a DR alone (D7.1).
+DR_KINDS = frozenset({"fire", "set_dc", "trailer_target"})
 #: The phases each form of DC counter goes off in: a Placed DC in its owner's AFPh (A23.3), a Set
 #: DC in a friendly fire phase (A23.7).
 DETONATION_PHASES = {"placed": ("AFPh",), "set": FIRE_PHASES}
@@ -54,6 +57,16 @@ def rolls(kind: str, resolution: Resolution | None) -> bool:
         return resolution.values.get("set_dr_max") is not None
     values = resolution.values
     return values.get("type") == "cc" or values.get("weapon") in ROLLED_REACTION_WEAPONS
+
+
+def reads_dr(kind: str, resolution: Resolution | None) -> bool:
+    """Whether an action of ``kind`` (the action's, a move's OVR being a ``move``) answered
+    ``resolution`` reads a dr besides its DR (``DR_KINDS``, or a Reaction Fire with a Gun, D7.22):
+    the popup offers no dr the answer does not use."""
+    if kind in DR_KINDS:
+        return True
+    values = resolution.values if resolution is not None else {}
+    return kind == "reaction_fire" and values.get("type") == "non_cc" and values.get("weapon") == "gun"
 
 
 @dataclass(frozen=True)
