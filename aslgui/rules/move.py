@@ -26,14 +26,14 @@ from aslgui.rules.odds_map import FirerOdds, threat_firers
 from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
+from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
 from aslgui.rules.towing import NO_MOVE, printed_mp
 
 #: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
 #: the MP a moving vehicle has spent in each enemy's LOS (C5.3).
 MP_SPENT, MF_SPENT, MP_IN_LOS = "mp_spent", "mf_spent", "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
-MOVING_TARGET_NOTE = ("threats: the To Hit DRM vs a moving or Motion target (C6, Case J) is not in the rules "
-                      "folder and is not counted")
+MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
 #: Where a move's own refusals point: Infantry spends MF (A4.1), a vehicle MP (D2.1).
 _RULE = {"vehicle": "D2.1", "infantry": "A4.1"}
 
