@@ -133,7 +133,7 @@ def board_library() -> Path | None:
 
 def rest(view: MapView) -> None:
     """Wait until the view's zoom rests (the map drawn sharp, board art filtered again)."""
-    while view.map_scene().zooming or view.gliding:
+    while view.map_scene().zoom_rest.zooming or view.gliding:
         QApplication.processEvents()
         time.sleep(0.01)
     QApplication.processEvents()

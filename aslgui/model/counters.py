@@ -19,7 +19,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import MapGrid
 from aslgui.model.jsonvalues import from_json
 from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF, Unit
-from aslgui.vasl.counter_svg import CounterValues, special_ammo
+from aslgui.vasl.counter_text import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot, stem_key
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
 from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind, side_of, unknown_folder

@@ -12,18 +12,16 @@ guessed at.
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
 from typing import Any, NamedTuple
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model.counters import CounterLibrary, counter_unit_keys
-from aslgui.resource_files import load_json
+from aslgui.model.vsav_roster import gun_keys, vehicle_keys
 from aslgui.vasl.map_layout import MapLayout
 from aslgui.vasl.module import image_stem
 from aslgui.vasl.pieces import Piece
 from aslgui.vasl.vocabulary import (
-    GUN_NAME,
     MAIN_MAPS,
     MARKER_KEYS,
     MODIFIER_KEYS,
@@ -161,9 +159,9 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library:
     elif counter.kind in ("gun", "vehicle"):
         _printed_keys(keys, piece, counter.kind, library, unverified)
     if counter.kind == "gun":
-        _gun_keys(keys, name, spines.get("ca", rotated), unverified)
+        gun_keys(keys, name, spines.get("ca", rotated), unverified)
     elif counter.kind == "vehicle" and not wreck:
-        _vehicle_keys(keys, name, spines.get("vca", rotated), spines.get("tca"), unverified)
+        vehicle_keys(keys, name, spines.get("vca", rotated), spines.get("tca"), unverified)
     if unverified:
         keys["unverified"] = unverified
     return keys
@@ -184,99 +182,6 @@ def _printed_keys(keys: dict[str, Any], piece: Piece, kind: str, library: Counte
     keys["vasl"].update({k: v for k, v in printed["vasl"].items() if k not in ("gpid", "image")})
     unverified.extend(printed.pop("unverified", ()))
     keys.update({k: v for k, v in printed.items() if k != "vasl"})
-
-
-def _from_roster(keys: dict[str, Any], entry: dict[str, Any], wanted: tuple[str, ...], how: str,
-                 unverified: list[str]) -> None:
-    """Fill the keys the counter left open from a roster entry, and say so (``vasl.roster`` lists them,
-    and each later answer that reads the unit names them in its ``unverified``)."""
-    filled = [k for k in wanted if k not in keys and entry.get(k) not in (None, False)]
-    keys.update({k: entry[k] for k in filled})
-    if filled:
-        keys["vasl"].setdefault("roster", []).extend(filled)
-        unverified.append(f"{', '.join(filled)} from the built-in roster's {entry['name']!r} ({how}; "
-                          "not read from its counter)")
-
-
-def _gun_keys(keys: dict[str, Any], name: str, spine: int | None, unverified: list[str]) -> None:
-    if spine is not None:
-        keys["ca"] = SPINE_NAMES[spine]
-    if "caliber" in keys:  # its counter gave its numbers
-        return
-    match = GUN_NAME.match(name)
-    if match is None:
-        unverified.append("caliber: neither its counter nor its name states one; set it in the side panel")
-        return
-    keys["caliber"] = int(match.group(1))
-    if match.group(2):
-        keys["barrel"] = match.group(2)
-    keys["type"] = match.group(3)
-    entry_name = f"{match.group(1)}{match.group(2) or ''} {match.group(3)}"
-    unverified.append(f"caliber {keys['caliber']}, barrel {match.group(2) or 'normal'} and Gun type "
-                      f"{match.group(3)} read from its name {name!r}")
-    if _counter_read(keys):
-        return  # the rest is its counter's: what it does not print takes the rules' meaning (DESIGN.md 11)
-    entry = _roster().get(entry_name)
-    wanted = ("mount", "rof", "breakdown", "manhandling")
-    if entry is not None and entry["nationality"] == keys["nationality"] and entry["kind"] == "gun":
-        _from_roster(keys, {**entry, "name": entry_name}, wanted, "matched by caliber and type", unverified)
-        return
-    words = {"rof": ("ROF", "no Multiple ROF (C2.24)"), "breakdown": ("B#", "B# 12 (A.11)"),
-             "manhandling": ("M#", "no M#"), "mount": ("Case A mount", "NT (C5.1)")}
-    unknown = [k for k in words if k not in keys]
-    if unknown:
-        names = [words[k][0] for k in unknown]
-        listed = f"{', '.join(names[:-1])} and {names[-1]} are" if len(names) > 1 else f"{names[0]} is"
-        unverified.append(f"its {listed} unknown (not in the built-in roster for a {keys['nationality'] or 'unknown'} "
-                          f"{entry_name}): the rules take {', '.join(words[k][1] for k in unknown)} until set in "
-                          "the side panel")
-
-
-def _counter_read(keys: dict[str, Any]) -> bool:
-    """The unit's counter was read from a module: its printed values are the whole truth."""
-    return "printed" in keys["vasl"] and not keys["vasl"].get("missing")
-
-
-def _vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | None, unverified: list[str]) -> None:
-    if vca is not None:
-        keys["vca"] = SPINE_NAMES[vca]
-    read = _counter_read(keys)
-    entry_name = None if read else _roster_vehicle(name)
-    entry = _roster().get(entry_name) if entry_name else None
-    if entry is not None:
-        how = "matched by its name" if entry_name == name else f"VASL's name {name!r}"
-        roster_ma = {"caliber": entry["caliber"], **({"barrel": entry["barrel"]} if entry.get("barrel") else {})}
-        _from_roster(keys, {**entry, "name": entry_name, "ma": roster_ma if entry.get("caliber") else None},
-                     ("turret", "ma", "rof", "breakdown", "mp", "towing", "pp", "gyro", "stabilized", "af"), how,
-                     unverified)
-        if entry.get("tracked") is False:
-            keys["tracked"] = False
-    if tca is not None:
-        keys["tca"] = SPINE_NAMES[tca]
-        if "turret" not in keys:
-            keys["turret"] = "T"
-            unverified.append("turret: VASL shows a TCA, so a turret; its traverse (T or ST) is assumed T")
-    elif keys.get("turret") and "vca" in keys:
-        keys["tca"] = keys["vca"]
-        unverified.append("TCA: VASL shows none for this turreted vehicle; taken as its VCA")
-    if not read and entry is None:
-        unverified.append("not in the built-in roster either: set its MA, MP and turret in the side panel before "
-                          "firing or moving it (the side panel has no field for its AF or MGs)")
-
-
-def _roster() -> dict[str, dict[str, Any]]:
-    entries: dict[str, dict[str, Any]] = load_json("data", "roster.json")["entries"]
-    return entries
-
-
-def _squash(name: str) -> str:
-    return re.sub(r"[^0-9a-z]", "", name.lower().replace("pzkw", "pzkpfw"))
-
-
-def _roster_vehicle(name: str) -> str | None:
-    """The roster vehicle a VASL name means (``PzKw IVH`` is ``PzKpfw IVH``), if any."""
-    wanted = _squash(name)
-    return next((n for n, e in _roster().items() if e["kind"] == "vehicle" and _squash(n) == wanted), None)
 
 
 # -- the import -----------------------------------------------------------------------------

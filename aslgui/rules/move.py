@@ -31,7 +31,9 @@ from aslgui.rules.towing import NO_MOVE, printed_mp
 
 #: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
 #: the MP a moving vehicle has spent in each enemy's LOS (C5.3).
-MP_SPENT, MF_SPENT, MP_IN_LOS = "mp_spent", "mf_spent", "mp_in_los"
+MP_SPENT = "mp_spent"
+MF_SPENT = "mf_spent"
+MP_IN_LOS = "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
 #: Where a move's own refusals point: Infantry spends MF (A4.1), a vehicle MP (D2.1).

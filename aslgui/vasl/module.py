@@ -7,7 +7,7 @@ nests one trait per level (the outermost first, VASSAL's basic piece ``piece;;;I
 innermost), each level's tabs escaped one backslash deeper (VASSAL's ``SequenceEncoder``).  From
 the traits aslgui keeps the prototypes a slot uses, its ``info`` texts and the images of its
 layers (``emb2``).  Current modules draw counters as SVG, whose printed values
-``counter_svg`` reads.
+``counter_svg`` reads and ``counter_text`` interprets.
 
 The whole index is derived once per module file and cached per user, keyed by the file's hash
 (``aslgui.vasl.cache``), and read once per process.  The module is the user's file: anything
@@ -40,7 +40,8 @@ from aslgui.limits import (
 )
 from aslgui.user_files import open_regular, open_zip, read_zip_member
 from aslgui.vasl import cache as derived
-from aslgui.vasl.counter_svg import CounterValues, MachineGun, Printed, read_counter
+from aslgui.vasl.counter_svg import read_counter
+from aslgui.vasl.counter_text import CounterValues, MachineGun, Printed
 from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, nested_levels
 from aslgui.vasl.xml_reader import parse_xml
 

@@ -17,7 +17,7 @@ from functools import partial
 from typing import NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.vasl.counter_svg import CounterValues
+from aslgui.vasl.counter_text import CounterValues
 from aslgui.vasl.library import read_settings, write_settings
 from aslgui.vasl.module import Module, Slot, read_module
 

@@ -196,14 +196,14 @@ def test_while_zooming_the_art_is_sampled_and_filtered_again_once_the_zoom_rests
     qtbot: QtBot, window: MainWindow, library: Path
 ) -> None:
     window.set_scenario(scenario([{"id": "77"}]), None)
-    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    qtbot.waitUntil(lambda: not window.scene.zoom_rest.zooming, timeout=2000)
     window.view.set_zoom(0.6)
-    assert window.scene.zooming
+    assert window.scene.zoom_rest.zooming
     x, y = window.scenario.grid.center(window.scenario.grid.parse("77E5"))
     window.view.centerOn(x, y)
     during = window.view.viewport().grab().toImage()
     assert close(during.pixelColor(window.view.mapFromScene(QPointF(x, y))), ART_E5)
-    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    qtbot.waitUntil(lambda: not window.scene.zoom_rest.zooming, timeout=2000)
     after = window.view.viewport().grab().toImage()
     assert after != during  # the thin lines of the art filtered now
     assert close(after.pixelColor(window.view.mapFromScene(QPointF(x, y))), ART_E5)
@@ -211,7 +211,7 @@ def test_while_zooming_the_art_is_sampled_and_filtered_again_once_the_zoom_rests
 
 def test_a_plain_map_never_waits_for_the_zoom_to_rest(window: MainWindow) -> None:
     window.view.set_zoom(0.6)
-    assert not window.scene.zooming
+    assert not window.scene.zoom_rest.zooming
 
 
 def test_the_art_kept_once_the_zoom_rests_is_drawn_again_at_each_new_zoom_and_scroll(
@@ -223,7 +223,7 @@ def test_the_art_kept_once_the_zoom_rests_is_drawn_again_at_each_new_zoom_and_sc
     window.set_scenario(scenario([{"id": "77"}, {"id": "78", "col": 1}]), None)
     for zoom in (0.3, 0.45, 0.8, 1.0, 0.8):
         window.view.set_zoom(zoom)
-        qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+        qtbot.waitUntil(lambda: not window.scene.zoom_rest.zooming, timeout=2000)
         for name in ("77E5", "78V5", "78E5", "77Q8"):  # centred on each in turn: the view scrolls
             window.view.resetCachedContent()  # the map drawn again, its art from the kept copies
             assert close(shown_at(window, name), ART_E5 if name.endswith("E5") else ART_GROUND, 40), (zoom, name)
@@ -234,7 +234,7 @@ def test_the_art_kept_at_rest_goes_with_the_boards_when_they_are_read_again(
 ) -> None:
     window.set_scenario(scenario([{"id": "77"}]), None)
     window.view.set_zoom(0.8)
-    qtbot.waitUntil(lambda: not window.scene.zooming, timeout=2000)
+    qtbot.waitUntil(lambda: not window.scene.zoom_rest.zooming, timeout=2000)
     assert close(shown_at(window, "77E5"), ART_E5)
     empty = tmp_path / "no boards"
     empty.mkdir()

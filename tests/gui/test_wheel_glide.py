@@ -55,7 +55,7 @@ def test_a_burst_of_notches_scales_the_map_and_the_rest_draws_it_sharp(
     assert bool(scene.layers.art) == with_art
     view = _view(qtbot, scene)
     view.set_zoom(0.6)
-    scene.rest_zoom()
+    scene.zoom_rest.rest()
     QApplication.processEvents()
     drawn: list[object] = []
     draw = scene.layers.draw
@@ -71,7 +71,7 @@ def test_a_burst_of_notches_scales_the_map_and_the_rest_draws_it_sharp(
 
     view.wheel_rest.timeout.emit()  # the wheel rests
     QApplication.processEvents()
-    assert not view.gliding and not scene.zooming
+    assert not view.gliding and not scene.zoom_rest.zooming
     sharp = _grab(view)
     assert drawn and sharp != scaled
     fresh = _view(qtbot, scene, like=view)  # a view drawing the same map at the same zoom and place afresh

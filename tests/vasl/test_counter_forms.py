@@ -17,7 +17,8 @@ import pytest
 
 from aslgui.model.counters import counter_keys, describe, rules_defaults
 from aslgui.vasl import cache
-from aslgui.vasl.counter_svg import MachineGun, is_red, read_counter
+from aslgui.vasl.counter_svg import is_red, read_counter
+from aslgui.vasl.counter_text import MachineGun
 from aslgui.vasl.module import forget_modules, read_module
 from aslgui.vasl.module_library import counter_for
 from tests.vasl_modules import group, make_module, svg

@@ -17,8 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslgui.errors import AslError
+from aslgui.limits import SVG_LIMIT
 from aslgui.vasl import cache, module_library
-from aslgui.vasl.counter_svg import SVG_LIMIT, MachineGun, read_counter, special_ammo
+from aslgui.vasl.counter_svg import read_counter
+from aslgui.vasl.counter_text import MachineGun, special_ammo
 from aslgui.vasl.module import PRODUCT, counter_art, decode_slot, forget_modules, read_module, stem_key
 from tests.vasl_modules import SUP, TANK, build_file, definition, group, make_module, svg
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from aslgui.vasl import cache
-from aslgui.vasl.counter_svg import MachineGun
+from aslgui.vasl.counter_text import MachineGun
 from aslgui.vasl.module import Module, forget_modules, read_module
 
 _REPO = Path(__file__).resolve().parents[2]

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import shapely
-from PySide6.QtCore import QEvent, QMimeData, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -40,11 +40,10 @@ from aslgui.ui.map.dc_counters import DcCounterLayer
 from aslgui.ui.map.layers import TOGGLED_LAYERS, MapLayers, geometry_path
 from aslgui.ui.map.stack_viewer import Z_FANNED, StackFan
 from aslgui.ui.map.support_weapons import WeaponItems
+from aslgui.ui.map.zoom_rest import ZoomRest
 
 #: A press that moves less than this (scene pixels) is a click, not a drag.
 DRAG_THRESHOLD = 4.0
-#: A zoom rests when it has not changed for this long (ms): the art is then drawn filtered.
-ZOOM_REST_MS = 150
 _Z_HOVER, _Z_COUNTERS, _Z_LIFTED, Z_DRAGGED = 6, 10, 40, 80
 
 ActionHandler = Callable[[str, Hex], None]
@@ -107,12 +106,7 @@ class MapScene(QGraphicsScene):
         self._hovered: Hex | None = None
         #: The toggled layers of the static map (``map_layers.TOGGLED_LAYERS``) -> drawn or not.
         self.shown_layers = dict.fromkeys(TOGGLED_LAYERS, True)
-        #: True from a zoom step until the zoom rests (``zoom_changed``).
-        self.zooming = False
-        self._zoom_rest = QTimer(self)
-        self._zoom_rest.setSingleShot(True)
-        self._zoom_rest.setInterval(ZOOM_REST_MS)
-        self._zoom_rest.timeout.connect(self._zoom_rested)
+        self.zoom_rest = ZoomRest(self, self.redraw_background)
         self._press: QPointF | None = None
         self._dragging: str | None = None
         self._drag_start = QPointF()
@@ -159,25 +153,12 @@ class MapScene(QGraphicsScene):
 
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         """The static map (``MapLayers``), which the view caches."""
-        self.layers.draw(painter, QRectF(rect), self.shown_layers, self.zooming)
+        self.layers.draw(painter, QRectF(rect), self.shown_layers, self.zoom_rest.zooming)
 
     def zoom_changed(self) -> None:
-        """The view changed its zoom: until it rests (``ZOOM_REST_MS`` without another change),
-        board art is sampled rather than filtered, so each step of a zoom stays inside a frame;
-        then the map is drawn once more with the art filtered."""
+        """The view changed its zoom: board art is sampled until the zoom rests (``zoom_rest``)."""
         if self.layers.art:
-            self.zooming = True
-            self._zoom_rest.start()
-
-    def _zoom_rested(self) -> None:
-        self.zooming = False
-        self.redraw_background()
-
-    def rest_zoom(self) -> None:
-        """The zoom rests now (the view's wheel came to rest): draw the art filtered already."""
-        if self._zoom_rest.isActive():
-            self._zoom_rest.stop()
-            self._zoom_rested()
+            self.zoom_rest.step()
 
     def set_layer_shown(self, layer: str, shown: bool) -> None:
         """Show or hide one of the toggled layers (``map_layers.TOGGLED_LAYERS``)."""

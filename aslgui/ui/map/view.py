@@ -102,7 +102,7 @@ class MapView(QGraphicsView):
         self.wheel_rest.stop()
         if self._glide is not None:
             self._glide = None
-            self.map_scene().rest_zoom()
+            self.map_scene().zoom_rest.rest()
             self.viewport().update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
