@@ -113,12 +113,20 @@ def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
     return keys
 
 
+#: The counter boxes (as ``CounterValues.unread`` names them) whose value the side panel sets for a
+#: Gun (caliber and barrel, ROF, M#) and a vehicle (MA, MP, PP, T#): advice to set any other is a dead end.
+PANEL_SETS: dict[str, tuple[str, ...]] = {"gun": ("MA ", "ROF ", "Manhandling"),
+                                          "vehicle": ("MA ", "Movement ", "PP # ", "Towing # ")}
+
+
 def counter_keys(kind: str, values: CounterValues | None, info: Sequence[str] = (),
                  slot: Slot | None = None) -> CounterKeys:
     """The scenario keys of a Gun or vehicle (``kind``) its counter prints: ``values`` read from
     its SVG, ``info`` its ``info`` texts (special ammunition, QSU, LF, No IF), ``slot`` its
     PieceSlot (open or closed top, vehicle type).  Other kinds take nothing."""
-    notes: list[str] = [f"printed values: its counter's {why}; set that value in the side panel"
+    notes: list[str] = [f"printed values: its counter's {why}; "
+                        + ("set it in the side panel" if why.startswith(PANEL_SETS.get(kind, ())) else
+                           "the side panel has no field for it")
                         for why in (values.unread if values is not None else ())]
     keys: dict[str, Any] = {}
     if kind == "gun":

@@ -92,8 +92,8 @@ def vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | No
         keys["tca"] = keys["vca"]
         unverified.append("TCA: VASL shows none for this turreted vehicle; taken as its VCA")
     if not read and entry is None:
-        unverified.append("not in the built-in roster either: set its MA, MP and other printed values in the "
-                          "side panel before firing or moving it")
+        unverified.append("not in the built-in roster either: set its MA, MP and turret in the side panel before "
+                          "firing or moving it (the side panel has no field for its AF or MGs)")
 
 
 def _roster() -> dict[str, dict[str, Any]]:

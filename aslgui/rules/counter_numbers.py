@@ -28,7 +28,8 @@ class PrintedNumber(NamedTuple):
     keys: tuple[str, ...]
 
 
-def _ma(caliber: Any, barrel: Any) -> str | None:
+def ma_text(caliber: Any, barrel: Any) -> str | None:
+    """An MA or a Gun as its counter prints it: ``75L``, ``37*``, ``76``."""
     if caliber is None:
         return None
     number = int(caliber) if float(caliber).is_integer() else caliber
@@ -65,9 +66,9 @@ def _attribute(name: str) -> Callable[[Any], str | None]:
 _Row = tuple[str, tuple[str, ...], Callable[[Unit], str | None], Callable[[RosterEntry], str | None], frozenset[str]]
 _GUN, _VEHICLE, _BOTH = frozenset({"gun"}), frozenset({"vehicle"}), frozenset({"gun", "vehicle"})
 _ROWS: tuple[_Row, ...] = (
-    ("MA", ("caliber", "barrel"), lambda u: _ma(u.caliber, u.barrel), lambda e: _ma(e.caliber, e.barrel), _GUN),
-    ("MA", ("ma",), lambda u: _ma(u.ma.caliber, u.ma.barrel) if u.ma else None,
-     lambda e: _ma(e.caliber, e.barrel), _VEHICLE),
+    ("MA", ("caliber", "barrel"), lambda u: ma_text(u.caliber, u.barrel), lambda e: ma_text(e.caliber, e.barrel), _GUN),
+    ("MA", ("ma",), lambda u: ma_text(u.ma.caliber, u.ma.barrel) if u.ma else None,
+     lambda e: ma_text(e.caliber, e.barrel), _VEHICLE),
     ("Gun type", ("type",), lambda u: u.extra.get("type"), lambda e: e.type, _GUN),
     *((label, (key,), _attribute(key), _attribute(key), kinds) for label, key, kinds in (
         ("ROF", "rof", _BOTH), ("B#", "breakdown", _BOTH), ("M#", "manhandling", _GUN))),

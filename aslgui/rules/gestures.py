@@ -8,6 +8,7 @@ and answers ``legal_targets`` so the map can colour targets before the drop land
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,9 @@ SOMETIMES_ROLLING_KINDS = frozenset({"reaction_fire", "set_dc"})
 ROLLED_REACTION_WEAPONS = frozenset({"gun", "tpbf", "ft", "dc"})
 #: Kinds that roll a dr and no DR: Setting a DC (A23.7).
 DR_ONLY_KINDS = frozenset({"set_dc"})
+#: Kinds whose answer reads a subsequent dr: a shot's (C3.6, C3.7; a Gun's Reaction Fire as its
+#: shot, D7.22), Setting a DC (A23.7), a trailer hit (C10.41). An OVR rolls a DR alone (D7.1).
+DR_KINDS = frozenset({"fire", "set_dc", "trailer_target"})
 #: The phases each form of DC counter goes off in: a Placed DC in its owner's AFPh (A23.3), a Set
 #: DC in a friendly fire phase (A23.7).
 DETONATION_PHASES = {"placed": ("AFPh",), "set": FIRE_PHASES}
@@ -53,6 +57,16 @@ def rolls(kind: str, resolution: Resolution | None) -> bool:
         return resolution.values.get("set_dr_max") is not None
     values = resolution.values
     return values.get("type") == "cc" or values.get("weapon") in ROLLED_REACTION_WEAPONS
+
+
+def reads_dr(kind: str, resolution: Resolution | None) -> bool:
+    """Whether an action of ``kind`` (the action's, a move's OVR being a ``move``) answered
+    ``resolution`` reads a dr besides its DR (``DR_KINDS``, or a Reaction Fire with a Gun, D7.22):
+    the popup offers no dr the answer does not use."""
+    if kind in DR_KINDS:
+        return True
+    values = resolution.values if resolution is not None else {}
+    return kind == "reaction_fire" and values.get("type") == "non_cc" and values.get("weapon") == "gun"
 
 
 @dataclass(frozen=True)
@@ -300,12 +314,14 @@ def available(gestures: tuple[Gesture, ...] | list[Gesture]) -> list[Gesture]:
     return [g for g in gestures if g.kind in RESOLVERS]
 
 
-def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) -> dict[Hex, bool]:
+def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None,
+                  moving: Callable[[Hex], bool | None] | None = None) -> dict[Hex, bool]:
     """Hexes a drop of ``unit_id`` would mean something on, each True if at least one meaning is legal.
 
     Checked hexes: enemy-occupied ones, friendly Gun hexes (hook up), and those adjacent to the
     unit in the MPh or when it carries a DC (push, Place/Throw DC). Hexes whose meanings the
-    rules core cannot answer yet are left out.
+    rules core cannot answer yet are left out. ``moving`` (see ``target_legal``) is the move a
+    drag in the MPh proposes.
     """
     mover = actor(scenario, scenario.unit(unit_id, "unit"))
     enemy_hexes = {u.hex for u in scenario.units.values() if u.side != mover.side}
@@ -316,11 +332,26 @@ def legal_targets(scenario: Scenario, unit_id: str, phase: str | None = None) ->
     candidates -= {mover.hex} - enemy_hexes
     out: dict[Hex, bool] = {}
     for h in sorted(candidates):
-        gestures = available(gestures_for_drop(scenario, unit_id, h, phase).gestures)
-        if not gestures:
-            continue
-        out[h] = any(is_legal_gesture(scenario, g) for g in gestures)
+        legal = target_legal(scenario, unit_id, h, phase, moving)
+        if legal is not None:
+            out[h] = legal
     return out
+
+
+def target_legal(scenario: Scenario, unit_id: str, h: Hex, phase: str | None = None,
+                 moving: Callable[[Hex], bool | None] | None = None) -> bool | None:
+    """Whether a drop on ``h`` has a legal meaning (None: no meaning the rules core answers).
+    ``moving(h)``, where not None, is whether the move a dragged path to ``h`` proposes is legal:
+    that move (its OVR from the hex before, D7.1) stands for the bare ``overrun``, as the drop offers it."""
+    gestures = available(gestures_for_drop(scenario, unit_id, h, phase).gestures)
+    move = moving(h) if moving is not None else None
+    if move is not None:
+        gestures = [g for g in gestures if g.kind != "overrun"]
+        if move:
+            return True
+    elif not gestures:
+        return None
+    return any(is_legal_gesture(scenario, g) for g in gestures)
 
 
 def is_legal_gesture(scenario: Scenario, gesture: Gesture) -> bool:

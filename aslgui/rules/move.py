@@ -26,6 +26,7 @@ from aslgui.rules.odds_map import FirerOdds, threat_firers
 from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
+from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
 from aslgui.rules.towing import NO_MOVE, printed_mp
 
 #: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
@@ -34,8 +35,7 @@ MP_SPENT = "mp_spent"
 MF_SPENT = "mf_spent"
 MP_IN_LOS = "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
-MOVING_TARGET_NOTE = ("threats: the To Hit DRM vs a moving or Motion target (C6, Case J) is not in the rules "
-                      "folder and is not counted")
+MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
 #: Where a move's own refusals point: Infantry spends MF (A4.1), a vehicle MP (D2.1).
 _RULE = {"vehicle": "D2.1", "infantry": "A4.1"}
 
@@ -101,7 +101,8 @@ def _is_vehicle(unit: Unit) -> bool:
     return unit.kind == "vehicle"
 
 
-def _spent(unit: Unit) -> float:
+def spent_mp(unit: Unit) -> float:
+    """The MP (MF) a unit has spent this MPh (``mp_spent``/``mf_spent``)."""
     value = unit.extra.get(MP_SPENT if _is_vehicle(unit) else MF_SPENT, 0)
     return float(value)
 
@@ -262,7 +263,7 @@ def work_out(action: Action, unit: Unit) -> Move:
     printed = printed_mp(scenario, unit) if vehicle else 0
     steps: list[Step] = []
     overrun = None
-    spent, facing, before = _spent(unit), start_vca, unit.hex
+    spent, facing, before = spent_mp(unit), start_vca, unit.hex
     for i, h in enumerate(hexes):
         if plan and plan[i] != facing and facing is not None:
             steps.append(_turn_step(before, facing, plan[i]))
@@ -376,15 +377,15 @@ def answer_move(action: Action, with_threats: bool) -> Resolution:
     move = work_out(action, unit)
     budget, note = allotment(scenario, unit)
     unverified = [*([note] if note else []), *move.unverified]
-    spent = _spent(unit) + sum(step.cost for step in move.steps)
+    spent = spent_mp(unit) + sum(step.cost for step in move.steps)
     reasons = list(move.reasons)
     vehicle = _is_vehicle(unit)
     word = "MP" if vehicle else "MF"
     ovr_cost = move.steps[-1].cost if move.overrun is not None and move.steps else 0.0
     if spent - ovr_cost > budget:  # an OVR's own MP are counted by ``overrun`` itself (D7.1)
         reasons.append(reason(f"{unit.id} would spend {number(spent)} {word} of its {number(budget)} this MPh "
-                              f"({number(_spent(unit))} already spent)", _RULE["vehicle" if vehicle else "infantry"]))
-    total = _spent(unit)
+                              f"({number(spent_mp(unit))} already spent)", _RULE["vehicle" if vehicle else "infantry"]))
+    total = spent_mp(unit)
     steps = []
     for step in move.steps:
         total += step.cost

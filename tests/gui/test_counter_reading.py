@@ -53,7 +53,7 @@ def test_d11_palette_and_aslgui_counters_say_the_same(module_window: MainWindow,
     (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert (record["caliber"], record["barrel"], record["rof"], record["defaults"]) == (
         28.0, "LL", 0, {"rof": 0, "breakdown": 12})
-    assert record["unread"] == ["its counter's Movement '-': no number in it; set that value in the side panel"]
+    assert record["unread"] == ["its counter's Movement '-': no number in it; the side panel has no field for it"]
     item = next(child for group in module_window.palette_panel.groups.values() for child in children(group)
                 if child.text(0) == "28LL AT sPzB 41")
     tip = item.data(0, Qt.ItemDataRole.ToolTipRole)

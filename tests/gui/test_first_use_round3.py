@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QStyle
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGraphicsItem,
+    QGraphicsSimpleTextItem,
+    QMessageBox,
+    QStyle,
+)
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
@@ -411,3 +421,28 @@ def test_issue38_6_an_empty_threat_says_why_in_the_status_line(qtbot: QtBot, win
     assert tools.shown == {} and tools.label.text() == (
         "Enemy threat (DFPh): 0 hexes in reach; PzKpfw IIIG may fire at no hex: PzKpfw IIIG has used its normal ROF "
         "this turn; only Intensive Fire adds a shot (C2.24)")
+
+
+def test_issue38_3_the_hindrance_numbers_of_the_shading_keep_their_screen_size_at_any_zoom(
+        window: MainWindow) -> None:
+    """The shading's ``+1`` reads at one size zoomed out or in (as the result's plate), each in
+    the upper right of its own hex whatever the zoom."""
+    grid, view = window.scenario.grid, window.view
+    window.scene.select_unit("g1")
+    window.los_tools.sight_action.trigger()
+    brush = grid.parse("4K8")  # +1: the 4J7 brush (test_los_view)
+    assert window.los_tools.shading[brush] == 1
+    sizes = set()
+    for zoom in (0.5, 1.0, 3.0, 6.0):
+        view.set_zoom(zoom)
+        view.centerOn(QPointF(*grid.center(brush)))
+        labels = [item for item in window.los_tools.shade_items
+                  if isinstance(item, QGraphicsSimpleTextItem) and item.text() == "+1"]
+        assert labels and all(item.flags() & QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
+                              for item in labels)
+        (label,) = [item for item in labels if grid.hex_at(item.pos().x(), item.pos().y()) == brush]
+        on_screen = label.deviceTransform(view.viewportTransform()).mapRect(label.boundingRect())
+        sizes.add((round(on_screen.width()), round(on_screen.height())))
+        corner = view.mapToScene(on_screen.topLeft().toPoint())
+        assert grid.hex_at(corner.x(), corner.y()) == brush  # it starts inside its hex
+    assert len(sizes) == 1 and 10 < next(iter(sizes))[1] < 30

@@ -109,7 +109,7 @@ def test_d11_an_ma_that_cannot_be_read_is_named_with_why(text: str, unread: str)
     assert (values.caliber, values.unread) == (None, (unread,))
     keys = counter_keys("vehicle", values)
     assert "ma" not in keys.keys
-    assert keys.notes == [f"printed values: its counter's {unread}; set that value in the side panel"]
+    assert keys.notes == [f"printed values: its counter's {unread}; set it in the side panel"]  # the MA field
 
 
 def test_d11_a_box_without_a_number_is_named() -> None:
@@ -169,8 +169,7 @@ def test_d11_a_rear_armor_box_without_a_number_is_named_and_the_side_af_stands_i
     assert values.unread == (UNARMORED_REAR,)
     keys = counter_keys("vehicle", values)
     assert keys.keys["af"] == {"hull": [3, 1, 1]}
-    assert keys.notes == [f"printed values: its counter's {UNARMORED_REAR}; set that value in the "
-                          "side panel"]
+    assert keys.notes == [f"printed values: its counter's {UNARMORED_REAR}; the side panel has no field for it"]
 
 
 def test_d11_a_printed_rear_af_is_the_hulls_rear() -> None:
@@ -266,3 +265,17 @@ def test_c10_2_a_limbered_or_malfunctioned_side_reads_its_guns_front(
     assert found is not None and found.values is not None
     assert (found.values.stem, found.values.caliber, found.values.rof, found.values.side) == (
         "am/gun/amAR105", 105.0, 1, None)
+
+
+@pytest.mark.parametrize(("kind", "groups", "advice"), [
+    ("vehicle", (ma("75L"), group("Movement", "-")), "set it in the side panel"),  # the vehicle's MP field
+    ("vehicle", (ma("75L"), group("Machine guns", "x/y")), "the side panel has no field for it"),  # no MG field
+    ("vehicle", (ma("75L"), group("ROF", "?")), "the side panel has no field for it"),  # a vehicle's panel has no ROF
+    ("gun", (ma("75L"), group("ROF", "?")), "set it in the side panel"),  # a Gun's has
+    ("gun", (ma("75L"), group("Movement", "-")), "the side panel has no field for it"),  # a Gun has no MP
+])
+def test_d11_an_unread_value_is_set_in_the_side_panel_only_where_it_has_a_field(
+        kind: str, groups: tuple[str, ...], advice: str) -> None:
+    values = read_counter("hu/veh/test", svg(*groups).encode())
+    (unread,) = values.unread
+    assert counter_keys(kind, values).notes == [f"printed values: its counter's {unread}; {advice}"]

@@ -53,7 +53,7 @@ COUNTERS: dict[str, tuple[str, str, tuple[str, ...], dict[str, Any]]] = {
     "fi": ("6841", "fi/veh/fiT-37r", (ma("7.5cm?"),),
            dict(nationality="finnish", side="axis",
                 unread=["its counter's MA '7.5cm?': no calibre aslgui can read (a calibre, then L/LL, ✽ or "
-                        "(IFE FP)); set that value in the side panel"])),
+                        "(IFE FP)); set it in the side panel"])),
     **{folder: (gpid, image, (ma("37L"), group("ROF", "1")),
                 dict(nationality=nationality, side=side, ma={"caliber": 37.0, "kind": "gun", "barrel": "L"}, rof=1))
        for folder, gpid, image, nationality, side in (

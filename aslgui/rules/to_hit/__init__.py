@@ -24,7 +24,13 @@ from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, sho
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, fire_odds, manned_gun, resolve_dice
 from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path, with_a_vehicle
-from aslgui.rules.to_hit.target_drm import NOT_IN_REACTION_FIRE, TARGET_CASES, applies, hindrance_lines
+from aslgui.rules.to_hit.target_drm import (
+    NOT_IN_REACTION_FIRE,
+    TARGET_CASES,
+    applies,
+    case_j_uncounted,
+    hindrance_lines,
+)
 
 
 def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
@@ -281,8 +287,9 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
                            numbers.infantry_original_two_note]),
         ],
     }
-    if colour_unverified:
-        values["unverified"] = [colour_unverified]
+    unverified = [note for note in (colour_unverified, case_j_uncounted(shot)) if note]
+    if unverified:
+        values["unverified"] = unverified
     fp = attack_fp(shot)
     if fp is not None:
         values.update(fp=fp_number(fp), ift_column=ift_column(fp))

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 TargetCase = Callable[[Shot], DrmLine | None]
 
+#: The target-based DRM vs a moving or Motion target the answers leave out (C6 Case J: its value
+#: is not in the rules folder, only its name, C10.25), named in their ``unverified``.
+CASE_J_NOTE = "the To Hit DRM vs a moving or Motion target (C6, Case J) is not in the rules folder and is not counted"
 #: Case L by range: point blank -2 at one hex, -1 at two (C6; NA with Case E, C5.5).
 POINT_BLANK = {1: -2, 2: -1}
 #: Cases that never modify an Area Target Type TH DR (C3.331).
@@ -99,3 +102,12 @@ def applies(line: DrmLine, shot: Shot) -> bool:
     if shot.reaction and line.case in NOT_IN_REACTION_FIRE:
         return False
     return shot.target_type != "area" or line.case not in NOT_VS_AREA
+
+
+def case_j_uncounted(shot: Shot) -> str | None:
+    """The note a shot at a moving vehicle carries (one that moved in this MPh, or in Motion):
+    its odds leave out Case J, which the rules folder does not give."""
+    target = shot.target
+    moving = target is not None and target.kind == "vehicle" and (
+        target.motion or (target.moved and shot.phase == "MPh"))
+    return f"{target.id}: {CASE_J_NOTE}" if moving and target is not None else None

@@ -81,6 +81,10 @@ def blocking_point(source: Hex, target: Hex, blocked_at: Hex) -> tuple[float, fl
     return float(x), float(y)
 
 
+#: Where a hex's Hindrance DRM sits from its centre (map pixels): its upper right, clear of the counter.
+HINDRANCE_OFFSET = (8.0, -30.0)
+
+
 def result_plate(words: str, blocked: bool, at: tuple[float, float], room: tuple[float, float]) -> QGraphicsRectItem:
     """The result's words on a dark plate beside the target hex's centre ``at``, drawn at screen
     size whatever the zoom (issue 38: at map scale it grew huge zoomed in, and was cut off): right
@@ -99,6 +103,17 @@ def result_plate(words: str, blocked: bool, at: tuple[float, float], room: tuple
     plate.setPos(*at)
     label.setParentItem(plate)
     return plate
+
+
+def hindrance_label(drm: int, centre: tuple[float, float]) -> QGraphicsSimpleTextItem:
+    """A hex's Hindrance DRM (``+1``) in its upper right, at screen size whatever the zoom as the
+    result's plate is (issue 38: at map scale it grew huge zoomed in): only where it sits follows the map."""
+    text = QGraphicsSimpleTextItem(f"+{drm}")
+    text.setFont(font(14, bold=True))
+    text.setBrush(QBrush(QColor(90, 60, 0)))
+    text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    text.setPos(centre[0] + HINDRANCE_OFFSET[0], centre[1] + HINDRANCE_OFFSET[1])
+    return text
 
 
 def describe(los: LosMap, result: LosResult) -> str:
@@ -298,12 +313,7 @@ class LosTools(QObject):
                 self.shade_items.append(item)
         for h, n in self.shading.items():
             if n:
-                text = QGraphicsSimpleTextItem(f"+{n}")
-                text.setFont(font(14, bold=True))
-                text.setBrush(QBrush(QColor(90, 60, 0)))
-                x, y = MapGrid.center(h)
-                text.setPos(x + 8, y - 30)
-                self._add(text, shade=True)
+                self._add(hindrance_label(n, MapGrid.center(h)), shade=True)
 
 
 def _remove(items: list[QGraphicsItem]) -> None:

@@ -248,9 +248,12 @@ def _steps(value: Any, _names: UnitNames | None) -> str:
 
 
 def _threats(value: Any, names: UnitNames | None) -> str:
-    """Who may fire at the mover, where and how likely: ``PaK 40 at step 2: 58% to hit``."""
+    """Who may fire at the mover, where and how likely: ``PaK 40 at step 2: 58% to hit``, said to
+    leave out the moving-target DRM the rules folder lacks (C6 Case J; ``move.MOVING_TARGET_NOTE``)."""
+    if not value:
+        return "none"
     return "; ".join(f"{unit_name(str(t['firer']), names)} at step {int(t['step']) + 1}: {t['hit']:.0%} to hit"
-                     for t in value) or "none"
+                     for t in value) + " (before Case J, moving target: not counted)"
 
 
 def _overrun(value: Any, _names: UnitNames | None) -> str:

@@ -32,10 +32,11 @@ from aslgui.rules.gestures import (
     change_ca_gesture,
     context_gestures,
     gestures_for_drop,
-    legal_targets,
     reaction_fire_gestures,
     staged,
+    target_legal,
 )
+from aslgui.rules.move_path import drag_targets, drags_path, ovr_legality
 from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
 from aslgui.ui.rehearsal.examples import Example, ExamplesMenu
@@ -180,9 +181,23 @@ class RehearsalController(QObject):
         if h is None or unit is None or getattr(self.scene, "mode", "") != "rehearse" or scenario.phase != "MPh":
             self.move_preview.clear()
             return
-        if actor(scenario, unit).kind == "gun" or (scenario.player and unit.side != scenario.player):
+        if not drags_path(scenario, unit, scenario.phase):
             return
         self.move_preview.enter(self.scene, scenario, unit, h)
+        self.ring_drag_target(unit, h)
+
+    def ring_drag_target(self, unit: Unit, h: Hex) -> None:
+        """The ring of a target the dragged path has reached says what the drop there proposes:
+        the OVR from the hex before, along this path (D7.1; DESIGN.md 13)."""
+        shown = self.overlay.shown
+        if self.overlay.unit_id != unit.id or h not in shown:
+            return
+        scenario = self.host.scenario
+        legal = target_legal(scenario, unit.id, h, scenario.phase,
+                             ovr_legality(scenario, unit, self.move_preview.path, scenario.phase))
+        if legal is not None and legal != shown[h]:
+            self.overlay.show(self.scene, {**shown, h: legal})
+            self.overlay.unit_id = unit.id
 
     def _on_selection(self, unit_id: object) -> None:
         if self.scene is None or getattr(self.scene, "mode", "") != "rehearse" or not isinstance(unit_id, str):
@@ -199,7 +214,7 @@ class RehearsalController(QObject):
 
     def show_targets(self, unit_id: str) -> dict[Hex, bool]:
         """Ring every hex a drop of ``unit_id`` would mean something on (legal green, illegal red dashed)."""
-        targets = legal_targets(self.host.scenario, unit_id)
+        targets = drag_targets(self.host.scenario, unit_id)
         if self.scene is not None:
             self.overlay.show(self.scene, targets)
             self.overlay.unit_id = unit_id

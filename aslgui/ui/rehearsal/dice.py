@@ -63,6 +63,8 @@ class DiceWidget(QWidget):
         self._effects_shown = True
         #: Only a dr is rolled (Setting a DC, A23.7): the DR's dice are not shown.
         self.dr_only = False
+        #: Whether the action reads a dr at all (an OVR does not, D7.1): else none is shown or kept.
+        self.dr_shown = True
         self.faces = {name: QLabel() for name in ("colored", "white", "dr")}
         for face in self.faces.values():  # room for the dice before the first roll: nothing shifts
             face.setFixedSize(DIE_SIZE, DIE_SIZE)
@@ -128,6 +130,17 @@ class DiceWidget(QWidget):
             self.typed[name].setVisible(not only)
         self.show_final(None)
 
+    def show_dr(self, shown: bool) -> None:
+        """Offer the dr only for actions that read one (``rules.gestures.reads_dr``)."""
+        if shown == self.dr_shown:
+            return
+        self.dr_shown = shown
+        self.typed["dr"].setVisible(shown)
+        self.faces["dr"].setVisible(shown and self.dr is not None)
+        if not shown:
+            self.dr = None
+        self.show_final(None)
+
     def _on_roll(self) -> None:
         self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
         self.from_roll_button = True
@@ -137,7 +150,9 @@ class DiceWidget(QWidget):
         self.set_roll(DiceRoll(typed["colored"], typed["white"]), typed["dr"], typed["effects"])
 
     def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None) -> None:
-        """Show a roll and tell the popup (which re-resolves the action with it)."""
+        """Show a roll and tell the popup (which re-resolves the action with it); a dr the action
+        does not read is not kept."""
+        dr = dr if self.dr_shown else None
         self.roll, self.dr, self.effects_dr = roll, dr, effects_dr
         # The boxes to type dice in show the dice shown: a roll left the last typed ones there,
         # which read as what was rolled.

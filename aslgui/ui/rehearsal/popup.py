@@ -36,7 +36,15 @@ from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
-from aslgui.rules.gestures import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, Gesture, rolls, staged
+from aslgui.rules.gestures import (
+    DR_ONLY_KINDS,
+    ROLLING_KINDS,
+    SOMETIMES_ROLLING_KINDS,
+    Gesture,
+    reads_dr,
+    rolls,
+    staged,
+)
 from aslgui.rules.resolution import Resolution
 from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
@@ -225,6 +233,7 @@ class RehearsalPopup(QDialog):
         except AslError as error:
             self.resolution, self.error = None, str(error)
         res = self.resolution
+        self.dice.show_dr(reads_dr(str(self.gesture.action["kind"]), res))
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
         # No DRM block where nothing is rolled and no DRM applies (a CA change, a hook-up).
         has_drm = bool(res and res.drm) or self.rolling

@@ -7,6 +7,7 @@ into an undoable command.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from aslgui.geometry import SPINE_NAMES
-from aslgui.model import Scenario, Unit
+from aslgui.model import MainArmament, Scenario, Unit
 from aslgui.model.scenario import terrain_names
-from aslgui.rules.counter_numbers import printed_numbers
+from aslgui.model.units import Barrel
+from aslgui.rules.counter_numbers import ma_text, printed_numbers
 from aslgui.ui.map import style
 from aslgui.ui.rehearsal.answer_words import player_names
 from aslgui.ui.widgets.wheel_guard import guard_wheel
@@ -41,7 +43,8 @@ _BY_KIND: dict[str, tuple[str, ...]] = {
         "limbered", "qsu", "low_ammo", "captured", "crew", "no_move",
     ),
     "vehicle": (
-        "vca", "turret", "tca", "bu", "ce", "motion", "immobilized", "low_ammo", "mp", "towing", "pp", "no_move",
+        "ma", "vca", "turret", "tca", "bu", "ce", "motion", "immobilized", "low_ammo", "mp", "towing", "pp",
+        "no_move",
     ),
 }
 _INFANTRY = ("qualified", "labor", "ti", "no_move", "dc")
@@ -63,6 +66,8 @@ _CHOICE_WORDS: dict[str, dict[str, str]] = {"dc": {"": "none", "true": "DC", "ca
 KIND_WORDS = {"gun": "Gun", "vehicle": "vehicle", "squad": "squad", "halfsquad": "half-squad", "crew": "crew",
               "leader": "leader"}
 _NUMBERS = ("caliber", "rof", "manhandling", "breakdown", "mp", "towing", "pp")
+#: A vehicle's MA as its counter prints it: caliber, then barrel length (``75L``, ``37*``).
+_MA = re.compile(r"(\d+(?:\.\d+)?)\s*(\*|LL|L)?", re.IGNORECASE)
 _SPINES = ("ca", "vca", "tca")
 #: A key's row label as a player reads it, and what it means (the label's tooltip).
 LABELS: dict[str, tuple[str, str]] = {
@@ -83,6 +88,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "qsu": ("QSU", "Quick Set Up (C2.29)"),
     "no_move": ("No Move", "No Move marker after a CA change in the PFPh (C3.22)"),
     "caliber": ("Caliber", "The Gun's caliber in mm (C2.21)"),
+    "ma": ("MA", "Main Armament as printed: caliber in mm and barrel, e.g. 75L, 37*, 50LL; empty: none (C2.21)"),
     "intensive_fired": ("Intensive Fire", "Fired Intensive Fire this phase (C5.6)"),
 }
 
@@ -140,6 +146,8 @@ def with_value(unit: Unit, key: str, text_or_flag: str | bool) -> Unit:
         value = None if not text else (float(text) if key == "caliber" else int(text))
         if key == "caliber" and value is not None and value == int(value):
             value = int(value)
+    elif key == "ma":
+        return unit._replace(ma=_main_armament(unit.ma, text))
     elif key in ("barrel", "mount", "turret", "crew"):
         value = text or None
     else:
@@ -148,7 +156,23 @@ def with_value(unit: Unit, key: str, text_or_flag: str | bool) -> Unit:
     return unit._replace(**changes)
 
 
+def _main_armament(ma: MainArmament | None, text: str) -> MainArmament | None:
+    """The MA typed as printed (``75L``): its caliber and barrel, the rest of the MA kept (an MA
+    cleared is none); ValueError for anything else."""
+    if not text:
+        return None
+    match = _MA.fullmatch(text)
+    if match is None:
+        raise ValueError(f"MA {text!r}: a caliber and barrel as printed, such as 75L")
+    number = float(match.group(1))
+    barrels: dict[str, Barrel] = {"*": "*", "L": "L", "LL": "LL"}
+    barrel = barrels.get((match.group(2) or "").upper())
+    return (ma or MainArmament())._replace(caliber=int(number) if number.is_integer() else number, barrel=barrel)
+
+
 def _display(value: Any, key: str) -> str:
+    if key == "ma":
+        return "" if value is None else ma_text(value.caliber, value.barrel) or ""
     if key in _SPINES:
         return "" if value is None else SPINE_NAMES[value]
     if value is None:
@@ -219,7 +243,7 @@ class PropertiesPanel(QWidget):
                     combo.addItem(_CHOICE_WORDS.get(key, {}).get(choice, choice), choice)
                 combo.currentIndexChanged.connect(lambda _i, k=key, box=combo: self._commit(k, box.currentData()))
                 widget = combo
-            elif key in ("name", "side", "nationality", *_NUMBERS):
+            elif key in ("name", "side", "nationality", "ma", *_NUMBERS):
                 line = QLineEdit()
                 line.editingFinished.connect(lambda key=key, line=line: self._commit(key, line.text()))
                 widget = line
