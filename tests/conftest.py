@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _PRIVATE = tempfile.mkdtemp(prefix="aslgui-tests-")
 os.environ["ASLGUI_CONFIG_DIR"] = os.path.join(_PRIVATE, "config")
@@ -14,3 +16,16 @@ os.environ["ASLGUI_CACHE_DIR"] = os.path.join(_PRIVATE, "cache")
 os.environ["ASLGUI_AUTOSAVE_DIR"] = os.path.join(_PRIVATE, "autosave")
 os.environ.pop("ASLGUI_VASL_BOARDS", None)
 os.environ.pop("ASLGUI_VASL_MODULE", None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_qt_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Windows made without explicit settings (in tests/gui and tests/robustness alike) keep their
+    geometry, docks and remembered folders in a temporary folder, not the developer's ~/.config."""
+    from PySide6.QtCore import QSettings
+
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    folder = str(tmp_path_factory.mktemp("settings"))
+    # ``QSettings("aslgui", "aslgui")`` is the native format: its path must be moved too.
+    for kind in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, folder)

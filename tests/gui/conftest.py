@@ -43,14 +43,6 @@ def infos(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
-@pytest.fixture(autouse=True, scope="session")
-def private_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Windows made without explicit settings write to a temporary folder, not ~/.config."""
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    folder = str(tmp_path_factory.mktemp("settings"))
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
-
-
 @pytest.fixture(autouse=True)
 def no_remembered_folders() -> None:
     """Each test's file dialogs start with no folder remembered by an earlier test (``Folders``
