@@ -25,8 +25,8 @@ from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.los.judgement import from_source
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
-from aslgui.rules.to_hit import read_shot, shot_colour, th_numbers
-from aslgui.rules.to_hit.legality import in_los, reasons
+from aslgui.rules.to_hit import aimed_numbers, firer_drm, read_shot, shot_colour
+from aslgui.rules.to_hit.legality import aim_reasons, firer_reasons, in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
@@ -78,6 +78,10 @@ class FirerOdds:
         self.action = Action(fire_action(firer, target, target_type, phase), placed, spec.keys, spec.required)
         self.shot = read_shot(self.action)
         self.colour = shot_colour(self.shot).colour
+        #: Whether a check that reads only the firer, the phase and the target unit forbids every hex.
+        self.barred = bool(firer_reasons(self.shot))
+        #: The DRM that are the same at every hex (``firer_drm``), totalled once.
+        self.firer_drm = firer_drm(self.shot)
         # without the target: a counter hinders no thread to its own hex (D9)
         self.los = los_map(scenario) if los is None else los
         #: The odds of each TH# numbers met so far: equal numbers roll alike.
@@ -97,13 +101,16 @@ class FirerOdds:
         trace_to = self.trace_to() if len(hexes) >= TABLE_FROM else self.one_trace
         level = unit_level(target)
         out: dict[Hex, tuple[ThNumbers, Shot]] = {}
+        if self.barred:
+            return out
         for h in hexes:
             here = aimed(shot, action, target._replace(hex=h), h)
-            # LOS is traced only where nothing else forbids the shot, then asked of the one check
-            # that reads it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
-            if reasons(here) or in_los(here := here._replace(sight=trace_to(h, level))):
+            # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
+            # traced only where nothing else forbids the shot, then asked of the one check that reads
+            # it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
+            if aim_reasons(here) or in_los(here := here._replace(sight=trace_to(h, level))):
                 continue
-            out[h] = (th_numbers(here, colour).numbers, here)
+            out[h] = (aimed_numbers(here, colour, self.firer_drm), here)
         return out
 
     def one_trace(self, h: Hex, level: int) -> LosResult:

@@ -16,8 +16,11 @@ from hypothesis import strategies as st
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import odds_hex, resolve
-from aslgui.rules.odds_map import threat_firers
+from aslgui.rules.odds_map import FirerOdds, threat_firers
 from aslgui.rules.odds_target import TARGET_ID, enemy_side, target_unit
+from aslgui.rules.to_hit import aimed_numbers, th_numbers
+from aslgui.rules.to_hit.legality import aim_reasons, firer_reasons, reasons
+from aslgui.rules.to_hit.shot import aimed, sighted
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.shared_data import BOARDS
 
@@ -180,3 +183,21 @@ def test_c3_a_unit_that_fires_no_ordnance_has_no_map_and_says_why() -> None:
 
 def test_design_12_the_placed_target_is_never_a_unit_of_the_file() -> None:
     assert TARGET_ID not in PLAIN.units and os.sep not in TARGET_ID
+
+
+@pytest.mark.parametrize("phase", ["PFPh", "MPh", "DFPh", "AFPh"])
+@pytest.mark.parametrize("target_type", ["vehicle", "infantry"])
+@pytest.mark.parametrize("firer", FIRERS)
+def test_design_12_what_a_map_asks_once_per_firer_is_the_same_at_every_hex(firer: str, target_type: str,
+                                                                             phase: str) -> None:
+    """``FirerOdds`` asks the checks of ``AIM_FREE`` and totals the DRM of ``firer_drm`` once per
+    firer: at every hex, whether those checks forbid the shot is as at the first, with the checks
+    that read the hex they are every reason ``fire`` gives, and the TH# numbers are ``fire``'s."""
+    odds = FirerOdds(PLAIN, PLAIN.units[firer], target_unit(PLAIN, enemy_side(PLAIN, PLAIN.units[firer].side),
+                                                             target_type, {"size": 2}), target_type, phase)
+    barred = bool(firer_reasons(odds.shot))
+    for h in PLAIN.grid.all_hexes:
+        here = sighted(aimed(odds.shot, odds.action, odds.target._replace(hex=h), h), odds.los)
+        assert bool(firer_reasons(here)) == barred, PLAIN.grid.name(h)
+        assert set(reasons(here)) == {*firer_reasons(here), *aim_reasons(here)}
+        assert aimed_numbers(here, odds.colour, odds.firer_drm) == th_numbers(here, odds.colour).numbers

@@ -5,6 +5,7 @@ DRM as its own line, works out the numbers a player needs before rolling, checks
 when dice are given, reads them. Each concern lives in its own module of this package.
 """
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
@@ -18,7 +19,7 @@ from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
-from aslgui.rules.to_hit.firer_drm import FIRER_CASES
+from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
 from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
@@ -29,6 +30,8 @@ from aslgui.rules.to_hit.target_drm import (
     TARGET_CASES,
     applies,
     case_j_uncounted,
+    case_l,
+    case_q,
     hindrance_lines,
 )
 
@@ -74,16 +77,44 @@ class ThCount(NamedTuple):
     numbers: ThNumbers
 
 
+def _numbers(shot: Shot, basic: int, changes: tuple[table.ThModification, ...], total: int) -> ThNumbers:
+    return ThNumbers(basic + sum(change.value for change in changes), total, shot.target_type, shot.deliberate,
+                     shot.doubles_lower_dr)
+
+
 def th_numbers(shot: Shot, colour: str) -> ThCount:
     """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
     DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
     lines = drm_lines(shot)
-    modified = basic + sum(change.value for change in changes)
-    total = sum(line.value for line in lines)
-    return ThCount(basic, changes, lines, ThNumbers(modified, total, shot.target_type, shot.deliberate,
-                                                   shot.doubles_lower_dr))
+    return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines)))
+
+
+#: The DRM cases that read where the shot is aimed: Case A's hexspines, Case E's and L's range,
+#: Case Q's target hex (with the LOS Hindrances, ``hindrance_lines``). The others read only the
+#: firer, the phase and the target unit's own state, so an odds map totals them once per firer.
+AIMED_CASES = (case_a, case_e, case_l, case_q)
+_FIRER_ONLY_CASES = tuple(case for case in (*FIRER_CASES, *TARGET_CASES) if case not in AIMED_CASES)
+
+
+def _total(shot: Shot, lines: Iterable[DrmLine | None]) -> int:
+    return sum(line.value for line in lines if line is not None and applies(line, shot))
+
+
+def firer_drm(shot: Shot) -> int:
+    """The total of the shot's DRM that are the same wherever it is aimed at its target unit, the
+    user's own (``extra``) included: ``aimed_numbers`` adds those of where it is aimed."""
+    return _total(shot, (*(case(shot) for case in _FIRER_ONLY_CASES), *shot.extra))
+
+
+def aimed_numbers(shot: Shot, colour: str, firer_total: int) -> ThNumbers:
+    """``th_numbers(shot, colour).numbers`` with ``firer_drm(shot)`` given (an odds map totals it
+    once per firer): the same integers summed in another order, so the same numbers."""
+    basic = table.basic_th(shot.target_type, colour, shot.range)
+    changes = table.modifications(shot.arms, shot.ammo, shot.range)
+    aimed = _total(shot, (*(case(shot) for case in AIMED_CASES), *hindrance_lines(shot)))
+    return _numbers(shot, basic, changes, firer_total + aimed)
 
 
 def _reaction_values(shot: Shot) -> dict[str, Any]:

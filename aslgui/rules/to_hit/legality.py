@@ -397,6 +397,25 @@ REACTION_GUN_CHECKS: tuple[Check, ...] = (
 REACTION_CHECKS: tuple[Check, ...] = (reaction_when, in_los, crew_can_fire, *REACTION_GUN_CHECKS)
 
 
+#: The checks that read only the firer, the phase and the target unit's own state: never its hex,
+#: the range, the arc, Case A hexspines nor LOS (what ``aimed`` and ``sighted`` change), so whether
+#: they forbid a shot naming its target unit is the same at every hex an odds map aims it at, which
+#: asks them once per firer (DESIGN.md 12). Every other check is asked per hex.
+AIM_FREE: frozenset[Check] = frozenset({
+    fire_phase, not_at_own_unit, not_towed, crew_can_fire, not_ti, gun_state, weapon_works, rof_left,
+    vehicle_type_needs_vehicle, afv_needs_vehicle_type, infantry_type_ammo, area_type_ammo, listed_ammo,
+    must_use_area, area_not_on_the_move, area_uses_whole_rof, intensive_allowed, opportunity_unmoved,
+})
+
+
+def _split(checks: tuple[Check, ...]) -> tuple[tuple[Check, ...], tuple[Check, ...]]:
+    return tuple(c for c in checks if c in AIM_FREE), tuple(c for c in checks if c not in AIM_FREE)
+
+
+#: Per ``Shot.reaction``: its checks in ``AIM_FREE``, and the others.
+_SPLIT = {False: _split(CHECKS), True: _split(REACTION_CHECKS)}
+
+
 def _found(shot: Shot, checks: tuple[Check, ...]) -> tuple[str, ...]:
     return tuple(found for check in checks if (found := check(shot)))
 
@@ -409,3 +428,15 @@ def reasons(shot: Shot) -> tuple[str, ...]:
 def reaction_gun_reasons(shot: Shot) -> tuple[str, ...]:
     """Why a Gun cannot make this Reaction Fire shot, apart from who reacts and when (D7.22, D7.23)."""
     return _found(shot, REACTION_GUN_CHECKS)
+
+
+def firer_reasons(shot: Shot) -> tuple[str, ...]:
+    """The reasons of the shot's ``AIM_FREE`` checks: whether any forbids it is the same wherever
+    the shot is aimed at its target unit (an odds map asks once per firer)."""
+    return _found(shot, _SPLIT[shot.reaction][0])
+
+
+def aim_reasons(shot: Shot) -> tuple[str, ...]:
+    """The reasons of the shot's other checks, which read where it is aimed: with ``firer_reasons``,
+    every one of ``reasons``."""
+    return _found(shot, _SPLIT[shot.reaction][1])
