@@ -97,7 +97,7 @@ def test_action_log_dock_lists_commits_copies_and_follows_undo(
     window.scene.drop_counter("g1", _point(grid, "1G4"))
     text = dock.text()
     first, details = text.splitlines()
-    assert first == ("T1 MPh german: 37L AT in 1H4 \u2014 Push 37L AT into 1G4 (C10.3)  *** 1,2 *** = 3, dr 1 "
+    assert first == ("T1 MPh german: 37L AT in 1H4 \u2014 Push 37L AT into 1G4 (C10.3)  *** 1,2 *** = 3 "
                      "\u2192 Final DR 10: enters, may continue")
     assert details.startswith("    DRM +7: X +3 (C10.3) TEM of the hex entered (stone building); Y +4")
     assert "".join(dock.view.toPlainText().split()) == "".join(text.split())  # what the dock shows
