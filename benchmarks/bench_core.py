@@ -108,6 +108,24 @@ def _check(value: float, limit: float) -> str:
     return "yes" if value <= limit else "**no**"
 
 
+def timed(work: Callable[[], object]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    work()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def spread(label: str, times: list[tuple[float, float]], limit: float | None) -> Row:
+    """A row of wall-clock times: their median (range; CPU median), against ``limit`` seconds if any."""
+    walls = [w for w, _ in times]
+    median = statistics.median(walls)
+    measured = (f"{_ms(median)} ({_ms(min(walls))}-{_ms(max(walls))}); "
+                f"CPU {_ms(statistics.median(c for _, c in times))}")
+    if limit is None:
+        return label, measured, "", ""
+    return label, measured, f"<= {limit * 1000:g} ms", _check(median, limit)
+
+
 def measure(runs: int) -> list[Row]:
     """All rows of the core table: (figure, measured, target, target met)."""
     from aslgui.geometry import ca_hexes

@@ -23,12 +23,12 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_core import DEMO, Row, _check, _ms, aslgui_command, environments, table, whole_process
+from bench_core import DEMO, Row, _check, _ms, aslgui_command, environments, spread, table, timed, whole_process
 
 BOARDS = next((p / "shared" / "vasl" / "boards" for p in Path(__file__).resolve().parents
                if (p / "shared" / "vasl" / "boards").is_dir()), None)
@@ -62,22 +62,6 @@ def in_process(pairs: int) -> list[Row]:
     ]
 
 
-def _timed(work: Callable[[], object]) -> tuple[float, float]:
-    """Wall-clock and CPU seconds of one call."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    work()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
-def _spread(label: str, times: list[tuple[float, float]], limit: float = 0.05) -> Row:
-    """A row of wall-clock times: their median (range; CPU median) against ``limit`` seconds."""
-    walls = [w for w, _ in times]
-    median = statistics.median(walls)
-    measured = (f"{_ms(median)} ({_ms(min(walls))}-{_ms(max(walls))}); "
-                f"CPU {_ms(statistics.median(c for _, c in times))}")
-    return label, measured, f"<= {limit * 1000:g} ms", _check(median, limit)
-
-
 #: Issue 40's target for shading four real boards from one unit, in process.
 SHADING_S = 0.015
 
@@ -93,17 +77,17 @@ def shading(origins: int) -> list[Row]:
     cold, after, again = [], [], []
     for source in sources:
         forget_walks()
-        cold.append(_timed(lambda s=source: sight(four_map, s)))
+        cold.append(timed(lambda s=source: sight(four_map, s)))
     forget_walks()
     for source in sources:
-        after.append(_timed(lambda s=source: sight(four_map, s)))
+        after.append(timed(lambda s=source: sight(four_map, s)))
     for source in sources:
-        again.append(_timed(lambda s=source: sight(four_map, s)))
+        again.append(timed(lambda s=source: sight(four_map, s)))
     every = f"every hex of 4 boards ({len(grid)} hexes) from one hex"
     return [
-        _spread(f"shading {every}, first time from each of {origins} hexes, nothing walked", cold, SHADING_S),
-        _spread(f"shading {every}, first time from each of {origins} hexes, after others", after, SHADING_S),
-        _spread(f"shading {every}, again from each hex", again, SHADING_S),
+        spread(f"shading {every}, first time from each of {origins} hexes, nothing walked", cold, SHADING_S),
+        spread(f"shading {every}, first time from each of {origins} hexes, after others", after, SHADING_S),
+        spread(f"shading {every}, again from each hex", again, SHADING_S),
         *_window(sources),
     ]
 
@@ -137,16 +121,16 @@ def _window(sources: Sequence[Any]) -> list[Row]:
         for h in sources:  # switched on with the unit in a new hex, nothing walked yet
             window.move_unit("g1", h)
             forget_walks()
-            first.append(_timed(sight.trigger))
+            first.append(timed(sight.trigger))
             sight.trigger()
         sight.trigger()
-        moves = [_timed(lambda h=h: window.move_unit("g1", h)) for h in reversed(sources[:-1])]
+        moves = [timed(lambda h=h: window.move_unit("g1", h)) for h in reversed(sources[:-1])]
         window.undo_stack.setClean()  # nothing to save: closing asks nothing
         window.close()
     return [
-        _spread(f"'Show what this unit sees' switched on in the window in each of {len(sources)} hexes, "
-                "nothing walked (shading and drawing)", first),
-        _spread(f"'Show what this unit sees' in the window, the unit moved to each of {len(moves)} hexes", moves),
+        spread(f"'Show what this unit sees' switched on in the window in each of {len(sources)} hexes, "
+                "nothing walked (shading and drawing)", first, 0.05),
+        spread(f"'Show what this unit sees' in the window, the unit moved to each of {len(moves)} hexes", moves, 0.05),
     ]
 
 

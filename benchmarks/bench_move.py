@@ -20,13 +20,12 @@ import random
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_core import Row, _check, _ms, table
+from bench_core import Row, _ms, spread, table, timed
 
 BOARDS = next((p / "shared" / "vasl" / "boards" for p in Path(__file__).resolve().parents
                if (p / "shared" / "vasl" / "boards").is_dir()), None)
@@ -35,20 +34,6 @@ THREE = ["2", "3", "4"]
 GUNS, TANKS, UNITS = 10, 5, 110
 #: The mover's path from its hex, by hexside (N, NE, SE, S, SW, NW: 0..5): a turn to the SE on the way.
 WALK = (0, 0, 1, 2, 2, 1)
-
-
-def _timed(work: Callable[[], object]) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    work()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
-def _spread(label: str, times: list[tuple[float, float]], limit: float | None) -> Row:
-    walls = [w for w, _ in times]
-    median = statistics.median(walls)
-    measured = (f"{_ms(median)} ({_ms(min(walls))}-{_ms(max(walls))}); "
-                f"CPU {_ms(statistics.median(c for _, c in times))}")
-    return label, measured, f"<= {_ms(limit)}" if limit else "", _check(median, limit) if limit else ""
 
 
 def situation(seed: int = 34) -> dict[str, Any]:
@@ -115,13 +100,13 @@ def in_process(origins: int) -> list[Row]:
         scenario.units["t34"] = tank._replace(hex=h)
         action = {"kind": "move", "unit": "t34", "path": path}
         forget_walks()
-        first.append(_timed(lambda action=action: resolve(scenario, action)))
-        again.append(_timed(lambda action=action: resolve(scenario, action)))
+        first.append(timed(lambda action=action: resolve(scenario, action)))
+        again.append(timed(lambda action=action: resolve(scenario, action)))
         threats.append(len(resolve(scenario, action).values["threats"]))
     label = (f"`move` of a T-34, 6 hexes and a VCA turn, with its threats ({GUNS} Guns, {TANKS} tanks), "
              f"{UNITS} units on 3 boards, in process, first time from each of {len(starts)} hexes "
              f"(threats found: median {statistics.median(threats):g})")
-    return [_spread(label, first, 0.020), _spread("... again from each hex (its threads walked)", again, 0.020)]
+    return [spread(label, first, 0.020), spread("... again from each hex (its threads walked)", again, 0.020)]
 
 
 def _window(origins: int) -> list[Row]:
@@ -155,12 +140,12 @@ def _window(origins: int) -> list[Row]:
                     rehearsal.drag_entered("t34", grid.parse(name))
                     viewport.repaint()
 
-                per_hex.append(_timed(enter))
+                per_hex.append(timed(enter))
             rehearsal.drag_entered("t34", None)
         window.undo_stack.setClean()
         window.close()
     return [
-        _spread(f"Dragging the T-34 in the window, {UNITS} units on 3 boards: the path and MP tally redrawn per "
+        spread(f"Dragging the T-34 in the window, {UNITS} units on 3 boards: the path and MP tally redrawn per "
                 f"hex entered ({len(per_hex)} hexes of {len(starts)} drags)", per_hex, 0.016),
         ("... its slowest hex", _ms(max(w for w, _ in per_hex)), "", ""),
     ]

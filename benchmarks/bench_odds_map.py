@@ -20,36 +20,20 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_core import Row, _check, _ms, table
+from bench_core import Row, _ms, spread, table, timed
 
 BOARDS = next((p / "shared" / "vasl" / "boards" for p in Path(__file__).resolve().parents
                if (p / "shared" / "vasl" / "boards").is_dir()), None)
 FOUR = ["2", "3", "4", "5"]
 #: A German Gun's map in the DFPh of a Russian Player Turn, when it may fire (A3).
 MAP = {"kind": "odds_map", "unit": "g0", "target_type": "vehicle", "phase": "DFPh"}
-
-
-def _timed(work: Callable[[], object]) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    work()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
-def _spread(label: str, times: list[tuple[float, float]], limit: float | None) -> Row:
-    walls = [w for w, _ in times]
-    median = statistics.median(walls)
-    measured = (f"{_ms(median)} ({_ms(min(walls))}-{_ms(max(walls))}); "
-                f"CPU {_ms(statistics.median(c for _, c in times))}")
-    return label, measured, f"<= {_ms(limit)}" if limit else "", _check(median, limit) if limit else ""
 
 
 def situation(guns: int, seed: int = 29, boards: Sequence[str] = FOUR, columns: int = 2) -> dict[str, Any]:
@@ -89,20 +73,20 @@ def in_process(origins: int) -> list[Row]:
     for h in sources:
         scenario.units["g0"], scenario.units["c0"] = gun._replace(hex=h), crew._replace(hex=h)  # manned (C3)
         forget_walks()
-        first.append(_timed(lambda: resolve(scenario, MAP)))
-        again.append(_timed(lambda: resolve(scenario, MAP)))
+        first.append(timed(lambda: resolve(scenario, MAP)))
+        again.append(timed(lambda: resolve(scenario, MAP)))
     target = target_unit(scenario, enemy_side(scenario, "german"), "vehicle", {})  # as the map places it
     firer = scenario.units["g0"]
     for _ in range(3):
-        per_hex.append(_timed(lambda: [fire_at(scenario, firer, target, "vehicle", "DFPh", h)
+        per_hex.append(timed(lambda: [fire_at(scenario, firer, target, "vehicle", "DFPh", h)
                                        for h in scenario.grid.all_hexes]))
     assert resolve(scenario, MAP).values["hexes"], "the Gun fires at no hex: the figures would time nothing"
     every = f"{len(scenario.grid)} hexes of 4 boards"
     return [
-        _spread(f"`odds_map` of one Gun, {every}, in process, first time from each of {origins} hexes",
+        spread(f"`odds_map` of one Gun, {every}, in process, first time from each of {origins} hexes",
                 first, None),
-        _spread("... again from each hex (its threads walked)", again, None),
-        _spread("... the same asked as a `fire` per hex (median of 3)", per_hex, None),
+        spread("... again from each hex (its threads walked)", again, None),
+        spread("... the same asked as a `fire` per hex (median of 3)", per_hex, None),
     ]
 
 
@@ -118,8 +102,8 @@ def big_threat(guns: int, runs: int) -> list[Row]:
     times = []
     for _ in range(runs):
         forget_walks()
-        times.append(_timed(lambda: resolve(scenario, question)))
-    return [_spread(f"`odds_map` threat of {guns} Guns on 16 boards ({len(scenario.grid)} hexes), in process "
+        times.append(timed(lambda: resolve(scenario, question)))
+    return [spread(f"`odds_map` threat of {guns} Guns on 16 boards ({len(scenario.grid)} hexes), in process "
                     f"(median of {runs})", times, 3.0)]
 
 
@@ -153,14 +137,14 @@ def _window(origins: int, guns: int) -> list[Row]:
             window.move_unit("g0", h)
             window.move_unit("c0", h)  # its crew with it: a Gun fires manned (C3)
             forget_walks()
-            hits.append(_timed(switch_on))
+            hits.append(timed(switch_on))
             tools.hits_action.trigger()
         threat, steps = [], []
         window.scene.select_unit("s1")
         step = tools._next_step
 
         def timed_step() -> None:
-            steps.append(_timed(step)[0])
+            steps.append(timed(step)[0])
 
         tools._timer.timeout.disconnect(step)
         tools._timer.timeout.connect(timed_step)
@@ -173,14 +157,14 @@ def _window(origins: int, guns: int) -> list[Row]:
                     app.processEvents()
                 window.view.viewport().repaint()
 
-            threat.append(_timed(until_drawn))
+            threat.append(timed(until_drawn))
             tools.threat_action.trigger()
         window.undo_stack.setClean()
         window.close()
     return [
-        _spread(f"'Show where it hits' switched on in the window, a Gun in each of {origins} hexes of 4 boards "
+        spread(f"'Show where it hits' switched on in the window, a Gun in each of {origins} hexes of 4 boards "
                 "(counting and drawing)", hits, 0.2),
-        _spread(f"'Show the enemy's threat' of {guns} Guns in the window, switched on to the last drawn (5 runs)",
+        spread(f"'Show the enemy's threat' of {guns} Guns in the window, switched on to the last drawn (5 runs)",
                 threat, 1.0),
         ("... its longest step (a slice of one Gun's hexes counted, its last also drawn: the window waits at most "
          "this long)",
