@@ -7,6 +7,10 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from aslgui.vasl import cache, module_library
+from aslgui.vasl.module import forget_modules
 from tests.vsav_saves import encode_sequence, nest
 
 
@@ -87,3 +91,12 @@ def make_module(folder: Path, name: str = "test.vmod", build: bytes | None = Non
         for member, data in (images if images is not None else {"ge/veh/stgiiig.svg": TANK}).items():
             archive.writestr("images/" + member, data)
     return path
+
+
+def private_module_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test's own module cache and settings, no module from the environment, and no module kept
+    open from an earlier test: what a test of reading modules starts from."""
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.delenv(module_library.MODULE_ENV, raising=False)
+    forget_modules()

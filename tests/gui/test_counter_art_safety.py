@@ -29,9 +29,9 @@ from aslgui.limits import EMBEDDED_PICTURE_PIXELS_LIMIT, SVG_USE_EXPANSION_LIMIT
 from aslgui.model import scenario_from_json
 from aslgui.ui.map.counter_art import ArtLibrary, flat_svg, library
 from aslgui.ui.window.main_window import MainWindow
-from aslgui.vasl import cache, module_library
-from aslgui.vasl.module import forget_modules, read_module
-from tests.vasl_modules import STUG, TANK, build_file, make_module
+from aslgui.vasl import module_library
+from aslgui.vasl.module import read_module
+from tests.vasl_modules import STUG, TANK, build_file, make_module, private_module_files
 
 pytestmark = pytest.mark.gui
 REPO = Path(__file__).resolve().parents[2]
@@ -60,10 +60,7 @@ def images_kept(counter: str) -> int:
 
 @pytest.fixture(autouse=True)
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
-    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv(module_library.MODULE_ENV, raising=False)
-    forget_modules()
+    private_module_files(tmp_path, monkeypatch)
 
 
 def test_a_small_embedded_png_is_drawn() -> None:

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from aslgui.vasl import cache, module_library
+from aslgui.vasl import cache
 from aslgui.vasl.module import forget_modules, read_module
-from tests.vasl_modules import build_file, definition, group, svg
+from tests.vasl_modules import build_file, definition, group, private_module_files, svg
 
 STEM = "ge/veh/twin"
 SLOT = definition(["prototype;geCTtur", f"piece;;;{STEM}.svg;Twin"], ["", ""])
@@ -24,10 +24,7 @@ SLOT = definition(["prototype;geCTtur", f"piece;;;{STEM}.svg;Twin"], ["", ""])
 
 @pytest.fixture(autouse=True)
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
-    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv(module_library.MODULE_ENV, raising=False)
-    forget_modules()
+    private_module_files(tmp_path, monkeypatch)
 
 
 def _counter(front: int, pad: str) -> bytes:

@@ -28,12 +28,12 @@ from aslgui.limits import (
 )
 from aslgui.model.counters import CounterLibrary, art_problem
 from aslgui.model.vsav_import import import_vsav
-from aslgui.vasl import cache, module_library
+from aslgui.vasl import cache
 from aslgui.vasl.module import forget_modules, read_module
 from aslgui.vasl.xml_reader import parse_xml
 from tests import vsav_saves as vs
 from tests.robustness.bounded import run_bounded
-from tests.vasl_modules import STUG, TANK, build_file, group, make_module, svg
+from tests.vasl_modules import STUG, TANK, build_file, group, make_module, private_module_files, svg
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = {"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}], "units": []}
@@ -41,10 +41,7 @@ SCENARIO = {"format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "c
 
 @pytest.fixture(autouse=True)
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
-    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv(module_library.MODULE_ENV, raising=False)
-    forget_modules()
+    private_module_files(tmp_path, monkeypatch)
 
 
 def _import_stug(tmp_path: Path, counter: str | bytes) -> dict[str, object]:

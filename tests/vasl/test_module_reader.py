@@ -22,15 +22,12 @@ from aslgui.vasl import cache, module_library
 from aslgui.vasl.counter_svg import read_counter
 from aslgui.vasl.counter_text import MachineGun, special_ammo
 from aslgui.vasl.module import PRODUCT, counter_art, decode_slot, forget_modules, read_module, stem_key
-from tests.vasl_modules import SUP, TANK, build_file, definition, group, make_module, svg
+from tests.vasl_modules import SUP, TANK, build_file, definition, group, make_module, private_module_files, svg
 
 
 @pytest.fixture(autouse=True)
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
-    monkeypatch.setenv("ASLGUI_CONFIG_DIR", str(tmp_path / "config"))
-    monkeypatch.delenv(module_library.MODULE_ENV, raising=False)
-    forget_modules()
+    private_module_files(tmp_path, monkeypatch)
 
 
 # -- the buildFile ----------------------------------------------------------------------------
