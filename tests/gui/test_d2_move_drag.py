@@ -18,6 +18,7 @@ from aslgui.model.log import read_log
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, rehearse, viewport_point
+from tests.gui.turns import assert_turn_undoes_redoes_and_saves
 from tests.rules.move_boards import board
 
 pytestmark = pytest.mark.gui
@@ -185,16 +186,7 @@ def test_issue34_a_t34_dragged_three_hexes_overruns_the_pak_whose_reaction_fire_
     assert log[0].action["dice"] == {"colored": 6, "white": 5} and log[0].answer["mp_spent"] == 8
     assert log[1].action["reaction_fire"] is True and log[1].action["dice"] == {"colored": 1, "white": 2}
     assert window.scenario.grid.name(window.scenario.units["t34"].hex) == "4E5"
-    played = scenario_to_json(window.scenario)
-    while window.undo_stack.canUndo():
-        window.undo_stack.undo()
-    assert scenario_to_json(window.scenario) == original
-    while window.undo_stack.canRedo():
-        window.undo_stack.redo()
-    assert scenario_to_json(window.scenario) == played
-    path = tmp_path / "turn.json"
-    assert window._save_to(path) and window.open_file(path)
-    assert scenario_to_json(window.scenario) == played
+    assert_turn_undoes_redoes_and_saves(window, original, tmp_path)
 
 
 def test_d2_1_the_cost_of_the_hex_under_the_dragged_counter_is_drawn_above_it(qtbot: QtBot,

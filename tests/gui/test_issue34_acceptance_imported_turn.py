@@ -31,6 +31,7 @@ from tests import vsav_saves as vs
 from tests.gui.conftest import answer_popup
 from tests.gui.test_d2_move_drag import drag
 from tests.gui.test_order_of_battle import STALINGRAD, centre, oob_unit_id
+from tests.gui.turns import assert_turn_undoes_redoes_and_saves
 from tests.vasl.shared_data import BOARDS, SHARED_VASL
 
 SAMPLE = SHARED_VASL / "module" / "vasl-sample.vmod" if SHARED_VASL else None
@@ -167,19 +168,7 @@ def test_issue34_4_an_imported_game_turn_is_rehearsed_by_drags_logged_undone_and
     assert log[3].answer["mp_spent"] == 7 and log[3].answer["outcome"]["final_dr"] == 10
     assert log[4].action["reaction_fire"] is True and log[4].answer["outcome"]["hit"] is True
     assert window.scenario.grid.name(window.scenario.units[kv].hex) == "4F6"
-    played = scenario_to_json(window.scenario)
-
-    while window.undo_stack.canUndo():  # back to the start: the imported game, exactly
-        window.undo_stack.undo()
-    assert scenario_to_json(window.scenario) == imported
-    while window.undo_stack.canRedo():
-        window.undo_stack.redo()
-    assert scenario_to_json(window.scenario) == played
-
-    path = tmp_path / "turn.json"
-    assert window._save_to(path) and window.open_file(path)
-    assert scenario_to_json(window.scenario) == played
-    assert [e.to_json() for e in read_log(window.scenario)] == [e.to_json() for e in log]
+    assert_turn_undoes_redoes_and_saves(window, imported, tmp_path)  # back to the start: the imported game
 
 
 def test_a3_the_attacker_picked_for_an_imported_game_begins_each_game_turn(module_window: MainWindow,

@@ -26,6 +26,7 @@ from aslgui.ui.map.dc_counters import DcCounterItem
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import rehearse
+from tests.gui.turns import assert_turn_undoes_redoes_and_saves
 
 pytestmark = pytest.mark.gui
 Driver = Callable[[RehearsalPopup], bool]
@@ -351,17 +352,9 @@ def test_issue34_acceptance_a_player_turn_of_ovr_reaction_fire_and_a_placed_dc_c
                       "detonate_dc": {"colored": 3, "white": 1}}
     assert all(e.answer["legal"] for e in log) and log[3].answer["outcome"]["detonated"] is True
     assert dc_items(window) == []
-    played = scenario_to_json(window.scenario)
+    assert_turn_undoes_redoes_and_saves(  # undo to the start: the built scenario, as it was, no DC drawn
+        window, original, tmp_path, at_start=lambda: _no_dc_drawn(window))
 
-    while window.undo_stack.canUndo():  # undo to the start: the built scenario, as it was
-        window.undo_stack.undo()
-    assert scenario_to_json(window.scenario) == original and dc_items(window) == []
-    while window.undo_stack.canRedo():
-        window.undo_stack.redo()
-    assert scenario_to_json(window.scenario) == played
 
-    path = tmp_path / "turn.json"
-    assert window._save_to(path)
-    assert window.open_file(path)
-    assert scenario_to_json(window.scenario) == played
-    assert [e.to_json() for e in read_log(window.scenario)] == [e.to_json() for e in log]
+def _no_dc_drawn(window: MainWindow) -> None:
+    assert dc_items(window) == []
