@@ -65,6 +65,8 @@ SVG_TOTAL_LIMIT = 512 * _MB
 PRINTED_TEXT_LIMIT = 4096
 #: Elements a counter drawn with ``<use>`` expands to (the sample's 24 VASL counters use none).
 SVG_USE_EXPANSION_LIMIT = 5_000
+#: One picture a counter's SVG names beside it in the module (VASL's ``svg/KV1M41.png``, a few kB).
+COUNTER_PICTURE_LIMIT = 1 * _MB
 #: Pixels of the pictures one counter embeds (``data:`` PNG/JPEG; a 60-pixel counter's are small).
 EMBEDDED_PICTURE_PIXELS_LIMIT = 1024 * 1024
 #: Pixels of embedded pictures the window keeps decoded over all counters drawn (4 bytes each).

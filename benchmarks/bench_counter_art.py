@@ -37,8 +37,9 @@ from reference import CALIBRATION, core_ms
 from aslgui.model import Scenario
 from aslgui.ui.map import counter_art
 from aslgui.ui.window.main_window import MainWindow
-from aslgui.vasl.module import ModuleArt, forget_modules, read_module
-from aslgui.vasl.module import counter_art as one_counter
+from aslgui.vasl.module import forget_modules, read_module
+from aslgui.vasl.module_art import ModuleArt
+from aslgui.vasl.module_art import counter_art as one_counter
 from aslgui.vasl.module_library import MODULE_ENV
 
 #: Distinct counters the scenario shows; the target (s) over the plain start.

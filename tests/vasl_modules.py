@@ -5,6 +5,7 @@ real module (``../shared``'s sample is test data owned by others)."""
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ TANK = svg(
 
 
 def make_module(folder: Path, name: str = "test.vmod", build: bytes | None = None,
-                images: dict[str, bytes | str] | None = None, build_name: str = "buildFile") -> Path:
+                images: Mapping[str, bytes | str] | None = None, build_name: str = "buildFile") -> Path:
     path = folder / name
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(build_name, build if build is not None else build_file([("2610", "StuG IIIG", STUG),

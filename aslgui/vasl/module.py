@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from aslgui.collector import collector_paused
 from aslgui.errors import AslError
@@ -32,7 +32,6 @@ from aslgui.limits import (
     INPUT_LIMIT,
     PIECE_SLOTS_LIMIT,
     PRINTED_TEXT_LIMIT,
-    SVG_ELEMENTS_LIMIT,
     SVG_LIMIT,
     SVG_TOTAL_LIMIT,
     TRAIT_LEVELS_LIMIT,
@@ -44,9 +43,6 @@ from aslgui.vasl.counter_svg import read_counter
 from aslgui.vasl.counter_text import CounterValues, MachineGun, Printed
 from aslgui.vasl.pieces import decode_sequence, layer_levels, layer_shown, nested_levels
 from aslgui.vasl.xml_reader import parse_xml
-
-if TYPE_CHECKING:
-    import zipfile
 
 BUILD_FILES = ("buildFile.xml", "buildFile")
 PIECE_SLOT = "VASSAL.build.widget.PieceSlot"
@@ -384,64 +380,3 @@ def read_module(path: str | os.PathLike[str]) -> Module:
 def forget_modules() -> None:
     """Drop the modules read in this process (a test or benchmark measuring a fresh read)."""
     _read.clear()
-
-
-class ModuleArt:
-    """The counter SVGs of one module for drawing: its zip opened once and its SVG members indexed
-    by stem once, so each counter costs one lookup and one member read (issue 35: a zip open and a
-    scan of every member per counter took seconds for a scenario of 200 counters).  Closed by
-    ``close`` (or ``with``); a module that cannot be opened yields no art, nothing fatal."""
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = os.fspath(path)
-        self._archive: zipfile.ZipFile | None = None
-        self._members: dict[str, zipfile.ZipInfo] | None = None
-
-    def __enter__(self) -> ModuleArt:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self.close()
-
-    def _index(self) -> dict[str, zipfile.ZipInfo]:
-        if self._members is None:
-            self._members = {}
-            try:
-                self._archive = open_zip(self.path, "VASL module")
-            except AslError:
-                return self._members
-            for info in self._archive.infolist():
-                name = info.filename
-                if name.lower().endswith(".svg") and name.startswith("images/"):
-                    self._members.setdefault(stem_key(name), info)
-        return self._members
-
-    def svg(self, image: str, limit: int = SVG_LIMIT) -> bytes | None:
-        """The SVG bytes of a counter, found by its stem in either form; None when the module lacks
-        it or it is too big or its zip member damaged (nothing fatal; the drawing parses it)."""
-        info = self._index().get(stem_key(image))
-        if info is None or self._archive is None:
-            return None
-        try:
-            return read_zip_member(self._archive, info, info.filename, limit, "SVG_LIMIT")
-        except AslError:
-            return None
-
-    def close(self) -> None:
-        if self._archive is not None:
-            self._archive.close()
-        self._archive, self._members = None, None
-
-
-def counter_art(path: str | os.PathLike[str], image: str, limit: int = SVG_LIMIT) -> bytes | None:
-    """The SVG bytes of one counter of the module at ``path`` (``ModuleArt`` for many); None when
-    it is missing, too big, too deep or damaged."""
-    with ModuleArt(path) as art:
-        data = art.svg(image, limit)
-    if data is None:
-        return None
-    try:
-        parse_xml(data, image, SVG_ELEMENTS_LIMIT)
-    except AslError:
-        return None
-    return data

@@ -21,7 +21,8 @@ from aslgui.limits import SVG_LIMIT
 from aslgui.vasl import cache, module_library
 from aslgui.vasl.counter_svg import read_counter
 from aslgui.vasl.counter_text import MachineGun, special_ammo
-from aslgui.vasl.module import PRODUCT, counter_art, decode_slot, forget_modules, read_module, stem_key
+from aslgui.vasl.module import PRODUCT, decode_slot, forget_modules, read_module, stem_key
+from aslgui.vasl.module_art import counter_art
 from tests.vasl_modules import SUP, TANK, build_file, definition, group, make_module, private_module_files, svg
 
 

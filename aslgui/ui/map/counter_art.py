@@ -3,21 +3,23 @@
 VASL's counter SVGs put each printed value in a nested ``<svg x y width height>`` and place text
 in percent of it; QtSvg (SVG Tiny 1.2) skips nested svg elements and reads a percent as a plain
 number, so the numbers would vanish or stray.  ``flat_svg`` turns each nested viewport into a
-translated group and each percent into user units, and leaves out the pictures a counter only
-references (``href="svg/x.png"``: not in the module).  A counter is parsed once and rendered once
-per (image, pixel size) into a QImage: the map's counters, the order of battle and the palette
-draw those, so a repaint never runs the SVG renderer.
+translated group and each percent into user units, and embeds the picture of the unit a counter
+names beside it in the module (``href="svg/x.png"``: QtSvg would look for a file).  A counter is
+parsed once and rendered once per (image, pixel size) into a QImage: the map's counters, the order
+of battle and the palette draw those, so a repaint never runs the SVG renderer.
 """
 
 from __future__ import annotations
 
+import base64
 import os
 import xml.etree.ElementTree as ET
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
-from PySide6.QtCore import QBuffer, QByteArray, QLoggingCategory, QRectF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QLoggingCategory, QRectF, Qt, QTimer
 from PySide6.QtGui import QIcon, QImage, QImageReader, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -28,7 +30,8 @@ from aslgui.limits import (
     SVG_ELEMENTS_LIMIT,
     SVG_USE_EXPANSION_LIMIT,
 )
-from aslgui.vasl.module import Module, ModuleArt
+from aslgui.vasl.module import Module
+from aslgui.vasl.module_art import ModuleArt
 from aslgui.vasl.xml_reader import parse_xml
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -42,12 +45,18 @@ _AXIS = {**dict.fromkeys(_ACROSS, True), **dict.fromkeys(_DOWN, False)}
 _KEPT_IMAGES = 1024
 #: Parsed counters kept for drawing at another size (a module's counters, a few KB each).
 _KEPT_RENDERERS = 4096
-#: The pictures a counter may embed: PNG, JPEG or GIF as ``data:`` URIs.  Anything else (a file
-#: name, a URL, an SVG picture that could name files itself) is left out: aslgui never opens a
-#: file the module does not hold.
+#: The pictures a counter may embed: PNG, JPEG or GIF as ``data:`` URIs, or a member of the
+#: module beside its SVG (``ModuleArt.picture``).  Anything else (a file name outside the module, a
+#: URL, an SVG picture that could name files itself) is left out: aslgui never opens a file the
+#: module does not hold.
 _PICTURES = ("data:image/png;", "data:image/jpeg;", "data:image/jpg;", "data:image/gif;")
+#: The first bytes of the pictures read from the module -> their type in a ``data:`` URI.
+_MAGIC = {b"\x89PNG": "image/png", b"\xff\xd8\xff": "image/jpeg", b"GIF8": "image/gif"}
 #: The largest counter image rendered (a counter at 600% on a 2x screen needs about 460 pixels).
 MAX_PIXELS = 512
+#: The modules' zips are closed this long after the last counter read from them, so the player can
+#: replace a module while aslgui runs (Windows locks an open file); the next read opens it again.
+RELEASE_MS = 2000
 
 ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
@@ -86,36 +95,58 @@ def _picture_pixels(href: str) -> int | None:
     head, comma, body = href.strip().partition(",")
     if not comma or not head.lower().endswith(";base64") or not (head.lower() + ";").startswith(_PICTURES):
         return None
-    raw = QByteArray.fromBase64(QByteArray(body.encode("ascii", "replace")))
-    buffer = QBuffer(raw)
+    return _raster_pixels(QByteArray.fromBase64(QByteArray(body.encode("ascii", "replace"))))
+
+
+def _raster_pixels(raw: QByteArray) -> int | None:
+    """The pixels of a raster picture, its header read; None when Qt cannot read its size."""
+    buffer = QBuffer(raw)  # kept alive while the reader reads it
     size = QImageReader(buffer).size()
     return size.width() * size.height() if size.isValid() and not size.isEmpty() else None
 
 
-def _picture_kept(image: ET.Element, budget: list[int]) -> bool:
-    """Whether an ``<image>`` is drawn: every href it has (``href``, ``xlink:href``) a raster
-    picture embedded in the counter, all of them within what is left of the counter's
-    ``EMBEDDED_PICTURE_PIXELS_LIMIT`` (QtSvg keeps each picture decoded)."""
-    hrefs = [value for key, value in image.attrib.items() if _local(key) == "href" or key.endswith("}href")]
-    if not hrefs:
-        return False
-    pixels = [_picture_pixels(href) for href in hrefs]
-    if any(p is None for p in pixels):
-        return False
-    total = sum(p for p in pixels if p is not None)
-    if total > budget[0]:
-        return False
-    budget[0] -= total
-    return True
+def _embedded(raw: bytes | None) -> str | None:
+    """A picture read from the module as a ``data:`` URI; None when it is no PNG, JPEG or GIF."""
+    kind = next((kind for magic, kind in _MAGIC.items() if raw and raw.startswith(magic)), None)
+    return None if raw is None or kind is None else f"data:{kind};base64,{base64.b64encode(raw).decode()}"
 
 
-def _flatten(element: ET.Element, width: float, height: float, budget: list[int]) -> None:
+class _Pictures:
+    """What a counter's embedded pictures may still take (``EMBEDDED_PICTURE_PIXELS_LIMIT``: QtSvg
+    keeps each decoded) and how many were left out, so the player can be told its art is not whole."""
+
+    def __init__(self, beside: Callable[[str], bytes | None] | None = None) -> None:
+        self.pixels_left = EMBEDDED_PICTURE_PIXELS_LIMIT
+        self.left_out = 0
+        self.beside = beside
+
+    def keep(self, image: ET.Element) -> bool:
+        """Whether an ``<image>`` is drawn: every href it has (``href``, ``xlink:href``) a raster
+        picture embedded in the counter or read from the module ``beside`` it (then embedded), all
+        of them within the pixels left; else counted left out."""
+        hrefs = [key for key in image.attrib if _local(key) == "href" or key.endswith("}href")]
+        if not hrefs:
+            return False  # nothing to draw, nothing lost
+        for key in hrefs:
+            href = image.attrib[key]
+            if not href.strip().lower().startswith("data:") and self.beside is not None:
+                image.set(key, _embedded(self.beside(href)) or href)
+        pixels = [_picture_pixels(image.attrib[key]) for key in hrefs]
+        total = sum(p for p in pixels if p is not None)
+        if None in pixels or total > self.pixels_left:
+            self.left_out += 1
+            return False
+        self.pixels_left -= total
+        return True
+
+
+def _flatten(element: ET.Element, width: float, height: float, pictures: _Pictures) -> None:
     """Resolve the percents of ``element``'s children against the viewport (``width``, ``height``);
     a nested svg becomes a group translated to its place, its own size the viewport inside it;
-    a picture not embedded in the counter, or over the pixels left in ``budget``, is left out."""
+    a picture not embedded in the counter, or over the pixels left in ``pictures``, is left out."""
     for child in list(element):
         name = _local(child.tag)
-        if name == "image" and not _picture_kept(child, budget):
+        if name == "image" and not pictures.keep(child):
             element.remove(child)
             continue
         for attr, value in list(child.attrib.items()):
@@ -136,7 +167,7 @@ def _flatten(element: ET.Element, width: float, height: float, budget: list[int]
                 child.attrib.pop(attr, None)
             child.tag = f"{{{SVG_NS}}}g"
             child.set("transform", transform)
-        _flatten(child, *inner, budget)
+        _flatten(child, *inner, pictures)
 
 
 def _use_target(element: ET.Element, ids: dict[str, ET.Element]) -> ET.Element | None:
@@ -175,13 +206,24 @@ def _drawn_elements(root: ET.Element, limit: int) -> int:
 
 def flat_svg(data: bytes, what: str) -> bytes:
     """A counter's SVG as QtSvg draws it: nested viewports flattened, percents resolved, pictures
-    not embedded in it left out (AslError naming ``what`` when it is not well-formed, over the
-    XML limits, or its ``<use>`` elements repeat more than ``SVG_USE_EXPANSION_LIMIT`` elements)."""
-    return _flat(data, what)[0]
+    not embedded in it left out (``ArtLibrary`` embeds those the module holds beside it); AslError
+    naming ``what`` when it is not well-formed, over the XML limits, or its ``<use>`` elements
+    repeat more than ``SVG_USE_EXPANSION_LIMIT`` elements."""
+    return _flat(data, what).svg
 
 
-def _flat(data: bytes, what: str) -> tuple[bytes, int]:
-    """``flat_svg`` and the pixels of the pictures it keeps (QtSvg holds them decoded)."""
+class _FlatSvg(NamedTuple):
+    """A counter's flattened SVG, the pixels of the pictures it keeps (QtSvg holds them decoded)
+    and how many pictures it left out."""
+
+    svg: bytes
+    pixels: int
+    left_out: int
+
+
+def _flat(data: bytes, what: str, beside: Callable[[str], bytes | None] | None = None) -> _FlatSvg:
+    """``flat_svg`` with what became of its pictures, those named by a relative href read
+    ``beside`` it in the module."""
     root = parse_xml(data, what, SVG_ELEMENTS_LIMIT)
     uses = any(_local(e.tag) == "use" for e in root.iter())
     if uses and _drawn_elements(root, SVG_USE_EXPANSION_LIMIT) > SVG_USE_EXPANSION_LIMIT:
@@ -191,10 +233,10 @@ def _flat(data: bytes, what: str) -> tuple[bytes, int]:
     height = _length(root.get("height"), 60.0) or 60.0
     if root.get("viewBox") is None:
         root.set("viewBox", f"0 0 {width:g} {height:g}")
-    budget = [EMBEDDED_PICTURE_PIXELS_LIMIT]
-    _flatten(root, width, height, budget)
+    pictures = _Pictures(beside)
+    _flatten(root, width, height, pictures)
     flat: bytes = ET.tostring(root, encoding="utf-8")
-    return flat, EMBEDDED_PICTURE_PIXELS_LIMIT - budget[0]
+    return _FlatSvg(flat, EMBEDDED_PICTURE_PIXELS_LIMIT - pictures.pixels_left, pictures.left_out)
 
 
 def art_stem(extra: Mapping[str, Any]) -> str | None:
@@ -205,10 +247,10 @@ def art_stem(extra: Mapping[str, Any]) -> str | None:
 
 
 class ArtLibrary:
-    """The counter art of the modules read: each module's zip opened once (``ModuleArt``), each
-    SVG parsed once while it is among the last drawn (``_KEPT_RENDERERS`` of them, their embedded
-    pictures ``EMBEDDED_PICTURE_PIXELS_KEPT`` pixels in all), each (image, pixels) rendered once
-    while kept."""
+    """The counter art of the modules read: each module's zip opened once for a burst of reads
+    (``ModuleArt``) and closed ``RELEASE_MS`` after it, each SVG parsed once while it is among the
+    last drawn (``_KEPT_RENDERERS`` of them, their embedded pictures ``EMBEDDED_PICTURE_PIXELS_KEPT``
+    pixels in all), each (image, pixels) rendered once while kept."""
 
     def __init__(self, modules: Sequence[Module] = ()) -> None:
         self.modules = tuple(modules)
@@ -216,13 +258,29 @@ class ArtLibrary:
         self._renderers: OrderedDict[str, tuple[QSvgRenderer, int]] = OrderedDict()
         self._picture_pixels = 0
         self._without: set[str] = set()
+        #: Counters whose art is drawn without some of its pictures -> how many were left out.
+        self._left_out: dict[str, int] = {}
+        self._release: QTimer | None = None
         self._images: OrderedDict[tuple[str, int], QImage] = OrderedDict()
         self._icons: dict[tuple[str, int], QIcon] = {}
 
     def close(self) -> None:
-        """Close the modules' zips (the library is no longer used)."""
+        """Close the modules' zips (after a burst of reads, or the library is no longer used)."""
         for archive in self._archives.values():
             archive.close()
+
+    def zips_open(self) -> int:
+        """How many of the modules' zips are open now."""
+        return sum(archive.is_open for archive in self._archives.values())
+
+    def _release_later(self) -> None:
+        """Close the zips ``RELEASE_MS`` after this read, unless another read comes first."""
+        if self._release is None:
+            self._release = QTimer()
+            self._release.setSingleShot(True)
+            self._release.setInterval(RELEASE_MS)
+            self._release.timeout.connect(self.close)
+        self._release.start()
 
     def renderer(self, stem: str) -> QSvgRenderer | None:
         """The renderer of a counter's SVG, from the first module that has it; None when none has
@@ -238,16 +296,20 @@ class ArtLibrary:
         for module in self.modules:
             if module.counter(stem) is None:  # the index knows each module's SVG counters
                 continue
-            data = self._archives[module.path].svg(stem)
+            archive = self._archives[module.path]
+            data = archive.svg(stem)
+            self._release_later()
             if data is None:
                 continue
             try:
-                flat, pictures = _flat(data, f"{stem}.svg in {module.path}")
+                flat = _flat(data, f"{stem}.svg in {module.path}", partial(archive.picture, stem))
             except AslError:
                 continue
-            renderer = QSvgRenderer(QByteArray(flat))
+            renderer = QSvgRenderer(QByteArray(flat.svg))
             if renderer.isValid():
-                found = renderer
+                found, pictures = renderer, flat.pixels
+                if flat.left_out:
+                    self._left_out[stem] = flat.left_out
                 break
         if found is None:
             self._without.add(stem)
@@ -270,6 +332,17 @@ class ArtLibrary:
             return f"the art of {stem} in your VASL module cannot be drawn (damaged or too big)"
         names = ", ".join(os.path.basename(module.path) for module in self.modules)
         return f"your VASL module ({names}) holds no SVG art for {stem}, and aslgui draws SVG counters only"
+
+    def why_not_whole(self, stem: str | None) -> str | None:
+        """Why a counter's art is drawn without some of its pictures (None when it is whole): the
+        tooltip says so, so a missing emblem is not taken for the module's (issue 37)."""
+        left_out = self._left_out.get(stem or "")
+        if not left_out:
+            return None
+        pictures = "1 picture" if left_out == 1 else f"{left_out} pictures"
+        return (f"its art is drawn without {pictures}: aslgui draws only pictures embedded in the counter or "
+                f"beside it in the module, {EMBEDDED_PICTURE_PIXELS_LIMIT:,} pixels in all "
+                "(EMBEDDED_PICTURE_PIXELS_LIMIT)")
 
     def image(self, stem: str, pixels: int) -> QImage | None:
         """The counter drawn into a square image ``pixels`` wide (at most ``MAX_PIXELS``)."""

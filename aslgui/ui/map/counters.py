@@ -178,6 +178,8 @@ class CounterItem(QGraphicsItem):
         self.art = stem if stem is not None and library().renderer(stem) is not None else None
         if self.art is None:
             self.setToolTip(f"{unit.name or unit.kind}: a plain tile, as {library().why_plain(stem)}")
+        elif gap := library().why_not_whole(stem):
+            self.setToolTip(f"{unit.name or unit.kind}: {gap}")
         fill = style.nationality_color(unit.nationality or unit.side)
         self.fill = fill.darker(140) if unit.broken else fill
         self.ink = style.color(style.BROKEN_INK if unit.broken else style.COUNTER_INK)

@@ -111,7 +111,8 @@ class OrderOfBattle(QTreeWidget):
                 stem = art_stem(entries[ids[0]])
                 art = library().icon(stem, ICON_PIXELS)
                 tip = f"{nationality} {entries[ids[0]].get('kind', '')}".strip() + f", {len(ids)} off the boards"
-                item.setToolTip(0, tip if art else f"{tip}\nA colour swatch, as {library().why_plain(stem)}")
+                gap = library().why_not_whole(stem) if art else f"a colour swatch, as {library().why_plain(stem)}"
+                item.setToolTip(0, f"{tip}\n{gap[0].upper()}{gap[1:]}" if gap else tip)
                 item.setIcon(0, art or self._icon(nationality or side))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
                 self.items.update(dict.fromkeys(ids, item))
