@@ -11,10 +11,11 @@ runs exactly along a hexside or through a vertex is found exactly, never by a to
 A thread is a tuple of events, each a plain tuple (no objects: ``aslgui resolve`` and the
 visibility shading walk thousands of them):
 
-- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy)``: the thread crosses the inside of the
-  hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units.
-- ``(CROSS, dx, dz, side)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex, between
-  two vertices.
+- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy, even, odd)``: the thread crosses the inside
+  of the hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units;
+  ``even``/``odd``: its ``index`` less the source's, from a source in an even/odd column.
+- ``(CROSS, dx, dz, side, even, odd)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex,
+  between two vertices (``even``, ``odd`` as above).
 - ``(ALONG, dx, dz, side, from_source, to_target)``: it runs exactly along that hexside (both
   hexes beside it are the same range from the source).
 - ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where)``
@@ -37,6 +38,20 @@ HALF_UNIT_PIXELS = (18.75, 32.25)
 
 #: One event: the plain tuples above (their shapes differ by kind).
 Event = tuple[Any, ...]
+#: ``index``'s step from one column to the next: rows stay far below it on any map.
+STRIDE = 4096
+
+
+def index(col: int, row: int) -> int:
+    """A hex's integer key, ``col * STRIDE + row``: an event's ``even``/``odd`` added to the source's
+    gives the hex's without making a tuple (the LOS engine's per-hex tables are keyed so)."""
+    return col * STRIDE + row
+
+
+def _relative(hx: int, hz: int) -> tuple[int, int]:
+    """``index`` of the hex at cube offset ``(hx, hz)`` less the source's, from a source in an even
+    and in an odd column (a column's row is its cube z plus half its column, rounded down)."""
+    return hx * STRIDE + hz + (hx >> 1), hx * STRIDE + hz + ((hx + 1) >> 1)
 
 
 def cube_distance(dx: int, dz: int) -> int:
@@ -66,7 +81,7 @@ class Walk:
         # hexside of each opposite pair), so only those hexsides are tried.
         grows = (big_y < 0, big_x > big_y, big_x + big_y > 0, big_y > 0, big_x < big_y, big_x + big_y < 0)
         self.exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if grows[i]]
-        self.events: list[Event] = [(INTERIOR, 0, 0, 0, cube_distance(dx_t, dz_t), 0, 0)]
+        self.events: list[Event] = [(INTERIOR, 0, 0, 0, cube_distance(dx_t, dz_t), 0, 0, 0, 0)]
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -83,7 +98,7 @@ class Walk:
                     hx, hz = _through_vertex(events, hx, hz, i, self.side_of, (dx_t, dz_t))
                     break
                 if at > 0 and centre_side + before < 0:
-                    events.append((CROSS, hx, hz, i))
+                    events.append((CROSS, hx, hz, i, *_relative(hx, hz)))
                     step = SIDE_STEPS[i]
                     hx, hz = hx + step[0], hz + step[1]
                     break
@@ -94,7 +109,7 @@ class Walk:
                 INTERIOR, hx, hz,
                 max(hx if hx > 0 else -hx, hz if hz > 0 else -hz, hx + hz if hx + hz > 0 else -hx - hz),
                 max(ex if ex > 0 else -ex, ez if ez > 0 else -ez, ex + ez if ex + ez > 0 else -ex - ez),
-                3 * hx, hx + 2 * hz,
+                3 * hx, hx + 2 * hz, *_relative(hx, hz),
             ))
             if ex == 0 and ez == 0:
                 break
