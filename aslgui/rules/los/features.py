@@ -42,9 +42,13 @@ MARKED_MOST = 48
 #: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).
 HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
 
+#: One feature as the walk reads it, unpacked at once: its kind, top, hull radius (-1.0 for a
+#: whole-hex feature) and hull core, and the ``Feature``.
+Record = tuple[int, int, float, float, float, Feature]
 #: What a thread crossing a hex's inside may meet there: its lowest ground (half levels), its
-#: features, and the features after the ground's own (``ground_feature``) when that is not level 0.
-Cell = tuple[int, tuple[Feature, ...], tuple[Feature, ...]]
+#: features' ``Record``s, and the same after the ground's own (``ground_feature``) when that is
+#: not level 0.
+Cell = tuple[int, tuple[Record, ...], tuple[Record, ...]]
 
 
 @lru_cache(maxsize=64)
@@ -53,8 +57,14 @@ def ground_feature(top: int) -> Feature:
     return Feature(GROUND, top, None, 0.0, False, "ground", "B10")
 
 
+def record(f: Feature) -> Record:
+    """A feature's ``Record``."""
+    return f.kind, f.top, -1.0 if f.hull is None else f.radius, f.core[0], f.core[1], f
+
+
 def _cell(features: tuple[Feature, ...], floor: int) -> Cell:
-    return 2 * floor, features, (ground_feature(2 * floor), *features) if floor else features
+    records = tuple(map(record, features))
+    return 2 * floor, records, (record(ground_feature(2 * floor)), *records) if floor else records
 
 
 class LosMap:

@@ -28,6 +28,7 @@ from aslgui.rules.los.features import (
     SPLIT,
     LosMap,
     ground_feature,
+    record,
 )
 from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
 from aslgui.rules.los.trace_line import Trace, blind
@@ -151,7 +152,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     # hexes are read by integer index: the source's plus the event's for the source's column parity
     at, inside, across = index(sx, source.row), 7 + (sx & 1), 4 + (sx & 1)
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
-    a, b, length, half = t.a, t.b, t.length, t.half_pixel
+    a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
     i, known = 0, len(events)
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
@@ -185,7 +186,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             if cell is None:
                 if depression is None and low >= 0:
                     continue  # nothing here, and ground at level 0 never blocks
-                ground, here = 0, NO_FEATURES
+                ground, here = 0, ()
             else:
                 ground, here, grounded = cell
             # ground at or below the lower end never blocks; a gap between boards holds none
@@ -193,7 +194,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 if ground:
                     here = grounded
                 elif t.hex_at(e[1], e[2]) in t.los.grid:
-                    here = (ground_feature(0), *here)
+                    here = (record(ground_feature(0)), *here)
             cx, cy = e[5], e[6]
             if depression is not None:
                 if reason := depression(t.hex_at(e[1], e[2]), from_source, to_target, cx, cy):
@@ -203,20 +204,18 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
             edge = base == 0 and t.on_edge(t.hex_at(e[1], e[2]))
             reach = 1.5 * length if edge else half
-            for f in here:
-                f_kind, top, hull = f[0], f[1], f[2]
+            for f_kind, top, radius, core_x, core_y, f in here:
                 if f_kind == HINDRANCE:  # Trace.effect, its commonest cases inlined
-                    if top <= high:
-                        continue
+                    if top <= high or from_source in hindered:
+                        continue  # lower than an end, or a Hindrance already counted at this range
                     effect = HINDERS
                 elif top > high and f_kind != SPLIT:
                     effect = HIGHER
                 elif not (effect := t.effect(f, from_source, to_target)):
                     continue
-                if hull is not None:
-                    core = f[7]
-                    if abs(base + a * core[1] - b * core[0]) > f[3] * length + reach or not t.crosses(f, base, edge):
-                        continue
+                if radius >= 0.0 and (abs(base + a * core_y - b * core_x) > radius * length + reach
+                                      or not t.crosses(f, base, edge)):
+                    continue
                 h = t.hex_at(e[1], e[2])
                 if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
                     continue
