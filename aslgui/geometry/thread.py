@@ -89,27 +89,31 @@ class Walk:
         hx, hz, dx_t, dz_t = self.hx, self.hz, self.dx, self.dz
         if hx == dx_t and hz == dz_t:
             return False
-        events, big_x, big_y = self.events, self.big_x, self.big_y
+        events, big_x, big_y, exits = self.events, self.big_x, self.big_y, self.exits
+        append = events.append
         for _ in range(steps):
             centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
-            for i, before, here, after in self.exits:
+            for i, before, here, after in exits:
                 at = centre_side + here
-                if at == 0 and centre_side + before < 0 < centre_side + after:
+                if at > 0:
+                    if centre_side + before < 0:
+                        rel = hx * STRIDE + hz  # _relative, written out
+                        append((CROSS, hx, hz, i, rel + (hx >> 1), rel + ((hx + 1) >> 1)))
+                        step = SIDE_STEPS[i]
+                        hx, hz = hx + step[0], hz + step[1]
+                        break
+                elif at == 0 and centre_side + before < 0 < centre_side + after:
                     hx, hz = _through_vertex(events, hx, hz, i, self.side_of, (dx_t, dz_t))
-                    break
-                if at > 0 and centre_side + before < 0:
-                    events.append((CROSS, hx, hz, i, *_relative(hx, hz)))
-                    step = SIDE_STEPS[i]
-                    hx, hz = hx + step[0], hz + step[1]
                     break
             else:  # pragma: no cover - a line through a hex's inside always leaves it
                 raise AssertionError("thread lost its way")
             ex, ez = dx_t - hx, dz_t - hz
-            events.append((
+            rel = hx * STRIDE + hz
+            append((
                 INTERIOR, hx, hz,
                 max(hx if hx > 0 else -hx, hz if hz > 0 else -hz, hx + hz if hx + hz > 0 else -hx - hz),
                 max(ex if ex > 0 else -ex, ez if ez > 0 else -ez, ex + ez if ex + ez > 0 else -ex - ez),
-                3 * hx, hx + 2 * hz, *_relative(hx, hz),
+                3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
             ))
             if ex == 0 and ez == 0:
                 break
