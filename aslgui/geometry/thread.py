@@ -75,13 +75,28 @@ class Walk:
         self.dx, self.dz = dx_t, dz_t
         self.big_x, self.big_y = big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
         # cross(D, vertex offset) for the six VERTEX_OFFSETS, written out.
-        self.side_of = side_of = [-big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x]
+        self.side_of = side_of = (s0, s1, s2, s3, s4, s5) = (
+            -big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x)
         # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
         # on the half of the hexagon where the side values grow (side_of[i] > side_of[i - 1]: one
-        # hexside of each opposite pair), so only those hexsides are tried.
-        grows = (big_y < 0, big_x > big_y, big_x + big_y > 0, big_y > 0, big_x < big_y, big_x + big_y < 0)
-        self.exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if grows[i]]
-        self.events: list[Event] = [(INTERIOR, 0, 0, 0, cube_distance(dx_t, dz_t), 0, 0, 0, 0)]
+        # hexside of each opposite pair), so only those hexsides are tried, each with the
+        # neighbour's cube step (SIDE_STEPS) and how much the centre's side value changes by it.
+        exits: list[tuple[int, ...]] = []
+        self.exits = exits
+        if s0 > s5:
+            exits.append((0, s5, s0, s1, 0, -1, -2 * big_x))
+        if s1 > s0:
+            exits.append((1, s0, s1, s2, 1, -1, -big_x - 3 * big_y))
+        if s2 > s1:
+            exits.append((2, s1, s2, s3, 1, 0, big_x - 3 * big_y))
+        if s3 > s2:
+            exits.append((3, s2, s3, s4, 0, 1, 2 * big_x))
+        if s4 > s3:
+            exits.append((4, s3, s4, s5, -1, 1, big_x + 3 * big_y))
+        if s5 > s4:
+            exits.append((5, s4, s5, s0, -1, 0, 3 * big_y - big_x))
+        rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
+        self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -91,28 +106,29 @@ class Walk:
             return False
         events, big_x, big_y, exits = self.events, self.big_x, self.big_y, self.exits
         append = events.append
+        # the cross product of the thread with the centre's offset (integer, 0 on the line)
+        centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
         for _ in range(steps):
-            centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
-            for i, before, here, after in exits:
+            for i, before, here, after, step_x, step_z, shift in exits:
                 at = centre_side + here
                 if at > 0:
                     if centre_side + before < 0:
                         rel = hx * STRIDE + hz  # _relative, written out
                         append((CROSS, hx, hz, i, rel + (hx >> 1), rel + ((hx + 1) >> 1)))
-                        step = SIDE_STEPS[i]
-                        hx, hz = hx + step[0], hz + step[1]
+                        hx, hz, centre_side = hx + step_x, hz + step_z, centre_side + shift
                         break
                 elif at == 0 and centre_side + before < 0 < centre_side + after:
                     hx, hz = _through_vertex(events, hx, hz, i, self.side_of, (dx_t, dz_t))
+                    centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
                     break
             else:  # pragma: no cover - a line through a hex's inside always leaves it
                 raise AssertionError("thread lost its way")
-            ex, ez = dx_t - hx, dz_t - hz
+            ex, ez, hs, es = dx_t - hx, dz_t - hz, hx + hz, dx_t - hx + dz_t - hz
             rel = hx * STRIDE + hz
-            append((
+            append((  # the ranges: a cube distance is half the sum of the three coordinates' sizes
                 INTERIOR, hx, hz,
-                max(hx if hx > 0 else -hx, hz if hz > 0 else -hz, hx + hz if hx + hz > 0 else -hx - hz),
-                max(ex if ex > 0 else -ex, ez if ez > 0 else -ez, ex + ez if ex + ez > 0 else -ex - ez),
+                ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1,
+                ((ex if ex > 0 else -ex) + (ez if ez > 0 else -ez) + (es if es > 0 else -es)) >> 1,
                 3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
             ))
             if ex == 0 and ez == 0:
@@ -149,7 +165,7 @@ def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
     return tuple(whole.events)
 
 
-def _vertex_event(hx: int, hz: int, i: int, side_of: list[int]) -> Event:
+def _vertex_event(hx: int, hz: int, i: int, side_of: tuple[int, ...]) -> Event:
     """The three hexsides at vertex ``i`` of a hex and the side of the thread each lies on."""
     n1 = (hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1])
     j = (i + 1) % 6
@@ -164,7 +180,7 @@ def _vertex_event(hx: int, hz: int, i: int, side_of: list[int]) -> Event:
 
 
 def _through_vertex(
-    events: list[Event], hx: int, hz: int, i: int, side_of: list[int], target: tuple[int, int]
+    events: list[Event], hx: int, hz: int, i: int, side_of: tuple[int, ...], target: tuple[int, int]
 ) -> tuple[int, int]:
     """Record the thread leaving a hex by its vertex ``i``; return the hex it goes on into."""
     events.append(_vertex_event(hx, hz, i, side_of))
