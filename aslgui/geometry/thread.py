@@ -75,7 +75,7 @@ class Walk:
         self.dx, self.dz = dx_t, dz_t
         self.big_x, self.big_y = big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
         # cross(D, vertex offset) for the six VERTEX_OFFSETS, written out.
-        self.side_of = side_of = (s0, s1, s2, s3, s4, s5) = (
+        self.side_of = (s0, s1, s2, s3, s4, s5) = (
             -big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x)
         # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
         # on the half of the hexagon where the side values grow (side_of[i] > side_of[i - 1]: one

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, VERTEX_OFFSETS, cube_distance, index, walk
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, STRIDE, VERTEX_OFFSETS, cube_distance, walk
 from aslgui.resource_files import load_json
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
@@ -150,7 +151,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     cells, side_cells, counter_cells = los.cells, los.side_cells, los.counter_cells() if los.counters else None
     sx, low, high, big_x, big_y = t.sx, t.low, t.high, t.big_x, t.big_y
     # hexes are read by integer index: the source's plus the event's for the source's column parity
-    at, inside, across = index(sx, source.row), 7 + (sx & 1), 4 + (sx & 1)
+    at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
     a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
     i, known = 0, len(events)
@@ -250,13 +251,23 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
 
 def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     """What a unit at ``source`` (``level`` above its ground) sees of every hex of the map: the
-    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex."""
+    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex.  Its
+    threads reach every column, so an archive map reads them all first; the cycle collector is
+    paused meanwhile (``collector_paused``: the walks make many objects and no cycles)."""
     found: dict[Hex, int | None] = {}
-    for h in los.grid:
-        result = _open_ground(los, source, h, level, 0)
-        if result is None:
-            result = walked(los, source, h, level, 0, explain=False)
-        found[h] = None if result.blocked else result.hindrance
+    grid = los.grid
+    with collector_paused():
+        if los.partial:
+            cols = [h.col for h in grid]
+            if cols:
+                los.read_around(Hex(min(cols), 0), Hex(max(cols), 0))
+        # ``marked`` is fixed once every column is read: a VASL board's map walks every thread
+        unwalked = los.partial or los.marked() is not None
+        for h in grid:
+            result = _open_ground(los, source, h, level, 0) if unwalked else None
+            if result is None:
+                result = walked(los, source, h, level, 0, explain=False)
+            found[h] = None if result.blocked else result.hindrance
     return found
 
 
