@@ -18,8 +18,8 @@ visibility shading walk thousands of them):
   between two vertices (``even``, ``odd`` as above).
 - ``(ALONG, dx, dz, side, from_source, to_target)``: it runs exactly along that hexside (both
   hexes beside it are the same range from the source).
-- ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where)``
-  for the three hexsides meeting there, ``where`` -1 or +1 for the side of the thread the
+- ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where, even,
+  odd)`` for the three hexsides meeting there, ``where`` -1 or +1 for the side of the thread the
   hexside lies on, 0 when it lies along the thread.
 """
 
@@ -172,9 +172,10 @@ def _vertex_event(hx: int, hz: int, i: int, side_of: tuple[int, ...]) -> Event:
     return (
         VERTEX,
         (
-            (hx, hz, i, _sign(side_of[i - 1] - side_of[i])),
-            (hx, hz, j, _sign(side_of[j] - side_of[i])),
-            (n1[0], n1[1], (i + 2) % 6, _sign(side_of[i])),  # the hexside pointing away from the hex
+            (hx, hz, i, _sign(side_of[i - 1] - side_of[i]), *_relative(hx, hz)),
+            (hx, hz, j, _sign(side_of[j] - side_of[i]), *_relative(hx, hz)),
+            # the hexside pointing away from the hex
+            (n1[0], n1[1], (i + 2) % 6, _sign(side_of[i]), *_relative(*n1)),
         ),
     )
 

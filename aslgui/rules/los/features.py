@@ -10,10 +10,12 @@ so Half-Level terrain needs no floats."""
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
+from itertools import groupby
 from types import MappingProxyType
 from typing import Any
 
@@ -62,8 +64,28 @@ def record(f: Feature) -> Record:
     return f.kind, f.top, -1.0 if f.hull is None else f.radius, f.core[0], f.core[1], f
 
 
+def _first_met(r: Record) -> tuple[bool, float]:
+    return r[2] >= 0.0, -r[2]
+
+
+def _records(features: tuple[Feature, ...]) -> tuple[Record, ...]:
+    """A hex's features' ``Record``s in their order, but each run of alike features (one kind,
+    top, name and rule: a grain field's large patch and its specks) from the whole hex and the
+    widest hull to the smallest, less those lying inside one before them (its inner circle):
+    which of a run the thread meets first never shows (the same block, or one Hindrance at that
+    range, B.10), and a thread through a hull inside another passes through that one too."""
+    records: list[Record] = []
+    for _, alike in groupby(features, key=lambda f: (f.kind, f.top, f.name, f.rule)):
+        kept: list[Record] = []
+        for r in sorted(map(record, alike), key=_first_met):
+            if not any(k[2] < 0.0 or math.dist(k[5].core, r[5].core) + r[2] <= k[5].inner for k in kept):
+                kept.append(r)
+        records.extend(kept)
+    return tuple(records)
+
+
 def _cell(features: tuple[Feature, ...], floor: int) -> Cell:
-    records = tuple(map(record, features))
+    records = _records(features)
     return 2 * floor, records, (record(ground_feature(2 * floor)), *records) if floor else records
 
 

@@ -245,8 +245,13 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 if isinstance(result, LosResult):
                     return result
                 return LosResult(rng, True, result[0], result[1], tuple(hindrances))
-        elif (result_v := _vertex(t, e[1])) is not None:
-            return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
+        elif side_cells:  # a vertex: walls or hedges on at least two of its hexsides, or it is passed by
+            walled = 0
+            for side in e[1]:
+                if side[3] and (walls := side_cells.get(at + side[across])) and walls[side[2]] not in (None, "cliff"):
+                    walled += 1
+            if walled > 1 and (result_v := _vertex(t, e[1])) is not None:
+                return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
 
 
 def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
@@ -364,7 +369,7 @@ def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     sides (B9.1, B9.2; a wall that ends at the vertex, or runs on along the thread, is seen from
     one side only); hexsides of either end's hex never count."""
     found: dict[int, tuple[Hex, Hex, str]] = {}
-    for dx, dz, side, where in sides:
+    for dx, dz, side, where, *_ in sides:
         if where == 0:
             continue
         h = t.hex_at(dx, dz)
