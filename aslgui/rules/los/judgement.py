@@ -154,7 +154,8 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
     a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
-    i, known = 0, len(events)
+    # the source's own event (range 0) counts only for its counters (A6.2, A24)
+    i, known = 0 if counter_cells or empty else 1, len(events)
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
         # it, and a hex's centre lies within sqrt(10) times its range of the source's
@@ -217,7 +218,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 if radius >= 0.0 and (abs(base + a * core_y - b * core_x) > radius * length + reach
                                       or not t.crosses(f, base, edge)):
                     continue
-                h = t.hex_at(e[1], e[2])
+                h = Hex(sx + e[1], here_at - (sx + e[1]) * STRIDE)  # t.hex_at
                 if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
                     continue
                 if effect != HINDERS:
