@@ -47,6 +47,7 @@ HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
 #: One feature as the walk reads it, unpacked at once: its kind, top, hull radius (-1.0 for a
 #: whole-hex feature) and hull core, and the ``Feature``.
 Record = tuple[int, int, float, float, float, Feature]
+NO_RECORDS: tuple[Record, ...] = ()
 #: What a thread crossing a hex's inside may meet there: its lowest ground (half levels), its
 #: features' ``Record``s, and the same after the ground's own (``ground_feature``) when that is
 #: not level 0.

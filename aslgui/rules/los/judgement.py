@@ -24,6 +24,7 @@ from aslgui.rules.los.features import (
     HINDERS,
     HINDRANCE,
     NO_FEATURES,
+    NO_RECORDS,
     NO_WALLS,
     PIXEL_AREA,
     SPLIT,
@@ -188,7 +189,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             if cell is None:
                 if depression is None and low >= 0:
                     continue  # nothing here, and ground at level 0 never blocks
-                ground, here = 0, ()
+                ground, here = 0, NO_RECORDS
             else:
                 ground, here, grounded = cell
             # ground at or below the lower end never blocks; a gap between boards holds none
