@@ -11,14 +11,15 @@ runs exactly along a hexside or through a vertex is found exactly, never by a to
 A thread is a tuple of events, each a plain tuple (no objects: ``aslgui resolve`` and the
 visibility shading walk thousands of them):
 
-- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy)``: the thread crosses the inside of the
-  hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units.
-- ``(CROSS, dx, dz, side)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex, between
-  two vertices.
+- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy, even, odd)``: the thread crosses the inside
+  of the hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units;
+  ``even``/``odd``: its ``index`` less the source's, from a source in an even/odd column.
+- ``(CROSS, dx, dz, side, even, odd)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex,
+  between two vertices (``even``, ``odd`` as above).
 - ``(ALONG, dx, dz, side, from_source, to_target)``: it runs exactly along that hexside (both
   hexes beside it are the same range from the source).
-- ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where)``
-  for the three hexsides meeting there, ``where`` -1 or +1 for the side of the thread the
+- ``(VERTEX, sides)``: it passes through a vertex; ``sides`` holds ``(dx, dz, side, where, even,
+  odd)`` for the three hexsides meeting there, ``where`` -1 or +1 for the side of the thread the
   hexside lies on, 0 when it lies along the thread.
 """
 
@@ -37,6 +38,20 @@ HALF_UNIT_PIXELS = (18.75, 32.25)
 
 #: One event: the plain tuples above (their shapes differ by kind).
 Event = tuple[Any, ...]
+#: ``index``'s step from one column to the next: rows stay far below it on any map.
+STRIDE = 4096
+
+
+def index(col: int, row: int) -> int:
+    """A hex's integer key, ``col * STRIDE + row``: an event's ``even``/``odd`` added to the source's
+    gives the hex's without making a tuple (the LOS engine's per-hex tables are keyed so)."""
+    return col * STRIDE + row
+
+
+def _relative(hx: int, hz: int) -> tuple[int, int]:
+    """``index`` of the hex at cube offset ``(hx, hz)`` less the source's, from a source in an even
+    and in an odd column (a column's row is its cube z plus half its column, rounded down)."""
+    return hx * STRIDE + hz + (hx >> 1), hx * STRIDE + hz + ((hx + 1) >> 1)
 
 
 def cube_distance(dx: int, dz: int) -> int:
@@ -60,13 +75,28 @@ class Walk:
         self.dx, self.dz = dx_t, dz_t
         self.big_x, self.big_y = big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
         # cross(D, vertex offset) for the six VERTEX_OFFSETS, written out.
-        self.side_of = side_of = [-big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x]
+        self.side_of = (s0, s1, s2, s3, s4, s5) = (
+            -big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x)
         # The thread leaves a hex where the vertex signs turn from - to + (clockwise order): only
         # on the half of the hexagon where the side values grow (side_of[i] > side_of[i - 1]: one
-        # hexside of each opposite pair), so only those hexsides are tried.
-        grows = (big_y < 0, big_x > big_y, big_x + big_y > 0, big_y > 0, big_x < big_y, big_x + big_y < 0)
-        self.exits = [(i, side_of[i - 1], side_of[i], side_of[(i + 1) % 6]) for i in range(6) if grows[i]]
-        self.events: list[Event] = [(INTERIOR, 0, 0, 0, cube_distance(dx_t, dz_t), 0, 0)]
+        # hexside of each opposite pair), so only those hexsides are tried, each with the
+        # neighbour's cube step (SIDE_STEPS) and how much the centre's side value changes by it.
+        exits: list[tuple[int, ...]] = []
+        self.exits = exits
+        if s0 > s5:
+            exits.append((0, s5, s0, s1, 0, -1, -2 * big_x))
+        if s1 > s0:
+            exits.append((1, s0, s1, s2, 1, -1, -big_x - 3 * big_y))
+        if s2 > s1:
+            exits.append((2, s1, s2, s3, 1, 0, big_x - 3 * big_y))
+        if s3 > s2:
+            exits.append((3, s2, s3, s4, 0, 1, 2 * big_x))
+        if s4 > s3:
+            exits.append((4, s3, s4, s5, -1, 1, big_x + 3 * big_y))
+        if s5 > s4:
+            exits.append((5, s4, s5, s0, -1, 0, 3 * big_y - big_x))
+        rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
+        self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -74,27 +104,32 @@ class Walk:
         hx, hz, dx_t, dz_t = self.hx, self.hz, self.dx, self.dz
         if hx == dx_t and hz == dz_t:
             return False
-        events, big_x, big_y = self.events, self.big_x, self.big_y
+        events, big_x, big_y, exits = self.events, self.big_x, self.big_y, self.exits
+        append = events.append
+        # the cross product of the thread with the centre's offset (integer, 0 on the line)
+        centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
         for _ in range(steps):
-            centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
-            for i, before, here, after in self.exits:
+            for i, before, here, after, step_x, step_z, shift in exits:
                 at = centre_side + here
-                if at == 0 and centre_side + before < 0 < centre_side + after:
+                if at > 0:
+                    if centre_side + before < 0:
+                        rel = hx * STRIDE + hz  # _relative, written out
+                        append((CROSS, hx, hz, i, rel + (hx >> 1), rel + ((hx + 1) >> 1)))
+                        hx, hz, centre_side = hx + step_x, hz + step_z, centre_side + shift
+                        break
+                elif at == 0 and centre_side + before < 0 < centre_side + after:
                     hx, hz = _through_vertex(events, hx, hz, i, self.side_of, (dx_t, dz_t))
-                    break
-                if at > 0 and centre_side + before < 0:
-                    events.append((CROSS, hx, hz, i))
-                    step = SIDE_STEPS[i]
-                    hx, hz = hx + step[0], hz + step[1]
+                    centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
                     break
             else:  # pragma: no cover - a line through a hex's inside always leaves it
                 raise AssertionError("thread lost its way")
-            ex, ez = dx_t - hx, dz_t - hz
-            events.append((
+            ex, ez, hs, es = dx_t - hx, dz_t - hz, hx + hz, dx_t - hx + dz_t - hz
+            rel = hx * STRIDE + hz
+            append((  # the ranges: a cube distance is half the sum of the three coordinates' sizes
                 INTERIOR, hx, hz,
-                max(hx if hx > 0 else -hx, hz if hz > 0 else -hz, hx + hz if hx + hz > 0 else -hx - hz),
-                max(ex if ex > 0 else -ex, ez if ez > 0 else -ez, ex + ez if ex + ez > 0 else -ex - ez),
-                3 * hx, hx + 2 * hz,
+                ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1,
+                ((ex if ex > 0 else -ex) + (ez if ez > 0 else -ez) + (es if es > 0 else -es)) >> 1,
+                3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
             ))
             if ex == 0 and ez == 0:
                 break
@@ -130,22 +165,23 @@ def thread(dx_t: int, dz_t: int) -> tuple[Event, ...]:
     return tuple(whole.events)
 
 
-def _vertex_event(hx: int, hz: int, i: int, side_of: list[int]) -> Event:
+def _vertex_event(hx: int, hz: int, i: int, side_of: tuple[int, ...]) -> Event:
     """The three hexsides at vertex ``i`` of a hex and the side of the thread each lies on."""
     n1 = (hx + SIDE_STEPS[i][0], hz + SIDE_STEPS[i][1])
     j = (i + 1) % 6
     return (
         VERTEX,
         (
-            (hx, hz, i, _sign(side_of[i - 1] - side_of[i])),
-            (hx, hz, j, _sign(side_of[j] - side_of[i])),
-            (n1[0], n1[1], (i + 2) % 6, _sign(side_of[i])),  # the hexside pointing away from the hex
+            (hx, hz, i, _sign(side_of[i - 1] - side_of[i]), *_relative(hx, hz)),
+            (hx, hz, j, _sign(side_of[j] - side_of[i]), *_relative(hx, hz)),
+            # the hexside pointing away from the hex
+            (n1[0], n1[1], (i + 2) % 6, _sign(side_of[i]), *_relative(*n1)),
         ),
     )
 
 
 def _through_vertex(
-    events: list[Event], hx: int, hz: int, i: int, side_of: list[int], target: tuple[int, int]
+    events: list[Event], hx: int, hz: int, i: int, side_of: tuple[int, ...], target: tuple[int, int]
 ) -> tuple[int, int]:
     """Record the thread leaving a hex by its vertex ``i``; return the hex it goes on into."""
     events.append(_vertex_event(hx, hz, i, side_of))

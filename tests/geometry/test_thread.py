@@ -10,7 +10,7 @@ from shapely.geometry import LineString
 from aslgui.geometry import Hex, MapGrid, distance, neighbour
 from aslgui.geometry.hexgrid import from_cube, to_cube
 from aslgui.geometry.shapes import hex_polygon
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, VERTEX, Walk, thread
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, VERTEX, Walk, index, thread
 
 hexes = st.builds(Hex, st.integers(0, 40), st.integers(0, 20))
 
@@ -75,3 +75,25 @@ def test_a_thread_walked_a_few_hexes_at_a_time_is_the_thread_walked_at_once(dx: 
     assert piecemeal.events == whole.events
     assert piecemeal.events[-1][:3] == (INTERIOR, dx, dz) and piecemeal.events[-1][4] == 0
     assert not piecemeal.more()
+
+
+@settings(max_examples=150, deadline=None)
+@given(hexes, hexes)
+def test_an_events_even_or_odd_index_less_the_sources_is_its_hexs(s: Hex, t: Hex) -> None:
+    """The walk reads a hex by the source's ``index`` plus the event's (``even`` from a source in an
+    even column, ``odd`` in an odd one): the same as the hex's own."""
+    sx, _, sz = to_cube(s)
+    tx, _, tz = to_cube(t)
+    pick = 1 if s.col & 1 else 0
+    for e in thread(tx - sx, tz - sz):
+        if e[0] == INTERIOR:
+            where = [(e[1], e[2], e[7 + pick])]
+        elif e[0] == CROSS:
+            where = [(e[1], e[2], e[4 + pick])]
+        elif e[0] == VERTEX:
+            where = [(side[0], side[1], side[4 + pick]) for side in e[1]]
+        else:
+            continue
+        for dx, dz, relative in where:
+            h = from_cube(sx + dx, sz + dz)
+            assert index(s.col, s.row) + relative == index(h.col, h.row)

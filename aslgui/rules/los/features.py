@@ -10,16 +10,18 @@ so Half-Level terrain needs no floats."""
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
+from itertools import groupby
 from types import MappingProxyType
 from typing import Any
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
-from aslgui.geometry.thread import HALF_UNIT_PIXELS
+from aslgui.geometry.thread import HALF_UNIT_PIXELS, index
 from aslgui.model import Scenario
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
@@ -41,6 +43,51 @@ MARKED_MOST = 48
 
 #: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).
 HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
+
+#: One feature as the walk reads it, unpacked at once: its kind, top, hull radius (-1.0 for a
+#: whole-hex feature) and hull core, and the ``Feature``.
+Record = tuple[int, int, float, float, float, Feature]
+NO_RECORDS: tuple[Record, ...] = ()
+#: What a thread crossing a hex's inside may meet there: its lowest ground (half levels), its
+#: features' ``Record``s, and the same after the ground's own (``ground_feature``) when that is
+#: not level 0.
+Cell = tuple[int, tuple[Record, ...], tuple[Record, ...]]
+
+
+@lru_cache(maxsize=64)
+def ground_feature(top: int) -> Feature:
+    """A hex's own ground level as a whole-hex feature (B10: hills)."""
+    return Feature(GROUND, top, None, 0.0, False, "ground", "B10")
+
+
+def record(f: Feature) -> Record:
+    """A feature's ``Record``."""
+    return f.kind, f.top, -1.0 if f.hull is None else f.radius, f.core[0], f.core[1], f
+
+
+def _first_met(r: Record) -> tuple[bool, float]:
+    return r[2] >= 0.0, -r[2]
+
+
+def _records(features: tuple[Feature, ...]) -> tuple[Record, ...]:
+    """A hex's features' ``Record``s in their order, but each run of alike features (one kind,
+    top, name and rule: a grain field's large patch and its specks) from the whole hex and the
+    widest hull to the smallest, less those lying inside one before them (its inner circle):
+    which of a run the thread meets first never shows (the same block, or one Hindrance at that
+    range, B.10), and a thread through a hull inside another passes through that one too."""
+    records: list[Record] = []
+    for _, alike in groupby(features, key=lambda f: (f.kind, f.top, f.name, f.rule)):
+        kept: list[Record] = []
+        for r in sorted(map(record, alike), key=_first_met):
+            if not any(k[2] < 0.0 or math.dist(k[5].core, r[5].core) + r[2] <= k[5].inner for k in kept):
+                kept.append(r)
+        records.extend(kept)
+    return tuple(records)
+
+
+def _cell(features: tuple[Feature, ...], floor: int) -> Cell:
+    records = _records(features)
+    return 2 * floor, records, (record(ground_feature(2 * floor)), *records) if floor else records
 
 
 class LosMap:
@@ -65,6 +112,14 @@ class LosMap:
         self.upper_levels: Mapping[Hex, int] = upper_levels or {}
         #: A hex's lowest ground, where it differs from its centre's level (a crest hex).
         self.floors: Mapping[Hex, int] = self.levels if floors is None else floors
+        #: ``features`` and ``floors`` by hex ``index`` (``geometry.thread``), for every hex holding
+        #: a feature or ground other than level 0: the thread's walk reads them per hex it crosses.
+        self.cells: dict[int, Cell] = {
+            index(*h): _cell(features.get(h, NO_FEATURES), self.floors.get(h, 0))
+            for h in {*features, *(h for h, floor in self.floors.items() if floor)}
+        }
+        #: ``hexsides`` by hex ``index``.
+        self.side_cells: dict[int, tuple[str | None, ...]] = {index(*h): walls for h, walls in hexsides.items()}
 
     @property
     def partial(self) -> bool:
@@ -116,6 +171,16 @@ class LosMap:
     def level(self, h: Hex) -> int:
         """Ground level of a hex (its centre dot's)."""
         return self.levels.get(h, 0)
+
+    #: ``counter_cells``' last answer and the counters it was for.
+    _counter_cells: tuple[Mapping[Hex, tuple[Marker, ...]], dict[int, tuple[Hex, tuple[Marker, ...]]]] | None = None
+
+    def counter_cells(self) -> dict[int, tuple[Hex, tuple[Marker, ...]]]:
+        """``counters`` by hex ``index``, each with its hex (made once per set of counters)."""
+        kept = self._counter_cells
+        if kept is None or kept[0] is not self.counters:
+            kept = self._counter_cells = (self.counters, {index(*h): (h, m) for h, m in self.counters.items()})
+        return kept[1]
 
 
 
@@ -291,6 +356,7 @@ class _ArchiveMap(LosMap):
                 for h, *_ in archive.columns[col]:
                     if h not in own and h in archive.features:
                         self.filled[h] = archive.features[h]
+                        self.cells[index(*h)] = _cell(archive.features[h], self.floors.get(h, 0))
 
 
 _ARCHIVE_MAPS: dict[tuple[Any, ...], _ArchiveLos] = {}

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, VERTEX_OFFSETS, cube_distance, walk
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, STRIDE, VERTEX_OFFSETS, cube_distance, walk
 from aslgui.resource_files import load_json
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
@@ -23,19 +24,16 @@ from aslgui.rules.los.features import (
     HINDERS,
     HINDRANCE,
     NO_FEATURES,
+    NO_RECORDS,
     NO_WALLS,
     PIXEL_AREA,
     SPLIT,
     LosMap,
+    ground_feature,
+    record,
 )
 from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
 from aslgui.rules.los.trace_line import Trace, blind
-
-
-@lru_cache(maxsize=64)
-def _ground(top: int) -> Feature:
-    """A hex's own ground level as a whole-hex feature (B10: hills)."""
-    return Feature(GROUND, top, None, 0.0, False, "ground", "B10")
 
 
 def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
@@ -151,11 +149,14 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     hindrances: list[Hindrance] = []
     depressions = los.depressions
     depression = depression_limits(t, rng) if depressions and (source in depressions or target in depressions) else None
-    features, floors, hexsides, counters = los.features, los.floors, los.hexsides, los.counters
-    sx, sz, low, high, big_x, big_y = t.sx, t.sz, t.low, t.high, t.big_x, t.big_y
+    cells, side_cells, counter_cells = los.cells, los.side_cells, los.counter_cells() if los.counters else None
+    sx, low, high, big_x, big_y = t.sx, t.low, t.high, t.big_x, t.big_y
+    # hexes are read by integer index: the source's plus the event's for the source's column parity
+    at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
-    a, b, length, half = t.a, t.b, t.length, t.half_pixel
-    i, known = 0, len(events)
+    a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
+    # the source's own event (range 0) counts only for its counters (A6.2, A24)
+    i, known = 0 if counter_cells or empty else 1, len(events)
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
         # it, and a hex's centre lies within sqrt(10) times its range of the source's
@@ -177,42 +178,48 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
         i += 1
         kind = e[0]
         if kind == INTERIOR:
-            _, hx, hz, from_source, to_target, cx, cy = e
-            col = sx + hx
-            key = (col, sz + hz + (col - (col & 1)) // 2)  # a plain tuple hashes as the Hex does
-            if (counters and (marks := counters.get(key))  # type: ignore[call-overload]
-                    and (full := _counter_hinder(t, rng, hindrances, Hex(*key), marks, from_source, to_target))):
+            here_at = at + e[inside]
+            if (counter_cells and (marked := counter_cells.get(here_at))
+                    and (full := _counter_hinder(t, rng, hindrances, *marked, e[3], e[4]))):
                 return full
+            from_source, to_target = e[3], e[4]
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            here = features.get(key, NO_FEATURES)  # type: ignore[call-overload]
-            ground = 2 * floors.get(key, 0)  # type: ignore[call-overload]
+            cell = cells.get(here_at)
+            if cell is None:
+                if depression is None and low >= 0:
+                    continue  # nothing here, and ground at level 0 never blocks
+                ground, here = 0, NO_RECORDS
+            else:
+                ground, here, grounded = cell
             # ground at or below the lower end never blocks; a gap between boards holds none
-            if ground > low and (ground or Hex(*key) in t.los.grid):
-                here = (_ground(ground), *here)
+            if ground > low:
+                if ground:
+                    here = grounded
+                elif t.hex_at(e[1], e[2]) in t.los.grid:
+                    here = (record(ground_feature(0)), *here)
+            cx, cy = e[5], e[6]
             if depression is not None:
-                if reason := depression(Hex(*key), from_source, to_target, cx, cy):
-                    return LosResult(rng, True, Hex(*key), reason, tuple(hindrances))
+                if reason := depression(t.hex_at(e[1], e[2]), from_source, to_target, cx, cy):
+                    return LosResult(rng, True, t.hex_at(e[1], e[2]), reason, tuple(hindrances))
             elif not here:
                 continue
             base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
-            edge = base == 0 and t.on_edge(Hex(*key))
+            edge = base == 0 and t.on_edge(t.hex_at(e[1], e[2]))
             reach = 1.5 * length if edge else half
-            for f in here:
-                f_kind, top, hull = f[0], f[1], f[2]
+            for f_kind, top, radius, core_x, core_y, f in here:
                 if f_kind == HINDRANCE:  # Trace.effect, its commonest cases inlined
-                    if top <= high:
-                        continue
+                    if top <= high or from_source in hindered:
+                        continue  # lower than an end, or a Hindrance already counted at this range
                     effect = HINDERS
                 elif top > high and f_kind != SPLIT:
                     effect = HIGHER
                 elif not (effect := t.effect(f, from_source, to_target)):
                     continue
-                if hull is not None:
-                    core = f[7]
-                    if abs(base + a * core[1] - b * core[0]) > f[3] * length + reach or not t.crosses(f, base, edge):
-                        continue
-                h = Hex(*key)
+                if radius >= 0.0 and (abs(base + a * core_y - b * core_x) > radius * length + reach
+                                      or not t.crosses(f, base, edge)):
+                    continue
+                h = Hex(sx + e[1], here_at - (sx + e[1]) * STRIDE)  # t.hex_at
                 if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
                     continue
                 if effect != HINDERS:
@@ -220,10 +227,9 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 if full := _hinder(t, rng, hindrances, h, f, from_source):
                     return full
         elif kind == CROSS:
-            if not hexsides:
+            if not side_cells:
                 continue
-            col = sx + e[1]
-            walls = hexsides.get((col, sz + e[2] + (col - (col & 1)) // 2))  # type: ignore[call-overload]
+            walls = side_cells.get(at + e[across])
             if walls and (wall := walls[e[3]]):
                 h = t.hex_at(e[1], e[2])
                 other = _step(h, e[3])
@@ -241,19 +247,34 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                 if isinstance(result, LosResult):
                     return result
                 return LosResult(rng, True, result[0], result[1], tuple(hindrances))
-        elif (result_v := _vertex(t, e[1])) is not None:
-            return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
+        elif side_cells:  # a vertex: walls or hedges on at least two of its hexsides, or it is passed by
+            walled = 0
+            for side in e[1]:
+                if side[3] and (walls := side_cells.get(at + side[across])) and walls[side[2]] not in (None, "cliff"):
+                    walled += 1
+            if walled > 1 and (result_v := _vertex(t, e[1])) is not None:
+                return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
 
 
 def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     """What a unit at ``source`` (``level`` above its ground) sees of every hex of the map: the
-    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex."""
+    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex.  Its
+    threads reach every column, so an archive map reads them all first; the cycle collector is
+    paused meanwhile (``collector_paused``: the walks make many objects and no cycles)."""
     found: dict[Hex, int | None] = {}
-    for h in los.grid:
-        result = _open_ground(los, source, h, level, 0)
-        if result is None:
-            result = walked(los, source, h, level, 0, explain=False)
-        found[h] = None if result.blocked else result.hindrance
+    grid = los.grid
+    with collector_paused():
+        if los.partial:
+            cols = [h.col for h in grid]
+            if cols:
+                los.read_around(Hex(min(cols), 0), Hex(max(cols), 0))
+        # ``marked`` is fixed once every column is read: a VASL board's map walks every thread
+        unwalked = los.partial or los.marked() is not None
+        for h in grid:
+            result = _open_ground(los, source, h, level, 0) if unwalked else None
+            if result is None:
+                result = walked(los, source, h, level, 0, explain=False)
+            found[h] = None if result.blocked else result.hindrance
     return found
 
 
@@ -350,7 +371,7 @@ def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     sides (B9.1, B9.2; a wall that ends at the vertex, or runs on along the thread, is seen from
     one side only); hexsides of either end's hex never count."""
     found: dict[int, tuple[Hex, Hex, str]] = {}
-    for dx, dz, side, where in sides:
+    for dx, dz, side, where, *_ in sides:
         if where == 0:
             continue
         h = t.hex_at(dx, dz)
@@ -394,7 +415,7 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
         why_blocked, hindering = "", None
         here = t.los.features.get(h, NO_FEATURES)
         if (ground := 2 * t.los.floors.get(h, 0)) > t.low and (ground or h in t.los.grid):
-            here = (_ground(ground), *here)
+            here = (ground_feature(ground), *here)
         for f in here:
             effect = t.effect(f, from_source, to_target)
             if not effect or not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 from shapely.geometry import LineString
 
-from aslgui.collector import collector_paused
 from aslgui.geometry import BoardPlacement, Hex, MapGrid
 from aslgui.geometry.shapes import boards_outline, hex_polygon
 from aslgui.model import Scenario
@@ -295,8 +294,7 @@ class LosTools(QObject):
         unit = scenario.units.get(unit_id) if unit_id else None
         if not self.sight_action.isChecked() or unit is None or unit.hex is None:
             return
-        with collector_paused():
-            self.shading = sight(los_map(scenario), unit.hex, unit_level(unit))
+        self.shading = sight(los_map(scenario), unit.hex, unit_level(unit))  # the collector paused within
         boards = QGraphicsPathItem(self._boards_path(scenario.grid))  # clips the half hexes at the boards' edges
         boards.setPen(QPen(Qt.PenStyle.NoPen))
         boards.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsChildrenToShape)
