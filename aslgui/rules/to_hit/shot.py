@@ -119,6 +119,8 @@ class Shot(NamedTuple):
         weapon (A21.11-.12, C5.8), and a crew-served one manned by non-qualified Infantry (A21.13).
         Each cause costs Case H +2, two off the B#, one off the ROF, and forces the red TH#."""
         non_qualified = self.crew is not self.firer and not self.crew.qualified
+        if not (non_qualified or self.firer.captured):
+            return ()  # most shots: asked several times each, so no words made for no cause
         causes = {"Captured": self.firer.captured, f"manned by non-qualified {self.crew.id} (A21.13)": non_qualified}
         return tuple(cause for cause, applies in causes.items() if applies)
 
