@@ -355,13 +355,13 @@ FIRE_ODDS = counting(("hit", "critical", "malfunction"))
 
 
 def fire_odds(shot: Shot, numbers: ThNumbers) -> Odds:
-    """The chance to hit, to Critical Hit and to malfunction, over every roll of the shot: counted
-    once for all shots read alike (``Reading``), as a batch or an odds map asks many of them."""
-    return _counted_odds(reading(shot, numbers))
+    """The chance to hit, to Critical Hit and to malfunction, over every roll of the shot."""
+    return reading_odds(reading(shot, numbers))
 
 
 @lru_cache(maxsize=4096)
-def _counted_odds(shot: Reading) -> Odds:
-    """``fire_odds`` of a reading; the Odds is shared by the shots read alike, never changed."""
+def reading_odds(shot: Reading) -> Odds:
+    """``fire_odds`` of a shot read so: counted once for all shots read alike, as a batch or an
+    odds map asks many of them; the Odds is shared by them, never changed."""
     read = to_hit_reader(shot)
     return tally(lambda dice, dr: read(Roll(dice, dr)), FIRE_ODDS)
