@@ -60,7 +60,7 @@ def _drs(low: int, high: int) -> str:
 class Reading(NamedTuple):
     """All a roll of a shot is read with (``to_hit_reader``): its TH# numbers and what the shot
     says once for every roll. Equal readings roll alike, so it is also the key under which a
-    shot's odds are counted once (``fire_odds``)."""
+    shot's odds are counted once (``reading_odds``)."""
 
     numbers: ThNumbers
     #: Effective B# (``breakdown``) and the Multiple ROF a coloured dr may keep (``rate_of_fire``).
