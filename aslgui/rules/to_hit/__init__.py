@@ -142,12 +142,12 @@ def hex_units(shot: Shot) -> list[Unit]:
     there are two or more (a lone target keeps its keys). Never a unit immune as C3.4 says because
     it is not moving under Defensive First Fire (``dff_immune``), nor Passengers/Riders, whose
     Collateral Attack (D.8) is not modelled, nor a Gun in tow, which shares its vehicle's fate (C10.1)."""
+    if shot.target_type not in ("area", "infantry"):
+        return []  # the Vehicle Target Type, most shots: no unit of the hex listed
     units = [unit for unit in shot.scenario.units_at(shot.target_hex) if not with_a_vehicle(unit)
              and not dff_immune(shot, unit)]
     if shot.target_type == "area":
         return units
-    if shot.target_type != "infantry":
-        return []
     level = unit_level(shot.target)
     enemies = [unit for unit in units if unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)
                and unit_level(unit) == level]
