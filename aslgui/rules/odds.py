@@ -9,6 +9,7 @@ plus six more for each DR whose meaning a dr decides (C3.6, C3.7).
 """
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain
 from operator import methodcaller
 from typing import Any, NamedTuple
 
@@ -97,8 +98,7 @@ class WithOdds(Mapping[str, Any]):
         return self._odds()[name] if name in ODDS_KEYS else self._values[name]
 
     def __iter__(self) -> Iterator[str]:
-        yield from self._values
-        yield from ODDS_KEYS
+        return chain(self._values, ODDS_KEYS)  # no generator frame: a batch's answers iterate it twice
 
     def __len__(self) -> int:
         return len(self._values) + len(ODDS_KEYS)

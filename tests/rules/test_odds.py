@@ -150,6 +150,25 @@ def test_an_illegal_shot_has_null_odds() -> None:
     assert answer["legal"] is False and answer["odds"] is None
 
 
+def test_fire_odds_counted_once_are_each_shots_own_under_equal_th_numbers() -> None:
+    """C5.64, C3.9: shots of equal TH# numbers whose rolls read otherwise, by the crew's Morale
+    Level (an OVR Prevention NMC voids the shot) or a HD target (a hull hit misses), each have the
+    brute-force odds of their own rolls, asked one after the other (``fire_odds`` counts once for
+    all shots read alike, issue 40)."""
+    found: dict[tuple[Any, ...], tuple[int, dict[str, int]]] = {}
+    for morale in (5, 7, 8, 10):
+        for hd in (False, True):
+            gun = russian_gun("4E5", "N/NE", name="45L AT", crew_name="2-2-8", crew_morale=morale)
+            tank = german_tank(hex_name="4E5", vca="N/NE", tca="N/NE", hd=hd)
+            situation = scenario(gun, tank, phase="MPh", player="german")
+            action = {"kind": "fire", "firer": "g", "target": "t", "target_type": "vehicle", "ovr_prevention": True,
+                      "entered_from": "4E4"}
+            answer = check(situation, action, _flags("hit", "critical", "malfunction"))
+            found[morale, hd] = answer["final_th_needed"], answer["odds_216"]
+    assert len({needed for needed, _ in found.values()}) == 1  # the same numbers, and yet:
+    assert len({str(odds) for _, odds in found.values()}) == len(found)
+
+
 # -- overrun (D7) ----------------------------------------------------------------------------------
 overruns = st.fixed_dictionaries({
     "terrain": st.sampled_from(["open ground", "woods", "grain", "stone building"]),

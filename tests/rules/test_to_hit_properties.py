@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslgui.geometry import SPINE_NAMES
+from aslgui.rules.to_hit.numbers import ThNumbers
 from tests.rules.fixtures.to_hit_scenarios import fire, russian_gun, scenario, unit
 
 TERRAIN = ["open ground", "woods", "shellhole", "stone building", "wooden rubble", "marsh"]
@@ -84,3 +86,27 @@ def test_a_critical_hit_is_always_a_hit_at_or_below_the_critical_max_dr(shot: di
     if outcome and outcome["critical"]:
         assert outcome["hit"]
         assert shot["colored"] + shot["white"] <= answer["critical_max_dr"]
+
+
+def test_th_numbers_read_from_the_lowest_and_highest_dr_over_every_number() -> None:
+    """C3.3, C3.6, C3.7, C5.35: every property that reads the lowest or highest DR (2 and 12, or 3
+    and 18 with the lower dr doubled) agrees with them, and no CH number is asked where it cannot
+    matter, over every Modified TH# and DRM (the properties answer each shot several times, so some
+    read those bounds directly; issue 40)."""
+    for modified_th, total_drm, target_type, deliberate, doubled in product(
+            range(-2, 20), range(-8, 14), ("vehicle", "infantry", "area"), (False, True), (False, True)):
+        numbers = ThNumbers(modified_th, total_drm, target_type, deliberate, doubled)
+        needed = min(modified_th - total_drm, numbers.highest_dr)
+        assert numbers.final_th_needed == needed
+        assert numbers.improbable is (needed < numbers.lowest_dr)
+        assert numbers.only_lowest_hits is (needed == numbers.lowest_dr)
+        direct = min((modified_th - 2 * total_drm + 1) // 2 - 1, needed)  # Final DR below half the TH#
+        infantry_direct = target_type == "infantry" and not numbers.improbable and direct >= numbers.lowest_dr
+        if deliberate:
+            assert numbers.critical_max_dr is None
+        elif infantry_direct:
+            highest = max(dr for dr in range(2, 13) if not doubled or dr + max(1, dr - 6) <= direct)
+            assert numbers.critical_max_dr == (highest if doubled else direct)
+        else:
+            assert numbers.critical_max_dr == 2
+        assert (numbers.doubled_ch_note is not None) is (doubled and infantry_direct)

@@ -21,9 +21,9 @@ from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
 from aslgui.rules.to_hit.legality import reasons
-from aslgui.rules.to_hit.notes import rate_of_fire, reading_notes, rof_lost, shot_notes
+from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.outcome import Roll, agreed, breakdown, fire_odds, manned_gun, resolve_dice
+from aslgui.rules.to_hit.outcome import Roll, agreed, manned_gun, reading, reading_odds, resolve_dice
 from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path, with_a_vehicle
 from aslgui.rules.to_hit.target_drm import (
     NOT_IN_REACTION_FIRE,
@@ -142,12 +142,12 @@ def hex_units(shot: Shot) -> list[Unit]:
     there are two or more (a lone target keeps its keys). Never a unit immune as C3.4 says because
     it is not moving under Defensive First Fire (``dff_immune``), nor Passengers/Riders, whose
     Collateral Attack (D.8) is not modelled, nor a Gun in tow, which shares its vehicle's fate (C10.1)."""
+    if shot.target_type not in ("area", "infantry"):
+        return []  # the Vehicle Target Type, most shots: no unit of the hex listed
     units = [unit for unit in shot.scenario.units_at(shot.target_hex) if not with_a_vehicle(unit)
              and not dff_immune(shot, unit)]
     if shot.target_type == "area":
         return units
-    if shot.target_type != "infantry":
-        return []
     level = unit_level(shot.target)
     enemies = [unit for unit in units if unit.side != shot.firer.side and not (unit.kind == "vehicle" and unit.afv)
                and unit_level(unit) == level]
@@ -291,6 +291,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
     basic, changes, lines, numbers = th_numbers(shot, colour)
     modified = numbers.modified_th
     illegal = reasons(shot)
+    rolls = reading(shot, numbers)
     values: dict[str, Any] = {
         "firer": shot.firer.id,
         "target": shot.target.id if shot.target else None,
@@ -308,8 +309,8 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         "critical_needs_dr": numbers.critical_needs_dr,
         "ca_change_spines": shot.spines,
         "doubled_lower_dr": numbers.doubled_lower_dr,
-        "breakdown": breakdown(shot),
-        "rof": rate_of_fire(shot),
+        "breakdown": rolls.limit,
+        "rof": rolls.rof,
         "rof_note": rof_lost(shot),
         "ovr_prevention": shot.prevention_rule,
         "notes": [
@@ -335,7 +336,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
     if each_unit:
         outcome = _each_unit_in_the_hex(action, shot, values, outcome)
-    odds = WithOdds(values, lambda: None if illegal else fire_odds(shot, numbers))
+    odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
 

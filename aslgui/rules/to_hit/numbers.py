@@ -32,17 +32,17 @@ class ThNumbers(NamedTuple):
     def final_th_needed(self) -> int:
         """Highest DR that hits: Final DR (DR + DRM) <= Modified TH# (C3.3), no higher than the
         highest DR there is (DESIGN.md 4: an Original DR value), which hits like any other."""
-        return min(self.modified_th - self.total_drm, self.highest_dr)
+        return min(self.modified_th - self.total_drm, 18 if self.doubled_lower_dr else 12)  # highest_dr
 
     @property
     def improbable(self) -> bool:
         """Even the lowest DR misses: only an Improbable Hit is possible (C3.6)."""
-        return self.final_th_needed < self.lowest_dr
+        return self.final_th_needed < (3 if self.doubled_lower_dr else 2)  # lowest_dr
 
     @property
     def only_lowest_hits(self) -> bool:
         """Only the lowest DR hits, so a CH needs a subsequent dr of 1 (C3.7 EXC)."""
-        return self.final_th_needed == self.lowest_dr
+        return self.final_th_needed == (3 if self.doubled_lower_dr else 2)  # lowest_dr
 
     def _infantry_direct_ch_max(self) -> int:
         """Highest DR whose Final DR is < half the Modified TH# (C3.7), capped by a hit."""
@@ -66,16 +66,19 @@ class ThNumbers(NamedTuple):
         no doubled DR is low enough."""
         if self.deliberate:
             return None  # C5.72: never resolved as a CH
-        direct = self._infantry_direct_ch_max()
-        if self.target_type == "infantry" and not self.improbable and direct >= self.lowest_dr:
-            return self._highest_original(direct)
+        if self.target_type == "infantry" and not self.improbable:
+            direct = self._infantry_direct_ch_max()
+            if direct >= self.lowest_dr:
+                return self._highest_original(direct)
         return 2  # the Original 2 (C3.6, C3.7), even when its lower dr is then doubled
 
     @property
     def doubled_ch_note(self) -> str | None:
         """Under Motion Fire on the Infantry Target Type, what DR a CH by a low Final DR needs (C3.7, C5.35)."""
+        if not self.doubled_lower_dr or self.target_type != "infantry" or self.improbable:
+            return None
         direct = self._infantry_direct_ch_max()
-        if not self.doubled_lower_dr or self.target_type != "infantry" or self.improbable or direct < self.lowest_dr:
+        if direct < self.lowest_dr:
             return None
         return (f"a CH needs the DR with its lower dr doubled to be {direct} or less (Final DR below half the "
                 f"Modified TH#): Original DR up to {self.critical_max_dr} when it splits that way (C3.7, C5.35)")

@@ -7,6 +7,7 @@ Original DR decides is answered, the ones the dr decides are null, and ``needs_d
 """
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from aslgui.model import Unit
@@ -56,12 +57,53 @@ def _drs(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def _improbable(shot: Shot, roll: Roll) -> tuple[bool, bool, str | None]:
+class Reading(NamedTuple):
+    """All a roll of a shot is read with (``to_hit_reader``): its TH# numbers and what the shot
+    says once for every roll. Equal readings roll alike, so it is also the key under which a
+    shot's odds are counted once (``reading_odds``)."""
+
+    numbers: ThNumbers
+    #: Effective B# (``breakdown``) and the Multiple ROF a coloured dr may keep (``rate_of_fire``).
+    limit: int
+    rof: int
+    #: The target is a vehicle, HD, with a turret (C3.9).
+    vehicle: bool
+    hd: bool
+    turret: bool
+    deliberate: bool
+    ch_applies: bool
+    #: A 15-40mm Gun that may score Multiple Hits on this Target Type (C3.8).
+    multiple_hits: bool
+    #: An OVR Prevention shot's crew and its Morale Level (C5.64); None for any other shot.
+    ovr_crew: str | None
+    crew_morale: int | None
+
+
+def reading(shot: Shot, numbers: ThNumbers) -> Reading:
+    """What reading a roll of ``shot`` takes from it, worked out once per shot."""
+    target, arms = shot.target, shot.arms
+    low, high = MULTIPLE_HIT_CALIBERS
+    return Reading(
+        numbers=numbers,
+        limit=breakdown(shot),
+        rof=rate_of_fire(shot),
+        vehicle=target is not None and target.kind == "vehicle",
+        hd=bool(target is not None and target.hd),
+        turret=target is not None and target.turret is not None,
+        deliberate=bool(shot.deliberate),
+        ch_applies=bool(shot.ch_applies),
+        multiple_hits=(shot.target_type in ("vehicle", "infantry") and low <= arms.caliber <= high
+                       and arms.kind == "gun" and not arms.ife and not arms.latw and not arms.multiple_tk),
+        ovr_crew=shot.crew.id if shot.ovr_prevention else None,
+        crew_morale=shot.crew_morale if shot.ovr_prevention else None,
+    )
+
+
+def _improbable(shot: Reading, roll: Roll) -> tuple[bool, bool, str | None]:
     """C3.6: only an Original 2 can hit; the subsequent dr says CH, turret or hull."""
     if roll.dice.total != 2:
         return False, False, None
-    hd = shot.target is not None and shot.target.hd
-    hull = "a hull hit (a miss vs a HD target, C3.9)" if hd else "a hull hit"
+    hull = "a hull hit (a miss vs a HD target, C3.9)" if shot.hd else "a hull hit"
     ch = "a hit that is never a CH (C5.72)" if shot.deliberate else "a CH"
     why = (f"an Original 2 on an Improbable Hit: a subsequent dr of 1 is {ch}, 2 a turret hit, "
            f"3 {hull}, 4-6 a miss (C3.6)")
@@ -73,10 +115,11 @@ def _improbable(shot: Shot, roll: Roll) -> tuple[bool, bool, str | None]:
     return True, False, result
 
 
-def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool:
+def _critical(shot: Reading, roll: Roll, final_dr: int) -> bool:
     """C3.7 for a hit that is not Improbable."""
     if shot.deliberate:
         return False  # C5.72
+    numbers = shot.numbers
     original_two = roll.dice.total == 2
     if numbers.target_type == "infantry":
         if 2 * final_dr < numbers.modified_th:
@@ -96,41 +139,27 @@ def _critical(shot: Shot, numbers: ThNumbers, roll: Roll, final_dr: int) -> bool
     return True
 
 
-def _location(shot: Shot, numbers: ThNumbers, roll: Roll, critical: bool, forced: str | None) -> str | None:
+def _location(shot: Reading, roll: Roll, critical: bool, forced: str | None) -> str | None:
     """C3.9: the turret/upper-superstructure Aspect if the coloured dr is below the white one; a CH
     vs HD strikes it too. A vehicle with no turret has an upper superstructure there, named so."""
-    target = shot.target
-    if target is None or target.kind != "vehicle":
+    if not shot.vehicle:
         return None
-    if critical and target.hd:
+    if critical and shot.hd:
         upper = True
     elif forced is not None:
         upper = forced == UPPER
-    elif numbers.only_lowest_hits and not critical:
-        upper = target.hd
+    elif shot.numbers.only_lowest_hits and not critical:
+        upper = shot.hd
     else:
         upper = roll.dice.colored < roll.dice.white
     if not upper:
         return "hull"
-    return UPPER if target.turret is not None else SUPERSTRUCTURE
+    return UPPER if shot.turret else SUPERSTRUCTURE
 
 
-def _multiple_hits(shot: Shot, numbers: ThNumbers, roll: Roll, hit: bool, critical: bool) -> bool:
+def _multiple_hits(shot: Reading, roll: Roll, hit: bool, critical: bool) -> bool:
     """C3.8: doubles of a 15-40mm Gun that hit, but not as a CH or an Improbable Hit."""
-    low, high = MULTIPLE_HIT_CALIBERS
-    return (
-        hit
-        and not critical
-        and not numbers.improbable
-        and roll.dice.doubles
-        and shot.target_type in ("vehicle", "infantry")
-        and low <= shot.arms.caliber <= high
-        and shot.arms.kind == "gun"
-        and not shot.arms.ife
-        and not shot.arms.latw
-        and not shot.arms.multiple_tk
-    )
-
+    return hit and not critical and not shot.numbers.improbable and roll.dice.doubles and shot.multiple_hits
 
 
 def destroyed_by_ch(shot: Shot) -> tuple[str, ...]:
@@ -242,11 +271,11 @@ def _same(value: Any, other: Any) -> bool:
 VOIDING_NMC = frozenset({"pinned", "broken"})
 
 
-def crew_nmc(shot: Shot, original_dr: int) -> str | None:
+def crew_nmc(shot: Reading, original_dr: int) -> str | None:
     """An OVR Prevention shot's Original TH DR is also a NMC on the manning Infantry (C5.64):
     ``passed`` below its Morale Level, ``pinned`` on it, ``broken`` above; None when the shot is no
     OVR Prevention or the crew's Morale Level is unknown."""
-    morale = shot.crew_morale if shot.ovr_prevention else None
+    morale = shot.crew_morale
     return None if morale is None else nmc_result(morale, original_dr)
 
 
@@ -256,18 +285,20 @@ def nmc_result(morale: int, original_dr: int) -> str:
     return "passed" if original_dr < morale else "pinned" if original_dr == morale else "broken"
 
 
-def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, Any]]:
+def to_hit_reader(shot: Reading) -> Callable[[Roll], dict[str, Any]]:
     """The function that reads a roll of this shot for the To Hit itself (hit, CH, location,
     malfunction, ROF), without the hit's effects; it raises ``DrNeeded`` when it needs a dr not
     given. The outcome and the odds of every roll both go through it."""
-    limit, rof = breakdown(shot), rate_of_fire(shot)
-    improbable, hd = numbers.improbable, shot.target is not None and shot.target.hd
+    numbers, limit, rof, hd = shot.numbers, shot.limit, shot.rof, shot.hd
+    improbable, doubled_lower_dr, total_drm, modified_th = (numbers.improbable, numbers.doubled_lower_dr,
+                                                             numbers.total_drm, numbers.modified_th)
 
     def read(roll: Roll) -> dict[str, Any]:
-        dr_used = th_dr(roll.dice, numbers.doubled_lower_dr)
-        final_dr = dr_used + numbers.total_drm
+        dice = roll.dice
+        dr_used = th_dr(dice, doubled_lower_dr)
+        final_dr = dr_used + total_drm
         forced: str | None = None
-        nmc = crew_nmc(shot, roll.dice.total)
+        nmc = crew_nmc(shot, dice.total)
         voided = nmc in VOIDING_NMC
         if voided:  # only a malfunction stands (C5.64)
             hit, critical = False, False
@@ -275,9 +306,9 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
             hit, critical, forced = _improbable(shot, roll)
             critical = critical and shot.ch_applies
         else:
-            hit = final_dr <= numbers.modified_th
-            critical = hit and shot.ch_applies and _critical(shot, numbers, roll, final_dr)
-        location = _location(shot, numbers, roll, critical, forced) if hit else None
+            hit = final_dr <= modified_th
+            critical = hit and shot.ch_applies and _critical(shot, roll, final_dr)
+        location = _location(shot, roll, critical, forced) if hit else None
         notes = []
         if location == "hull" and hd:
             hit, critical, notes = False, False, ["a hull hit on a HD target misses (C3.9)"]
@@ -286,18 +317,18 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
             "critical": critical,
             "improbable": improbable and hit,
             "location": location if hit else None,
-            "multiple_hits": _multiple_hits(shot, numbers, roll, hit, critical),
+            "multiple_hits": _multiple_hits(shot, roll, hit, critical),
             "th_dr": dr_used,
             "final_dr": final_dr,
-            "malfunction": roll.dice.total >= limit,
-            "rof_retained": roll.dice.colored <= rof and roll.dice.total < limit and not voided,
+            "malfunction": dice.total >= limit,
+            "rof_retained": dice.colored <= rof and dice.total < limit and not voided,
         }
         if shot.deliberate:
             out["immobilized"] = hit and location == "hull"  # C5.72
-        if shot.ovr_prevention:
+        if shot.ovr_crew is not None:
             out.update(crew_nmc=nmc, voided=voided)
             if voided:
-                notes.append(f"the Original DR {nmc} {shot.crew.id} on its NMC: the To Hit attempt is void and the "
+                notes.append(f"the Original DR {nmc} {shot.ovr_crew} on its NMC: the To Hit attempt is void and the "
                              "OVR is resolved (C5.64)")
         out["notes"] = notes
         return out
@@ -307,7 +338,7 @@ def to_hit_reader(shot: Shot, numbers: ThNumbers) -> Callable[[Roll], dict[str, 
 
 def _reader(shot: Shot, numbers: ThNumbers, effects_dr: int | None) -> Callable[[Roll], dict[str, Any]]:
     """The full outcome of a roll: the To Hit reading, then the effects of a hit."""
-    to_hit = to_hit_reader(shot, numbers)
+    to_hit = to_hit_reader(reading(shot, numbers))
 
     def read(roll: Roll) -> dict[str, Any]:
         out = to_hit(roll)
@@ -325,5 +356,12 @@ FIRE_ODDS = counting(("hit", "critical", "malfunction"))
 
 def fire_odds(shot: Shot, numbers: ThNumbers) -> Odds:
     """The chance to hit, to Critical Hit and to malfunction, over every roll of the shot."""
-    read = to_hit_reader(shot, numbers)
+    return reading_odds(reading(shot, numbers))
+
+
+@lru_cache(maxsize=4096)
+def reading_odds(shot: Reading) -> Odds:
+    """``fire_odds`` of a shot read so: counted once for all shots read alike, as a batch or an
+    odds map asks many of them; the Odds is shared by them, never changed."""
+    read = to_hit_reader(shot)
     return tally(lambda dice, dr: read(Roll(dice, dr)), FIRE_ODDS)

@@ -119,6 +119,8 @@ class Shot(NamedTuple):
         weapon (A21.11-.12, C5.8), and a crew-served one manned by non-qualified Infantry (A21.13).
         Each cause costs Case H +2, two off the B#, one off the ROF, and forces the red TH#."""
         non_qualified = self.crew is not self.firer and not self.crew.qualified
+        if not (non_qualified or self.firer.captured):
+            return ()  # most shots: asked several times each, so no words made for no cause
         causes = {"Captured": self.firer.captured, f"manned by non-qualified {self.crew.id} (A21.13)": non_qualified}
         return tuple(cause for cause, applies in causes.items() if applies)
 
@@ -177,6 +179,12 @@ class Shot(NamedTuple):
         return bool(terrain_entry(self.firer_terrain)["woods_building_rubble"])
 
     @property
+    def from_a_vehicle(self) -> bool:
+        """Whether the firer is a vehicle or aboard one: else (a Gun on the ground, most shots) it
+        fires no Bounding (First) Fire nor Motion Fire, which many DRM cases ask (C5.3, C5.35)."""
+        return self.firer.aboard is not None or self.firer.kind == "vehicle"
+
+    @property
     def carrier(self) -> Unit | None:
         """The vehicle whose movement is the firer's: itself, or the one it rides as a Passenger
         (a Passenger's LATW, a Gun en portee; C5.3 "a vehicle (including its Passengers)")."""
@@ -220,17 +228,23 @@ class Shot(NamedTuple):
         """A vehicle in Motion/non-stopped firing without stopping, its Passengers' ordnance too: C5.35
         says Motion Fire is NA for Guns en portee (they do not fire so, C10.54), which are Passenger
         ordnance (read so, C5.3)."""
+        if not self.from_a_vehicle:
+            return False
         return (self.is_vehicle or (self.passenger and not self.en_portee)) and self.carrier_moving
 
     @property
     def bounding_first_fire(self) -> bool:
         """The ATTACKER's vehicle, or its Passengers' ordnance, firing during its own MPh (C5.3, C5.13, C5.33)."""
+        if not self.from_a_vehicle:
+            return False
         return (self.is_vehicle or self.passenger) and self.phase == "MPh" and self.attacker
 
     @property
     def bounding_fire(self) -> bool:
         """Any shot that uses Case C: Bounding (First) Fire (a vehicle, its Passengers included, that
         entered a new hex, firing in the AFPh) or Motion Fire (C5.3, C5.35)."""
+        if not self.from_a_vehicle:
+            return False
         moved_then_afph = self.phase == "AFPh" and self.carrier_entered
         return self.bounding_first_fire or self.motion_fire or moved_then_afph
 
