@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, spines_to_bring
+from aslgui.geometry.hexgrid import to_cube
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
@@ -25,9 +26,11 @@ from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.los.judgement import from_source
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
-from aslgui.rules.to_hit import aimed_numbers, firer_drm, read_shot, shot_colour
+from aslgui.rules.tables import location_tem
+from aslgui.rules.to_hit import aimed_numbers, best_numbers, firer_drm, read_shot, shot_colour
 from aslgui.rules.to_hit.legality import aim_reasons, firer_reasons, in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
+from aslgui.rules.to_hit.table import band
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 
@@ -36,6 +39,9 @@ from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 #: 9-17 ms per firer on 16 boards, every board column read first). The window's threat steps
 #: count fewer, so no step waits for a table.
 TABLE_FROM = 2048
+#: A threat asks each firer only the hexes where it might beat the others: its table is made once
+#: it has been asked this many (fewer threads are walked one by one, each as the table would tell).
+TABLE_AFTER = 64
 
 
 class HexOdds(NamedTuple):
@@ -87,6 +93,9 @@ class FirerOdds:
         #: The odds of each TH# numbers met so far: equal numbers roll alike.
         self.counted: dict[ThNumbers, HexOdds] = {}
         self._trace_to: Callable[[Hex, int], LosResult] | None = None
+        self.level = unit_level(target)
+        #: Hexes whose thread a threat has asked (``threat_trace``).
+        self.asked = 0
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
@@ -96,22 +105,67 @@ class FirerOdds:
     def numbers(self, hexes: Iterable[Hex]) -> dict[Hex, tuple[ThNumbers, Shot]]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with the TH#
         numbers of that shot (cheap: no dice counted) and the shot."""
-        shot, action, target, colour = self.shot, self.action, self.target, self.colour
         hexes = list(hexes)
         trace_to = self.trace_to() if len(hexes) >= TABLE_FROM else self.one_trace
-        level = unit_level(target)
         out: dict[Hex, tuple[ThNumbers, Shot]] = {}
         if self.barred:
             return out
         for h in hexes:
-            here = aimed(shot, action, target._replace(hex=h), h)
-            # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
-            # traced only where nothing else forbids the shot, then asked of the one check that reads
-            # it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
-            if aim_reasons(here) or in_los(here := here._replace(sight=trace_to(h, level))):
-                continue
-            out[h] = (aimed_numbers(here, colour, self.firer_drm), here)
+            if (found := self.at(h, trace_to)) is not None:
+                out[h] = found
         return out
+
+    def at(self, h: Hex, trace_to: Callable[[Hex, int], LosResult]) -> tuple[ThNumbers, Shot] | None:
+        """The TH# numbers and the shot at the target placed in ``h``, None where it may not fire."""
+        here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
+        # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
+        # traced only where nothing else forbids the shot, then asked of the one check that reads
+        # it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
+        if aim_reasons(here) or in_los(here := here._replace(sight=trace_to(h, self.level))):
+            return None
+        return aimed_numbers(here, self.colour, self.firer_drm), here
+
+    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]) -> list[tuple[float, float]]:
+        """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
+        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
+        ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
+        the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
+        same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2)."""
+        if self.barred:
+            return [(-1.0, -1.0)] * len(cubes)
+        shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
+        origin = shot.firer.hex
+        fx, _, fz = to_cube(origin)
+        turns: dict[tuple[int, int, int], int] = {}
+        by_class: dict[tuple[int, int, int, int], tuple[float, float]] = {}
+        found: dict[tuple[int, int, int], tuple[float, float]] = {}
+        out = []
+        for (h, x, z), tem in zip(cubes, least_tem, strict=True):
+            vx, vz = x - fx, z - fz
+            vy = -vx - vz
+            rng = max(abs(vx), abs(vy), abs(vz))
+            signs = ((vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0))
+            spines = turns.get(signs)
+            if spines is None:
+                spines = turns[signs] = spines_to_bring(origin, shot.spine, h)
+            best = found.get((rng, spines, tem))
+            if best is None:
+                near = min(rng, 3)  # Case E at 0, Case L at 1 and 2 (C5.5, C6)
+                kind = (band(rng), near, spines, tem)
+                best = by_class.get(kind)
+                if best is None:
+                    here = aimed(shot, action, target._replace(hex=h), h)
+                    odds = self.odds(best_numbers(here, colour, drm, tem), here)
+                    best = by_class[kind] = (odds.hit, odds.critical)
+                best = found[(rng, spines, tem)] = best
+            out.append(best)
+        return out
+
+    def threat_trace(self, h: Hex, level: int) -> LosResult:
+        """The firer's thread to ``h`` for a threat: walked one by one for its first few hexes,
+        then told by its table (``trace_to``): the same answer either way."""
+        self.asked += 1
+        return (self.trace_to() if self.asked > TABLE_AFTER else self.one_trace)(h, level)
 
     def one_trace(self, h: Hex, level: int) -> LosResult:
         """The firer's thread to ``h`` (``sighted``'s), for a few hexes."""
@@ -165,20 +219,50 @@ def threat_firers(scenario: Scenario, side: str) -> list[Unit]:
     return [unit for unit in scenario.units.values() if unit.kind in FIRERS and unit.side != side]
 
 
-def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
-               why: list[str] | None = None) -> dict[Hex, HexOdds]:
-    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3); an empty
-    one adds to ``why`` the firer's reason (``FirerOdds.why_none``)."""
-    try:
-        odds = FirerOdds(scenario, firer, target, target_type, phase)
-    except IllegalAction as error:
-        if why is not None:  # its reason names it (``t1 has no main armament ...``), else the note does
-            why.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
+def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
+    """For each of ``hexes`` the best of the firers' chances, to hit then to Critical Hit, and who
+    has it; a tie goes to the firer listed first (file order). Each hex asks its firers the best
+    they could have first (``best_odds``) and stops at the first that cannot beat the one found:
+    no thread walked for a firer that could not win, the same answer as asking every firer."""
+    cubes = [(h, x, z) for h in hexes for x, _, z in (to_cube(h),)]
+    if not firers or not cubes:
         return {}
-    found = odds.count(scenario.grid.all_hexes)
-    if not found and why is not None:
-        why.append(f"{firer.id} may fire at no hex in the {phase}: {odds.why_none()}")
+    scenario = firers[0].action.scenario
+    least_tem = [min(0, location_tem(scenario.terrain_at(h), h in scenario.fortified)) for h, _, _ in cubes]
+    bests = [firer.best_odds(cubes, least_tem) for firer in firers]
+    found: dict[Hex, HexOdds] = {}
+    for column, (h, _, _) in enumerate(cubes):
+        kept: HexOdds | None = None
+        kept_at = -1
+        for hit, critical, at in sorted((-b[column][0], -b[column][1], i) for i, b in enumerate(bests)):
+            if hit > 0:  # no shot there
+                break
+            if kept is not None and ((-hit, -critical) < (kept.hit, kept.critical)
+                                     or ((-hit, -critical) == (kept.hit, kept.critical) and at > kept_at)):
+                break  # none after it can beat the one kept, nor tie it listed first
+            firer = firers[at]
+            if (numbers := firer.at(h, firer.threat_trace)) is None:
+                continue
+            odds = firer.odds(*numbers)
+            if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical) or (
+                    (odds.hit, odds.critical) == (kept.hit, kept.critical) and at < kept_at):
+                kept, kept_at = odds, at
+        if kept is not None:
+            found[h] = kept
     return found
+
+
+def threat_of(scenario: Scenario, firers: list[Unit], target: Unit, target_type: str, phase: str
+              ) -> list[FirerOdds | str]:
+    """Each enemy firer's ``FirerOdds`` of a threat, in file order; for one that fires no ordnance
+    (a truck, C3), its note: its reason names it (``t1 has no main armament ...``), else the note does."""
+    out: list[FirerOdds | str] = []
+    for firer in firers:
+        try:
+            out.append(FirerOdds(scenario, firer, target, target_type, phase))
+        except IllegalAction as error:
+            out.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
+    return out
 
 
 def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
@@ -216,8 +300,11 @@ def resolve_odds_map(action: Action) -> Resolution:
                        f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
         if not firers:
             why.append(f"no Gun or vehicle of a side other than {side} is on the map")
-        for firer in firers:
-            best(found, firer_odds(scenario, firer, target, target_type, action.phase, why))
+        each = threat_of(scenario, firers, target, target_type, action.phase)
+        found = threat_odds([odds for odds in each if not isinstance(odds, str)], scenario.grid.all_hexes)
+        if not found:  # then no firer may fire at any hex: each one's reason, in file order
+            why += [odds if isinstance(odds, str) else
+                    f"{odds.firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}" for odds in each]
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
     notes = why if not found else [note for note in why if note.startswith("no unit of")]
