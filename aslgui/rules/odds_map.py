@@ -108,8 +108,6 @@ class FirerOdds:
         hexes = list(hexes)
         trace_to = self.trace_to() if len(hexes) >= TABLE_FROM else self.one_trace
         out: dict[Hex, tuple[ThNumbers, Shot]] = {}
-        if self.barred:
-            return out
         for h in hexes:
             if (found := self.at(h, trace_to)) is not None:
                 out[h] = found
@@ -117,6 +115,8 @@ class FirerOdds:
 
     def at(self, h: Hex, trace_to: Callable[[Hex, int], LosResult]) -> tuple[ThNumbers, Shot] | None:
         """The TH# numbers and the shot at the target placed in ``h``, None where it may not fire."""
+        if self.barred:
+            return None
         here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
         # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
         # traced only where nothing else forbids the shot, then asked of the one check that reads
