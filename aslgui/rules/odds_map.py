@@ -39,9 +39,6 @@ from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 #: 9-17 ms per firer on 16 boards, every board column read first). The window's threat steps
 #: count fewer, so no step waits for a table.
 TABLE_FROM = 2048
-#: A threat asks each firer only the hexes where it might beat the others: its table is made once
-#: it has been asked this many (fewer threads are walked one by one, each as the table would tell).
-TABLE_AFTER = 64
 
 
 class HexOdds(NamedTuple):
@@ -94,8 +91,6 @@ class FirerOdds:
         self.counted: dict[ThNumbers, HexOdds] = {}
         self._trace_to: Callable[[Hex, int], LosResult] | None = None
         self.level = unit_level(target)
-        #: Hexes whose thread a threat has asked (``threat_trace``).
-        self.asked = 0
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
@@ -113,32 +108,42 @@ class FirerOdds:
                 out[h] = found
         return out
 
-    def at(self, h: Hex, trace_to: Callable[[Hex, int], LosResult]) -> tuple[ThNumbers, Shot] | None:
-        """The TH# numbers and the shot at the target placed in ``h``, None where it may not fire."""
+    def at(self, h: Hex, trace_to: Callable[[Hex, int], LosResult], sight_first: bool = False
+           ) -> tuple[ThNumbers, Shot] | None:
+        """The TH# numbers and the shot at the target placed in ``h``, None where it may not fire.
+        ``sight_first``: its LOS traced before the other checks (where they likely allow the shot:
+        a blocked thread then costs no aiming); the same answer either way."""
         if self.barred:
+            return None
+        sight = trace_to(h, self.level) if sight_first else None
+        if sight is not None and sight.blocked:
             return None
         here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
         # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
-        # traced only where nothing else forbids the shot, then asked of the one check that reads
-        # it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
-        if aim_reasons(here) or in_los(here := here._replace(sight=trace_to(h, self.level))):
+        # traced only where nothing else forbids the shot (or first), then asked of the one check
+        # that reads it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
+        if aim_reasons(here) or in_los(here := here._replace(
+                sight=trace_to(h, self.level) if sight is None else sight)):
             return None
         return aimed_numbers(here, self.colour, self.firer_drm), here
 
-    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]) -> list[tuple[float, float]]:
+    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]
+                  ) -> list[tuple[float, float, bool]]:
         """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
         Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
         ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
         the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
-        same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2)."""
+        same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2).
+        Third, whether the checks but LOS allow the shot at the first hex of that range and those
+        hexspines (``at`` then traces the LOS first)."""
         if self.barred:
-            return [(-1.0, -1.0)] * len(cubes)
+            return [(-1.0, -1.0, False)] * len(cubes)
         shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
         origin = shot.firer.hex
         fx, _, fz = to_cube(origin)
         turns: dict[tuple[int, int, int], int] = {}
-        by_class: dict[tuple[int, int, int, int], tuple[float, float]] = {}
-        found: dict[tuple[int, int, int], tuple[float, float]] = {}
+        by_class: dict[tuple[int, int, int, int], tuple[float, float, bool]] = {}
+        found: dict[tuple[int, int, int], tuple[float, float, bool]] = {}
         out = []
         for (h, x, z), tem in zip(cubes, least_tem, strict=True):
             vx, vz = x - fx, z - fz
@@ -156,19 +161,14 @@ class FirerOdds:
                 if best is None:
                     here = aimed(shot, action, target._replace(hex=h), h)
                     odds = self.odds(best_numbers(here, colour, drm, tem), here)
-                    best = by_class[kind] = (odds.hit, odds.critical)
+                    best = by_class[kind] = (odds.hit, odds.critical, not aim_reasons(here))
                 best = found[(rng, spines, tem)] = best
             out.append(best)
         return out
 
-    def threat_trace(self, h: Hex, level: int) -> LosResult:
-        """The firer's thread to ``h`` for a threat: walked one by one for its first few hexes,
-        then told by its table (``trace_to``): the same answer either way."""
-        self.asked += 1
-        return (self.trace_to() if self.asked > TABLE_AFTER else self.one_trace)(h, level)
-
     def one_trace(self, h: Hex, level: int) -> LosResult:
-        """The firer's thread to ``h`` (``sighted``'s), for a few hexes."""
+        """The firer's thread to ``h`` (``sighted``'s), for a few hexes, and for those of a threat
+        (``threat_odds`` asks a firer only the hexes it might win: its table cost what it saved)."""
         firer = self.shot.firer
         return trace(self.los, firer.hex, h, unit_level(firer), level)
 
@@ -241,7 +241,7 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
                                      or ((-hit, -critical) == (kept.hit, kept.critical) and at > kept_at)):
                 break  # none after it can beat the one kept, nor tie it listed first
             firer = firers[at]
-            if (numbers := firer.at(h, firer.threat_trace)) is None:
+            if (numbers := firer.at(h, firer.one_trace, bests[at][column][2])) is None:
                 continue
             odds = firer.odds(*numbers)
             if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical) or (
