@@ -23,7 +23,7 @@ from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
-from aslgui.rules.los.judgement import from_source
+from aslgui.rules.los.judgement import from_source, walked
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.tables import location_tem
@@ -143,34 +143,42 @@ class FirerOdds:
         fx, _, fz = to_cube(origin)
         turns: dict[tuple[int, int, int], int] = {}
         by_class: dict[tuple[int, int, int, int], tuple[float, float, bool]] = {}
-        found: dict[tuple[int, int, int], tuple[float, float, bool]] = {}
+
+        def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[float, float, bool]:
+            spines = turns.get(signs)
+            if spines is None:
+                spines = turns[signs] = spines_to_bring(origin, shot.spine, h)
+            kind = (band(rng), min(rng, 3), spines, tem)  # Case E at 0, Case L at 1 and 2 (C5.5, C6)
+            best = by_class.get(kind)
+            if best is None:
+                here = aimed(shot, action, target._replace(hex=h), h)
+                odds = self.odds(best_numbers(here, colour, drm, tem), here)
+                best = by_class[kind] = (odds.hit, odds.critical, not aim_reasons(here))
+            return best
+
+        found: dict[tuple[int, int, int, int, int], tuple[float, float, bool]] = {}
         out = []
         for (h, x, z), tem in zip(cubes, least_tem, strict=True):
             vx, vz = x - fx, z - fz
             vy = -vx - vz
-            rng = max(abs(vx), abs(vy), abs(vz))
-            signs = ((vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0))
-            spines = turns.get(signs)
-            if spines is None:
-                spines = turns[signs] = spines_to_bring(origin, shot.spine, h)
-            best = found.get((rng, spines, tem))
+            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0), tem)
+            best = found.get(key)
             if best is None:
-                near = min(rng, 3)  # Case E at 0, Case L at 1 and 2 (C5.5, C6)
-                kind = (band(rng), near, spines, tem)
-                best = by_class.get(kind)
-                if best is None:
-                    here = aimed(shot, action, target._replace(hex=h), h)
-                    odds = self.odds(best_numbers(here, colour, drm, tem), here)
-                    best = by_class[kind] = (odds.hit, odds.critical, not aim_reasons(here))
-                best = found[(rng, spines, tem)] = best
+                best = found[key] = best_at(h, key[0], key[1:4], tem)
             out.append(best)
         return out
 
     def one_trace(self, h: Hex, level: int) -> LosResult:
-        """The firer's thread to ``h`` (``sighted``'s), for a few hexes, and for those of a threat
-        (``threat_odds`` asks a firer only the hexes it might win: its table cost what it saved)."""
+        """The firer's thread to ``h`` (``sighted``'s), for a few hexes."""
         firer = self.shot.firer
         return trace(self.los, firer.hex, h, unit_level(firer), level)
+
+    def threat_trace(self, h: Hex, level: int) -> LosResult:
+        """The firer's thread to ``h`` for a threat, walked: blocked or its Hindrances as ``trace``
+        answers, a block's reason left unworded (a threat's hex shows none). ``threat_odds`` asks
+        a firer only the hexes it might win: its table (``trace_to``) cost what it saved."""
+        firer = self.shot.firer
+        return walked(self.los, firer.hex, h, unit_level(firer), level, explain=False)
 
     def trace_to(self) -> Callable[[Hex, int], LosResult]:
         """The firer's threads to many hexes (``from_source``), its table made once."""
@@ -241,7 +249,7 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
                                      or ((-hit, -critical) == (kept.hit, kept.critical) and at > kept_at)):
                 break  # none after it can beat the one kept, nor tie it listed first
             firer = firers[at]
-            if (numbers := firer.at(h, firer.one_trace, bests[at][column][2])) is None:
+            if (numbers := firer.at(h, firer.threat_trace, bests[at][column][2])) is None:
                 continue
             odds = firer.odds(*numbers)
             if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical) or (
