@@ -30,9 +30,9 @@ from aslgui.rules.tables import location_tem
 from aslgui.rules.to_hit import aimed_numbers, best_numbers, firer_drm, read_shot, shot_colour
 from aslgui.rules.to_hit.legality import aim_reasons, firer_reasons, in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
-from aslgui.rules.to_hit.table import band
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
+from aslgui.rules.to_hit.table import band
 
 #: From this many hexes asked at once (a whole big map in one answer: six boards or more, where
 #: threads are long), a firer's threads are told by its table per direction (``from_source``:

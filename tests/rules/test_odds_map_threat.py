@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from aslgui.geometry.hexgrid import to_cube
 from aslgui.model import Scenario, scenario_from_json
-from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, threat_of, threat_odds
+from aslgui.rules import resolve
+from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, threat_odds, threat_of
 from aslgui.rules.odds_target import enemy_side, target_unit
 from aslgui.rules.tables import location_tem
 from aslgui.rules.to_hit.numbers import ThNumbers
@@ -130,8 +131,6 @@ def test_design_12_more_drm_never_gives_better_odds(firer: str, target_type: str
 def test_design_12_a_threat_map_with_no_shot_anywhere_says_each_firers_reason() -> None:
     """In the PFPh of the Russian Player Turn no German Gun fires: each one's reason, in file order."""
     scenario = guns(3, 5, ["4", "5"])
-    from aslgui.rules import resolve
-
     answer = resolve(scenario, {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle",
                                 "phase": "PFPh"}).values
     assert answer["hexes"] == {}
