@@ -196,6 +196,10 @@ class FirerOdds:
                                                     odds["critical"])
         return found
 
+    def none_note(self) -> str:
+        """The note of a map on which this firer may fire at no hex, saying why."""
+        return f"{self.firer.id} may fire at no hex in the {self.shot.phase}: {self.why_none()}"
+
     def why_none(self) -> str:
         """Why this firer may fire at no hex of the map (its odds map came out empty): the reasons
         every hex shares (its phase, its state), else how many hexes its LOS misses and one reason
@@ -240,23 +244,18 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
     bests = [firer.best_odds(cubes, least_tem) for firer in firers]
     found: dict[Hex, HexOdds] = {}
     for column, (h, _, _) in enumerate(cubes):
-        kept: HexOdds | None = None
-        kept_at = -1
-        for hit, critical, at in sorted((-b[column][0], -b[column][1], i) for i, b in enumerate(bests)):
-            if hit > 0:  # no shot there
+        # ranks: minus the chances, then the file index; each firer's best rank comes first, and its
+        # rank at the hex is never before its best, so none after one ranked behind the kept can win
+        kept: tuple[float, float, int] | None = None
+        for rank in sorted((-b[column][0], -b[column][1], i) for i, b in enumerate(bests)):
+            if rank[0] > 0 or (kept is not None and rank > kept):  # no shot (barred), or none can win
                 break
-            if kept is not None and ((-hit, -critical) < (kept.hit, kept.critical)
-                                     or ((-hit, -critical) == (kept.hit, kept.critical) and at > kept_at)):
-                break  # none after it can beat the one kept, nor tie it listed first
-            firer = firers[at]
-            if (numbers := firer.at(h, firer.threat_trace, bests[at][column][2])) is None:
+            firer = firers[rank[2]]
+            if (numbers := firer.at(h, firer.threat_trace, bests[rank[2]][column][2])) is None:
                 continue
             odds = firer.odds(*numbers)
-            if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical) or (
-                    (odds.hit, odds.critical) == (kept.hit, kept.critical) and at < kept_at):
-                kept, kept_at = odds, at
-        if kept is not None:
-            found[h] = kept
+            if kept is None or (-odds.hit, -odds.critical, rank[2]) < kept:
+                kept, found[h] = (-odds.hit, -odds.critical, rank[2]), odds
     return found
 
 
@@ -298,7 +297,7 @@ def resolve_odds_map(action: Action) -> Resolution:
         odds = FirerOdds(scenario, firer, target, target_type, action.phase)
         found = odds.count(scenario.grid.all_hexes)
         if not found:
-            why.append(f"{firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}")
+            why.append(odds.none_note())
     else:
         side = threatened_side(scenario, action.data["threat_to_side"])
         target = target_unit(scenario, side, target_type, keys)
@@ -311,8 +310,7 @@ def resolve_odds_map(action: Action) -> Resolution:
         each = threat_of(scenario, firers, target, target_type, action.phase)
         found = threat_odds([odds for odds in each if not isinstance(odds, str)], scenario.grid.all_hexes)
         if not found:  # then no firer may fire at any hex: each one's reason, in file order
-            why += [odds if isinstance(odds, str) else
-                    f"{odds.firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}" for odds in each]
+            why += [odds if isinstance(odds, str) else odds.none_note() for odds in each]
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
     notes = why if not found else [note for note in why if note.startswith("no unit of")]
