@@ -23,7 +23,7 @@ from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
-from aslgui.rules.los.judgement import from_source, walked
+from aslgui.rules.los.judgement import from_source
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.tables import location_tem
@@ -101,7 +101,7 @@ class FirerOdds:
         """Each of ``hexes`` where the firer may fire at the target placed there, with the TH#
         numbers of that shot (cheap: no dice counted) and the shot."""
         hexes = list(hexes)
-        trace_to = self.trace_to() if len(hexes) >= TABLE_FROM else self.one_trace
+        trace_to = self.tracer(len(hexes))
         out: dict[Hex, tuple[ThNumbers, Shot]] = {}
         for h in hexes:
             if (found := self.at(h, trace_to)) is not None:
@@ -168,17 +168,16 @@ class FirerOdds:
             out.append(best)
         return out
 
+    def tracer(self, count: int) -> Callable[[Hex, int], LosResult]:
+        """How the firer's threads to ``count`` hexes of one map are traced: by its table from
+        ``TABLE_FROM`` (made on first use: a threat asks a firer only hexes it might win), else one
+        by one."""
+        return self.trace_to() if count >= TABLE_FROM else self.one_trace
+
     def one_trace(self, h: Hex, level: int) -> LosResult:
         """The firer's thread to ``h`` (``sighted``'s), for a few hexes."""
         firer = self.shot.firer
         return trace(self.los, firer.hex, h, unit_level(firer), level)
-
-    def threat_trace(self, h: Hex, level: int) -> LosResult:
-        """The firer's thread to ``h`` for a threat, walked: blocked or its Hindrances as ``trace``
-        answers, a block's reason left unworded (a threat's hex shows none). ``threat_odds`` asks
-        a firer only the hexes it might win: its table (``trace_to``) cost what it saved."""
-        firer = self.shot.firer
-        return walked(self.los, firer.hex, h, unit_level(firer), level, explain=False)
 
     def trace_to(self) -> Callable[[Hex, int], LosResult]:
         """The firer's threads to many hexes (``from_source``), its table made once."""
@@ -251,7 +250,7 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
             if rank[0] > 0 or (kept is not None and rank > kept):  # no shot (barred), or none can win
                 break
             firer = firers[rank[2]]
-            if (numbers := firer.at(h, firer.threat_trace, bests[rank[2]][column][2])) is None:
+            if (numbers := firer.at(h, firer.tracer(len(cubes)), bests[rank[2]][column][2])) is None:
                 continue
             odds = firer.odds(*numbers)
             if kept is None or (-odds.hit, -odds.critical, rank[2]) < kept:
