@@ -28,8 +28,8 @@ MORE_TERRAIN = {**TERRAIN, "5B2": "shellhole", "5C3": "woods", "4H6": "stone bui
 
 
 def guns(count: int, seed: int, boards: list[str]) -> Scenario:
-    """``count`` German Guns with crews at random hexes of ``boards`` (two of a kind often share a
-    hex and a CA: tied odds), some fired, one RFNM, a Russian T-34 and squad."""
+    """``count`` German Guns with crews at random hexes of ``boards``, some fired or pinned, the
+    fourth RFNM, some twins of the Gun before (tied odds everywhere), a Russian T-34 and squad."""
     rng = random.Random(seed)
     plain = scenario_from_json({"format": "aslgui-scenario", "version": 1, "phase": "PFPh", "turn": 1,
                                 "player": "russian", "boards": [{"id": b, "col": i, "row": 0} for i, b in
@@ -40,13 +40,18 @@ def guns(count: int, seed: int, boards: list[str]) -> Scenario:
          "hex": names[7], "vca": "N/NE", "tca": "N/NE", "turret": "T"},
         {"id": "s1", "side": "russian", "nationality": "russian", "kind": "squad", "name": "4-4-7", "hex": names[9]}]
     for i in range(count):
-        twin = i and rng.random() < 0.3
-        where, spine = (units[-1]["hex"], units[-2]["ca"]) if twin else (rng.choice(names), rng.choice(SPINES))
-        gun = {"id": f"g{i}", "side": "german", "nationality": "german", "kind": "gun",
-               "name": rng.choice(["75L AT", "75L AT", "37L AT"]), "hex": where, "ca": spine, "crew": f"c{i}",
-               **({"fired": True} if rng.random() < 0.15 else {}), **({"rfnm": True} if i == 3 else {})}
-        units += [gun, {"id": f"c{i}", "side": "german", "nationality": "german", "kind": "crew", "name": "2-2-8",
-                        "hex": where, **({"pinned": True} if rng.random() < 0.1 else {})}]
+        if i and i != 3 and rng.random() < 0.3:  # a twin of the Gun before: the same in all but its id
+            gun, crew = ({**unit, "id": f"{unit['id'][0]}{i}"} for unit in units[-2:])
+            gun["crew"] = crew["id"]
+        else:
+            where = rng.choice(names)
+            gun = {"id": f"g{i}", "side": "german", "nationality": "german", "kind": "gun",
+                   "name": rng.choice(["75L AT", "75L AT", "37L AT"]), "hex": where, "ca": rng.choice(SPINES),
+                   "crew": f"c{i}", **({"fired": True} if rng.random() < 0.15 else {}),
+                   **({"rfnm": True} if i == 3 else {})}
+            crew = {"id": f"c{i}", "side": "german", "nationality": "german", "kind": "crew", "name": "2-2-8",
+                    "hex": where, **({"pinned": True} if rng.random() < 0.1 else {})}
+        units += [gun, crew]
     return scenario_from_json({"format": "aslgui-scenario", "version": 1, "phase": "PFPh", "turn": 1,
                                "player": "russian", "boards": [{"id": b, "col": i, "row": 0} for i, b in
                                                                enumerate(boards)],
@@ -81,8 +86,8 @@ def test_design_12_ties_go_to_the_firer_listed_first() -> None:
     scenario = guns(6, 11, ["4", "5"])
     names = {odds.firer for odds in every_firer(scenario, "vehicle", "DFPh", {}).values()}
     twins = [u for u in scenario.units.values() if u.kind == "gun" and any(
-        v.kind == "gun" and v.hex == u.hex and v.ca == u.ca and v.id < u.id and v.name == u.name
-        for v in scenario.units.values())]
+        v.kind == "gun" and v.id != u.id and v.hex == u.hex and v.ca == u.ca and v.name == u.name
+        and v.fired == u.fired and int(v.id[1:]) < int(u.id[1:]) for v in scenario.units.values())]
     assert twins, "no twin Guns: the test would check no tie"
     assert not names & {u.id for u in twins}
     target = target_unit(scenario, "russian", "vehicle", {})
