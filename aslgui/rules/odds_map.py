@@ -128,23 +128,23 @@ class FirerOdds:
         return aimed_numbers(here, self.colour, self.firer_drm), here
 
     def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]
-                  ) -> list[tuple[float, float, bool]]:
+                  ) -> tuple[list[tuple[float, float]], list[bool]]:
         """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
         Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
         ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
         the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
         same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2).
-        Third, whether the checks but LOS allow the shot at the first hex of that range and those
-        hexspines (``at`` then traces the LOS first)."""
+        And for each, whether the checks but LOS allow the shot at the first hex of that range and
+        those hexspines (``at`` then traces the LOS first)."""
         if self.barred:
-            return [(-1.0, -1.0, False)] * len(cubes)
+            return [(-1.0, -1.0)] * len(cubes), [False] * len(cubes)
         shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
         origin = shot.firer.hex
         fx, _, fz = to_cube(origin)
         turns: dict[tuple[int, int, int], int] = {}
-        by_class: dict[tuple[int, int, int, int], tuple[float, float, bool]] = {}
+        by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
 
-        def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[float, float, bool]:
+        def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[tuple[float, float], bool]:
             spines = turns.get(signs)
             if spines is None:
                 spines = turns[signs] = spines_to_bring(origin, shot.spine, h)
@@ -153,11 +153,11 @@ class FirerOdds:
             if best is None:
                 here = aimed(shot, action, target._replace(hex=h), h)
                 odds = self.odds(best_numbers(here, colour, drm, tem), here)
-                best = by_class[kind] = (odds.hit, odds.critical, not aim_reasons(here))
+                best = by_class[kind] = ((odds.hit, odds.critical), not aim_reasons(here))
             return best
 
-        found: dict[tuple[int, int, int, int, int], tuple[float, float, bool]] = {}
-        out = []
+        found: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        out, legal = [], []
         for (h, x, z), tem in zip(cubes, least_tem, strict=True):
             vx, vz = x - fx, z - fz
             vy = -vx - vz
@@ -165,8 +165,9 @@ class FirerOdds:
             best = found.get(key)
             if best is None:
                 best = found[key] = best_at(h, key[0], key[1:4], tem)
-            out.append(best)
-        return out
+            out.append(best[0])
+            legal.append(best[1])
+        return out, legal
 
     def tracer(self, count: int) -> Callable[[Hex, int], LosResult]:
         """How the firer's threads to ``count`` hexes of one map are traced: by its table from
@@ -240,21 +241,24 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
         return {}
     scenario = firers[0].action.scenario
     least_tem = [min(0, location_tem(scenario.terrain_at(h), h in scenario.fortified)) for h, _, _ in cubes]
-    bests = [firer.best_odds(cubes, least_tem) for firer in firers]
+    bests, legal = zip(*(firer.best_odds(cubes, least_tem) for firer in firers), strict=True)
+    asked = range(len(firers))
     found: dict[Hex, HexOdds] = {}
-    for column, (h, _, _) in enumerate(cubes):
-        # ranks: minus the chances, then the file index; each firer's best rank comes first, and its
-        # rank at the hex is never before its best, so none after one ranked behind the kept can win
+    for column, ((h, _, _), at_hex) in enumerate(zip(cubes, zip(*bests, strict=True), strict=True)):
+        # ranks: minus the chances, then the file index (a stable sort keeps file order in a tie);
+        # each firer's best rank comes first, and its rank at the hex is never before its best, so
+        # none after one ranked behind the kept can win
         kept: tuple[float, float, int] | None = None
-        for rank in sorted((-b[column][0], -b[column][1], i) for i, b in enumerate(bests)):
-            if rank[0] > 0 or (kept is not None and rank > kept):  # no shot (barred), or none can win
+        for i in sorted(asked, key=at_hex.__getitem__, reverse=True):
+            hit, critical = at_hex[i]
+            if hit < 0 or (kept is not None and (-hit, -critical, i) > kept):  # no shot (barred), or none can win
                 break
-            firer = firers[rank[2]]
-            if (numbers := firer.at(h, firer.tracer(len(cubes)), bests[rank[2]][column][2])) is None:
+            firer = firers[i]
+            if (numbers := firer.at(h, firer.tracer(len(cubes)), legal[i][column])) is None:
                 continue
             odds = firer.odds(*numbers)
-            if kept is None or (-odds.hit, -odds.critical, rank[2]) < kept:
-                kept, found[h] = (-odds.hit, -odds.critical, rank[2]), odds
+            if kept is None or (-odds.hit, -odds.critical, i) < kept:
+                kept, found[h] = (-odds.hit, -odds.critical, i), odds
     return found
 
 
