@@ -5,8 +5,10 @@ should it stand?) or the best of every enemy one (where is the enemy's threat?).
 Reading the shot is the same for every hex; only what ``aimed`` re-aims changes (range, Case A,
 LOS, the target's Location), so each firer's shot is read once and each hex costs its TH# and
 legality (its LOS traced only where nothing else forbids the shot), never a whole ``resolve``.
-Equal TH# numbers roll alike, so their odds are counted once. tests/rules/test_odds_map.py checks
-random hexes against ``fire`` itself.
+Equal TH# numbers roll alike, so their odds are counted once. A threat asks each hex's firers
+best first and stops at the first that cannot win (``threat_odds``). tests/rules/test_odds_map.py
+checks random hexes against ``fire`` itself, tests/rules/test_odds_map_threat.py the threat
+against every firer's whole map.
 """
 
 from __future__ import annotations
