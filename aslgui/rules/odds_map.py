@@ -5,8 +5,10 @@ should it stand?) or the best of every enemy one (where is the enemy's threat?).
 Reading the shot is the same for every hex; only what ``aimed`` re-aims changes (range, Case A,
 LOS, the target's Location), so each firer's shot is read once and each hex costs its TH# and
 legality (its LOS traced only where nothing else forbids the shot), never a whole ``resolve``.
-Equal TH# numbers roll alike, so their odds are counted once. tests/rules/test_odds_map.py checks
-random hexes against ``fire`` itself.
+Equal TH# numbers roll alike, so their odds are counted once. A threat asks each hex's firers
+best first and stops at the first that cannot win (``threat_odds``). tests/rules/test_odds_map.py
+checks random hexes against ``fire`` itself, tests/rules/test_odds_map_threat.py the threat
+against every firer's whole map.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, spines_to_bring
+from aslgui.geometry.hexgrid import to_cube
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import Action
@@ -25,11 +28,13 @@ from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.los.judgement import from_source
 from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
-from aslgui.rules.to_hit import aimed_numbers, firer_drm, read_shot, shot_colour
+from aslgui.rules.tables import location_tem
+from aslgui.rules.to_hit import aimed_numbers, best_numbers, firer_drm, read_shot, shot_colour
 from aslgui.rules.to_hit.legality import aim_reasons, firer_reasons, in_los, reasons
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
+from aslgui.rules.to_hit.table import band
 
 #: From this many hexes asked at once (a whole big map in one answer: six boards or more, where
 #: threads are long), a firer's threads are told by its table per direction (``from_source``:
@@ -87,6 +92,7 @@ class FirerOdds:
         #: The odds of each TH# numbers met so far: equal numbers roll alike.
         self.counted: dict[ThNumbers, HexOdds] = {}
         self._trace_to: Callable[[Hex, int], LosResult] | None = None
+        self.level = unit_level(target)
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
@@ -96,22 +102,80 @@ class FirerOdds:
     def numbers(self, hexes: Iterable[Hex]) -> dict[Hex, tuple[ThNumbers, Shot]]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with the TH#
         numbers of that shot (cheap: no dice counted) and the shot."""
-        shot, action, target, colour = self.shot, self.action, self.target, self.colour
         hexes = list(hexes)
-        trace_to = self.trace_to() if len(hexes) >= TABLE_FROM else self.one_trace
-        level = unit_level(target)
+        trace_to = self.tracer(len(hexes))
         out: dict[Hex, tuple[ThNumbers, Shot]] = {}
-        if self.barred:
-            return out
         for h in hexes:
-            here = aimed(shot, action, target._replace(hex=h), h)
-            # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
-            # traced only where nothing else forbids the shot, then asked of the one check that reads
-            # it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
-            if aim_reasons(here) or in_los(here := here._replace(sight=trace_to(h, level))):
-                continue
-            out[h] = (aimed_numbers(here, colour, self.firer_drm), here)
+            if (found := self.at(h, trace_to)) is not None:
+                out[h] = found
         return out
+
+    def at(self, h: Hex, trace_to: Callable[[Hex, int], LosResult], sight_first: bool = False
+           ) -> tuple[ThNumbers, Shot] | None:
+        """The TH# numbers and the shot at the target placed in ``h``, None where it may not fire.
+        ``sight_first``: its LOS traced before the other checks (where they likely allow the shot:
+        a blocked thread then costs no aiming); the same answer either way."""
+        if self.barred:
+            return None
+        sight = trace_to(h, self.level) if sight_first else None
+        if sight is not None and sight.blocked:
+            return None
+        here = aimed(self.shot, self.action, self.target._replace(hex=h), h)
+        # the checks that read where it is aimed, the firer's own asked once (``barred``); LOS is
+        # traced only where nothing else forbids the shot (or first), then asked of the one check
+        # that reads it (A6): the legality of every hex stays that of ``fire`` (``sighted``)
+        if aim_reasons(here) or in_los(here := here._replace(
+                sight=trace_to(h, self.level) if sight is None else sight)):
+            return None
+        return aimed_numbers(here, self.colour, self.firer_drm), here
+
+    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]
+                  ) -> tuple[list[tuple[float, float]], list[bool]]:
+        """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
+        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
+        ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
+        the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
+        same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2).
+        And for each, whether the checks but LOS allow the shot at the first hex of that range and
+        those hexspines (``at`` then traces the LOS first)."""
+        if self.barred:
+            return [(-1.0, -1.0)] * len(cubes), [False] * len(cubes)
+        shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
+        origin = shot.firer.hex
+        fx, _, fz = to_cube(origin)
+        turns: dict[tuple[int, int, int], int] = {}
+        by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
+
+        def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[tuple[float, float], bool]:
+            spines = turns.get(signs)
+            if spines is None:
+                spines = turns[signs] = spines_to_bring(origin, shot.spine, h)
+            kind = (band(rng), min(rng, 3), spines, tem)  # Case E at 0, Case L at 1 and 2 (C5.5, C6)
+            best = by_class.get(kind)
+            if best is None:
+                here = aimed(shot, action, target._replace(hex=h), h)
+                odds = self.odds(best_numbers(here, colour, drm, tem), here)
+                best = by_class[kind] = ((odds.hit, odds.critical), not aim_reasons(here))
+            return best
+
+        found: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        out, legal = [], []
+        for (h, x, z), tem in zip(cubes, least_tem, strict=True):
+            vx, vz = x - fx, z - fz
+            vy = -vx - vz
+            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0), tem)
+            best = found.get(key)
+            if best is None:
+                best = found[key] = best_at(h, key[0], key[1:4], tem)
+            out.append(best[0])
+            legal.append(best[1])
+        return out, legal
+
+    def tracer(self, count: int) -> Callable[[Hex, int], LosResult]:
+        """How the firer's threads to ``count`` hexes of one map are traced: by its table from
+        ``TABLE_FROM`` (made on first use: a threat asks a firer only hexes it might win), else one
+        by one."""
+        return self.trace_to() if count >= TABLE_FROM else self.one_trace
 
     def one_trace(self, h: Hex, level: int) -> LosResult:
         """The firer's thread to ``h`` (``sighted``'s), for a few hexes."""
@@ -133,6 +197,10 @@ class FirerOdds:
             found = self.counted[numbers] = HexOdds(self.firer.id, numbers.final_th_needed, odds["hit"],
                                                     odds["critical"])
         return found
+
+    def none_note(self) -> str:
+        """The note of a map on which this firer may fire at no hex, saying why."""
+        return f"{self.firer.id} may fire at no hex in the {self.shot.phase}: {self.why_none()}"
 
     def why_none(self) -> str:
         """Why this firer may fire at no hex of the map (its odds map came out empty): the reasons
@@ -165,20 +233,48 @@ def threat_firers(scenario: Scenario, side: str) -> list[Unit]:
     return [unit for unit in scenario.units.values() if unit.kind in FIRERS and unit.side != side]
 
 
-def firer_odds(scenario: Scenario, firer: Unit, target: Unit, target_type: str, phase: str,
-               why: list[str] | None = None) -> dict[Hex, HexOdds]:
-    """One enemy firer's map for a threat: none when it fires no ordnance (a truck, C3); an empty
-    one adds to ``why`` the firer's reason (``FirerOdds.why_none``)."""
-    try:
-        odds = FirerOdds(scenario, firer, target, target_type, phase)
-    except IllegalAction as error:
-        if why is not None:  # its reason names it (``t1 has no main armament ...``), else the note does
-            why.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
+def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
+    """For each of ``hexes`` the best of the firers' chances, to hit then to Critical Hit, and who
+    has it; a tie goes to the firer listed first (file order). Each hex asks its firers the best
+    they could have first (``best_odds``) and stops at the first that cannot beat the one found:
+    no thread walked for a firer that could not win, the same answer as asking every firer."""
+    cubes = [(h, x, z) for h in hexes for x, _, z in (to_cube(h),)]
+    if not firers or not cubes:
         return {}
-    found = odds.count(scenario.grid.all_hexes)
-    if not found and why is not None:
-        why.append(f"{firer.id} may fire at no hex in the {phase}: {odds.why_none()}")
+    scenario = firers[0].action.scenario
+    least_tem = [min(0, location_tem(scenario.terrain_at(h), h in scenario.fortified)) for h, _, _ in cubes]
+    bests, legal = zip(*(firer.best_odds(cubes, least_tem) for firer in firers), strict=True)
+    asked = range(len(firers))
+    found: dict[Hex, HexOdds] = {}
+    for column, ((h, _, _), at_hex) in enumerate(zip(cubes, zip(*bests, strict=True), strict=True)):
+        # ranks: minus the chances, then the file index (a stable sort keeps file order in a tie);
+        # each firer's best rank comes first, and its rank at the hex is never before its best, so
+        # none after one ranked behind the kept can win
+        kept: tuple[float, float, int] | None = None
+        for i in sorted(asked, key=at_hex.__getitem__, reverse=True):
+            hit, critical = at_hex[i]
+            if hit < 0 or (kept is not None and (-hit, -critical, i) > kept):  # no shot (barred), or none can win
+                break
+            firer = firers[i]
+            if (numbers := firer.at(h, firer.tracer(len(cubes)), legal[i][column])) is None:
+                continue
+            odds = firer.odds(*numbers)
+            if kept is None or (-odds.hit, -odds.critical, i) < kept:
+                kept, found[h] = (-odds.hit, -odds.critical, i), odds
     return found
+
+
+def threat_of(scenario: Scenario, firers: list[Unit], target: Unit, target_type: str, phase: str
+              ) -> list[FirerOdds | str]:
+    """Each enemy firer's ``FirerOdds`` of a threat, in file order; for one that fires no ordnance
+    (a truck, C3), its note: its reason names it (``t1 has no main armament ...``), else the note does."""
+    out: list[FirerOdds | str] = []
+    for firer in firers:
+        try:
+            out.append(FirerOdds(scenario, firer, target, target_type, phase))
+        except IllegalAction as error:
+            out.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
+    return out
 
 
 def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
@@ -206,7 +302,7 @@ def resolve_odds_map(action: Action) -> Resolution:
         odds = FirerOdds(scenario, firer, target, target_type, action.phase)
         found = odds.count(scenario.grid.all_hexes)
         if not found:
-            why.append(f"{firer.id} may fire at no hex in the {action.phase}: {odds.why_none()}")
+            why.append(odds.none_note())
     else:
         side = threatened_side(scenario, action.data["threat_to_side"])
         target = target_unit(scenario, side, target_type, keys)
@@ -216,8 +312,10 @@ def resolve_odds_map(action: Action) -> Resolution:
                        f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
         if not firers:
             why.append(f"no Gun or vehicle of a side other than {side} is on the map")
-        for firer in firers:
-            best(found, firer_odds(scenario, firer, target, target_type, action.phase, why))
+        each = threat_of(scenario, firers, target, target_type, action.phase)
+        found = threat_odds([odds for odds in each if not isinstance(odds, str)], scenario.grid.all_hexes)
+        if not found:  # then no firer may fire at any hex: each one's reason, in file order
+            why += [odds if isinstance(odds, str) else odds.none_note() for odds in each]
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
     notes = why if not found else [note for note in why if note.startswith("no unit of")]

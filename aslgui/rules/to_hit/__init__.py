@@ -111,10 +111,20 @@ def firer_drm(shot: Shot) -> int:
 def aimed_numbers(shot: Shot, colour: str, firer_total: int) -> ThNumbers:
     """``th_numbers(shot, colour).numbers`` with ``firer_drm(shot)`` given (an odds map totals it
     once per firer): the same integers summed in another order, so the same numbers."""
-    basic = table.basic_th(shot.target_type, colour, shot.range)
-    changes = table.modifications(shot.arms, shot.ammo, shot.range)
     aimed = _total(shot, (*(case(shot) for case in AIMED_CASES), *hindrance_lines(shot)))
-    return _numbers(shot, basic, changes, firer_total + aimed)
+    return _modified(shot, colour, firer_total + aimed)
+
+
+def best_numbers(shot: Shot, colour: str, firer_total: int, least_tem: int) -> ThNumbers:
+    """The lowest DRM ``aimed_numbers`` can give a shot aimed as ``shot`` is (same range, same Case
+    A hexspines) at a hex whose Case Q is at least ``least_tem``: no LOS Hindrance, each of which
+    adds (B.10). A threat map skips a firer whose best cannot beat another's (DESIGN.md 12)."""
+    return _modified(shot, colour, firer_total + _total(shot, (case_a(shot), case_e(shot), case_l(shot))) + least_tem)
+
+
+def _modified(shot: Shot, colour: str, total: int) -> ThNumbers:
+    basic = table.basic_th(shot.target_type, colour, shot.range)
+    return _numbers(shot, basic, table.modifications(shot.arms, shot.ammo, shot.range), total)
 
 
 def _reaction_values(shot: Shot) -> dict[str, Any]:
