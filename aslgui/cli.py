@@ -222,7 +222,11 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     """The answer as ``aslgui resolve`` prints it: with a note for each board whose terrain is the
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
     status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
-    notes = scenario.plain_board_notes
+    return _noted(answer, scenario.plain_board_notes)
+
+
+def _noted(answer: Resolution, notes: tuple[str, ...]) -> Resolution:
+    """``with_board_notes`` with the boards' ``notes`` read already (once for a batch)."""
     if not notes:
         return answer
     # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
@@ -315,10 +319,11 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     chunk: list[str] = []
     size = 0
     with steady(scenario):  # answering a line changes nothing in the scenario
+        notes = scenario.plain_board_notes
         for number, line in lines:
             try:
                 action = parse_json_bytes(line, f"action on stdin line {number}", "action")
-                text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
+                text = _answer_line(_noted(resolve(scenario, action), notes))
             except AslError as error:
                 failed = True
                 text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"

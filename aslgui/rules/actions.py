@@ -72,11 +72,13 @@ class DeclaredKeys(Mapping[str, Any]):
     # ``get`` and ``in`` without Mapping's KeyError round trip: resolvers ask for many absent
     # optional keys, and one fire resolution must stay well under a millisecond.
     def get(self, key: str, default: Any = None) -> Any:
-        self._declared(key)
+        if key not in self._reads:
+            self._declared(key)
         return self._data.get(key, default)
 
     def __contains__(self, key: object) -> bool:
-        self._declared(str(key))
+        if key not in self._reads:
+            self._declared(str(key))
         return key in self._data
 
     def __iter__(self) -> Iterator[str]:
@@ -112,11 +114,15 @@ class Action:
         self.ask = ask
         self.kind: str = action_kind(data)
         reads = _with_common(reads)
-        refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
+        if not data.keys() <= reads:
+            refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
-        given = {key: value for key, value in data.items() if value is not None}
+        given = {key: value for key, value in data.items() if value is not None} if None in data.values() else dict(data)
+        self._given = given
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
+        #: The hexes read (``hex``): the checks read every key, the resolver reads them again.
+        self._hexes: dict[str, Hex] = {}
         self.check_well_formed(required)
 
     def _path(self, key: str) -> str:
@@ -152,12 +158,16 @@ class Action:
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
+        found = self._hexes.get(key)
+        if found is not None:
+            return found
         raw = self.data.get(key)  # a null was dropped: None is an absent key
         if raw is None:
             raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
         if not isinstance(raw, str):
             raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
-        return self.scenario.grid.parse(raw, self._path(key))
+        found = self._hexes[key] = self.scenario.grid.parse(raw, self._path(key))
+        return found
 
     def integer(self, key: str, default: int | None = None) -> int:
         """A whole number within its key's bounds (``KEY_DOMAINS``); required without a default."""
@@ -292,8 +302,9 @@ class Action:
                     domain_of(self.kind, key).check(self, key)
                 except OffBoardError as error:
                     off_board = off_board or error
+        given = self._given.keys()  # each required key is declared: no need to ask ``DeclaredKeys``
         for group in required:
-            if not any(key in self.data for key in group):
+            if given.isdisjoint(group):
                 wanted = ", or ".join(f"{key!r} ({domain_of(self.kind, key).what})" for key in group)
                 raise AslError(f"missing required key {wanted}", self._path(group[0]))
         if off_board is not None:
@@ -441,7 +452,24 @@ KIND_DOMAINS: dict[tuple[str, str], Domain] = {
 
 def domain_of(kind: str, key: str) -> Domain:
     """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
-    domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
+    domains = _kind_domains(kind)
+    domain = domains.get(key)
     if domain is None:
-        raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
+        domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
+        if domain is None:
+            raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
+        domains[key] = domain
     return domain
+
+
+def _kind_domains(kind: str) -> dict[str, Domain]:
+    """A kind's key domains found so far (``domain_of``): one read per key and question, not two."""
+    found = _KIND_KEY_DOMAINS.get(kind)
+    if found is None:
+        found = _KIND_KEY_DOMAINS[kind] = {}
+    return found
+
+
+#: ``domain_of``'s answers by kind, then key (kinds are the declared ones: ``resolve`` refuses
+#: any other before an ``Action`` is made).
+_KIND_KEY_DOMAINS: dict[str, dict[str, Domain]] = {}
