@@ -117,7 +117,9 @@ class Action:
         if not data.keys() <= reads:
             refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
-        given = {key: value for key, value in data.items() if value is not None} if None in data.values() else dict(data)
+        given = dict(data)
+        if None in given.values():
+            given = {key: value for key, value in given.items() if value is not None}
         self._given = given
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
@@ -296,7 +298,7 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
-        for key in self.data:
+        for key in self._given:
             if key != "kind":
                 try:
                     domain_of(self.kind, key).check(self, key)
