@@ -53,7 +53,7 @@ def _unusual(token: str) -> float:
 
 def _finite(token: str) -> float:
     value = float(token)
-    if value - value != 0:  # inf - inf and NaN - NaN are NaN
+    if not math.isfinite(value):  # 1e999
         raise _Unusual(token)
     return value
 
@@ -80,8 +80,12 @@ def parse_json_text(text: str, what: str, root: str = "") -> Any:
     about the whole text (not JSON, nested too deeply) names ``root``."""
     try:
         return _PLAIN.decode(text.removeprefix("\ufeff"))
-    except (_Unusual, ValueError, RecursionError):  # read again below, to name what it is
-        pass
+    except (_Unusual, ValueError, RecursionError):  # read again, to name what it is
+        return _parse_strictly(text, what, root)
+
+
+def _parse_strictly(text: str, what: str, root: str) -> Any:
+    """``parse_json_text`` with every number and object checked as it is read."""
     spelled: list[Spelled] = []
     twice: list[bool] = []
 
