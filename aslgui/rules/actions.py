@@ -454,24 +454,15 @@ KIND_DOMAINS: dict[tuple[str, str], Domain] = {
 
 def domain_of(kind: str, key: str) -> Domain:
     """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
-    domains = _kind_domains(kind)
-    domain = domains.get(key)
+    domain = _FOUND_DOMAINS.get((kind, key))
     if domain is None:
         domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
         if domain is None:
             raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
-        domains[key] = domain
+        _FOUND_DOMAINS[kind, key] = domain
     return domain
 
 
-def _kind_domains(kind: str) -> dict[str, Domain]:
-    """A kind's key domains found so far (``domain_of``): one read per key and question, not two."""
-    found = _KIND_KEY_DOMAINS.get(kind)
-    if found is None:
-        found = _KIND_KEY_DOMAINS[kind] = {}
-    return found
-
-
-#: ``domain_of``'s answers by kind, then key (kinds are the declared ones: ``resolve`` refuses
-#: any other before an ``Action`` is made).
-_KIND_KEY_DOMAINS: dict[str, dict[str, Domain]] = {}
+#: ``domain_of``'s answers by kind and key, so that a question reads each key's domain once, not
+#: twice (the kinds are the declared ones: ``resolve`` refuses any other before an ``Action``).
+_FOUND_DOMAINS: dict[tuple[str, str], Domain] = {}
