@@ -1,7 +1,7 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
@@ -28,6 +28,8 @@ from aslgui.rules.action_keys import (
     PORTEE_SIDES,
     REACTION_TYPES,
     TARGET_TYPES,
+    DeclaredKeys,
+    UndeclaredActionKey,
     action_kind,
     refuse_unknown_keys,
 )
@@ -45,47 +47,6 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 #: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
 #: Bounding First Fire; A3, D3.3).
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
-
-
-class UndeclaredActionKey(AssertionError):
-    """A resolver read an action key its kind does not declare in ``RESOLVERS``: a bug in the
-    program (the key would be refused as unknown on input), never the user's input."""
-
-
-class DeclaredKeys(Mapping[str, Any]):
-    """An action object's keys as its kind's resolver sees them: reading a key the kind does
-    not declare fails at once, so the declaration in ``RESOLVERS`` cannot drift from the code."""
-
-    def __init__(self, data: dict[str, Any], kind: str, reads: frozenset[str]) -> None:
-        self._data = data
-        self._kind = kind
-        self._reads = reads
-
-    def _declared(self, key: str) -> None:
-        if key not in self._reads:
-            raise UndeclaredActionKey(f"the {self._kind!r} resolver reads {key!r}: declare it in rules.RESOLVERS")
-
-    def __getitem__(self, key: str) -> Any:
-        self._declared(key)
-        return self._data[key]
-
-    # ``get`` and ``in`` without Mapping's KeyError round trip: resolvers ask for many absent
-    # optional keys, and one fire resolution must stay well under a millisecond.
-    def get(self, key: str, default: Any = None) -> Any:
-        if key not in self._reads:
-            self._declared(key)
-        return self._data.get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        if key not in self._reads:
-            self._declared(str(key))
-        return key in self._data
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
 
 
 @lru_cache(maxsize=128)
