@@ -1,8 +1,7 @@
 """The words action keys take and the keys every action reads (DESIGN.md 3-4, 9), each defined
 once for the rules and the GUI, the check that refuses a key no one reads, and the view of an
-action's keys that lets its resolver read only those its kind declares (``DeclaredKeys``, moved here
-from ``rules.actions``, which stays under the long-module limit).  Plain values: every rules module
-may import them, this module imports no rules module."""
+action's keys that lets its resolver read only those its kind declares (``DeclaredKeys``).  Plain
+values: every rules module may import them, this module imports no rules module."""
 
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
