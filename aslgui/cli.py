@@ -10,7 +10,7 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from aslgui import __version__
 from aslgui.collector import collector_paused
@@ -22,6 +22,7 @@ from aslgui.limits import BATCH_LINES_LIMIT
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
     from aslgui.model.scenario import Scenario
     from aslgui.rules.resolution import Resolution
@@ -222,7 +223,11 @@ def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
     """The answer as ``aslgui resolve`` prints it: with a note for each board whose terrain is the
     file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
     status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
-    notes = scenario.plain_board_notes
+    return _noted(answer, scenario.plain_board_notes)
+
+
+def _noted(answer: Resolution, notes: tuple[str, ...]) -> Resolution:
+    """``with_board_notes`` with the boards' ``notes`` read already (once for a batch)."""
     if not notes:
         return answer
     # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
@@ -264,12 +269,26 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
 
 #: Strict JSON (DESIGN 9), one encoder for every answer of a batch.
 _STRICT_JSON = json.JSONEncoder(allow_nan=False)
+
+
+def _strict_encoder() -> Callable[[Any], str]:
+    """``_STRICT_JSON.encode`` for an answer object, with the C encoder it makes per call made
+    once: the same text, the same error for NaN; a cycle, which no answer has, is not looked for."""
+    make = getattr(json.encoder, "c_make_encoder", None)  # not in the typing stubs
+    if make is None:  # a Python without the C accelerator
+        return _STRICT_JSON.encode
+    made = make(None, _STRICT_JSON.default, json.encoder.encode_basestring_ascii, None, _STRICT_JSON.key_separator,
+                _STRICT_JSON.item_separator, False, False, False)
+    return lambda answer: "".join(made(answer, 0))
+
+
+_encode_answer = _strict_encoder()
 #: A batch's answers are written in chunks of about this many characters, not flushed line by line.
 _BATCH_CHUNK = 1 << 16
 
 
 def _answer_line(answer: Resolution) -> str:
-    return _STRICT_JSON.encode(answer.to_json()) + "\n"
+    return _encode_answer(answer.to_json()) + "\n"
 
 
 def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
@@ -315,10 +334,11 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     chunk: list[str] = []
     size = 0
     with steady(scenario):  # answering a line changes nothing in the scenario
+        notes = scenario.plain_board_notes
         for number, line in lines:
             try:
                 action = parse_json_bytes(line, f"action on stdin line {number}", "action")
-                text = _answer_line(with_board_notes(scenario, resolve(scenario, action)))
+                text = _answer_line(_noted(resolve(scenario, action), notes))
             except AslError as error:
                 failed = True
                 text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"

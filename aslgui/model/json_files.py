@@ -42,12 +42,50 @@ def _refuse_twice(value: Any, path: str) -> None:
         _refuse_twice(item, f"{path}[{key}]" if isinstance(key, int) else key_path(path, key))
 
 
+class _Unusual(Exception):
+    """Text the plain reader (``_PLAIN``) leaves to the strict one: a key twice in one object, a
+    number that is not finite."""
+
+
+def _unusual(token: str) -> float:
+    raise _Unusual(token)
+
+
+def _finite(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):  # 1e999
+        raise _Unusual(token)
+    return value
+
+
+def _plain_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _Unusual("a key twice")
+    return obj
+
+
+#: One reader, made once, for the JSON the strict reader accepts as it is (nearly all of it: a
+#: batch's lines); it gives up at anything the strict reader must name (``_Unusual``) or any
+#: error, and ``parse_json_text`` reads that text again the strict way, so its value or error is
+#: exactly the strict reader's, without a decoder and its hooks made per text.
+_PLAIN = json.JSONDecoder(parse_constant=_unusual, parse_float=_finite, object_pairs_hook=_plain_object)
+
+
 def parse_json_text(text: str, what: str, root: str = "") -> Any:
     """Strict JSON from text, or AslError saying where it broke (line and column).  A UTF-8
     byte order mark some editors write is skipped.  A number that is not finite (``NaN``,
     ``Infinity``, ``1e999``) is an error naming its JSON path from ``root`` (``units[0].caliber``,
     ``action.extra_drm[1].value``); so is a key twice in one object (``boards[0].col``). An error
     about the whole text (not JSON, nested too deeply) names ``root``."""
+    try:
+        return _PLAIN.decode(text.removeprefix("\ufeff"))
+    except (_Unusual, ValueError, RecursionError):  # read again, to name what it is
+        return _parse_strictly(text, what, root)
+
+
+def _parse_strictly(text: str, what: str, root: str) -> Any:
+    """``parse_json_text`` with every number and object checked as it is read."""
     spelled: list[Spelled] = []
     twice: list[bool] = []
 

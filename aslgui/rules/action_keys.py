@@ -1,8 +1,9 @@
 """The words action keys take and the keys every action reads (DESIGN.md 3-4, 9), each defined
-once for the rules and the GUI, and the check that refuses a key no one reads.  Plain values: every
-rules module may import them, this module imports no rules module."""
+once for the rules and the GUI, the check that refuses a key no one reads, and the view of an
+action's keys that lets its resolver read only those its kind declares (``DeclaredKeys``).  Plain
+values: every rules module may import them, this module imports no rules module."""
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from aslgui.errors import AslError, close_spelling, shown
@@ -67,3 +68,44 @@ def refuse_unknown_keys(data: Mapping[str, Any], known: Collection[str], path: s
             close = close_spelling(key, known)
             hint = f"did you mean {close!r}?" if close else f"{what} takes: {', '.join(sorted(known))}"
             raise AslError(f"unknown key {shown(key)} in {what}; {hint}", key_path(path, key))
+
+
+class UndeclaredActionKey(AssertionError):
+    """A resolver read an action key its kind does not declare in ``RESOLVERS``: a bug in the
+    program (the key would be refused as unknown on input), never the user's input."""
+
+
+class DeclaredKeys(Mapping[str, Any]):
+    """An action object's keys as its kind's resolver sees them: reading a key the kind does
+    not declare fails at once, so the declaration in ``RESOLVERS`` cannot drift from the code."""
+
+    def __init__(self, data: dict[str, Any], kind: str, reads: frozenset[str]) -> None:
+        self._data = data
+        self._kind = kind
+        self._reads = reads
+
+    def _declared(self, key: str) -> None:
+        if key not in self._reads:
+            raise UndeclaredActionKey(f"the {self._kind!r} resolver reads {key!r}: declare it in rules.RESOLVERS")
+
+    def __getitem__(self, key: str) -> Any:
+        self._declared(key)
+        return self._data[key]
+
+    # ``get`` and ``in`` without Mapping's KeyError round trip: resolvers ask for many absent
+    # optional keys, and one fire resolution must stay well under a millisecond.
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self._reads:
+            self._declared(key)
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if key not in self._reads:
+            self._declared(str(key))
+        return key in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)

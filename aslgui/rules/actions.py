@@ -1,7 +1,7 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
@@ -28,6 +28,8 @@ from aslgui.rules.action_keys import (
     PORTEE_SIDES,
     REACTION_TYPES,
     TARGET_TYPES,
+    DeclaredKeys,
+    UndeclaredActionKey,
     action_kind,
     refuse_unknown_keys,
 )
@@ -45,45 +47,6 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 #: Where ordnance fires: the fire phases and the MPh (Defensive First Fire, a moving vehicle's
 #: Bounding First Fire; A3, D3.3).
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
-
-
-class UndeclaredActionKey(AssertionError):
-    """A resolver read an action key its kind does not declare in ``RESOLVERS``: a bug in the
-    program (the key would be refused as unknown on input), never the user's input."""
-
-
-class DeclaredKeys(Mapping[str, Any]):
-    """An action object's keys as its kind's resolver sees them: reading a key the kind does
-    not declare fails at once, so the declaration in ``RESOLVERS`` cannot drift from the code."""
-
-    def __init__(self, data: dict[str, Any], kind: str, reads: frozenset[str]) -> None:
-        self._data = data
-        self._kind = kind
-        self._reads = reads
-
-    def _declared(self, key: str) -> None:
-        if key not in self._reads:
-            raise UndeclaredActionKey(f"the {self._kind!r} resolver reads {key!r}: declare it in rules.RESOLVERS")
-
-    def __getitem__(self, key: str) -> Any:
-        self._declared(key)
-        return self._data[key]
-
-    # ``get`` and ``in`` without Mapping's KeyError round trip: resolvers ask for many absent
-    # optional keys, and one fire resolution must stay well under a millisecond.
-    def get(self, key: str, default: Any = None) -> Any:
-        self._declared(key)
-        return self._data.get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        self._declared(str(key))
-        return key in self._data
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
 
 
 @lru_cache(maxsize=128)
@@ -112,11 +75,17 @@ class Action:
         self.ask = ask
         self.kind: str = action_kind(data)
         reads = _with_common(reads)
-        refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
+        if not data.keys() <= reads:
+            refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         refuse_non_finite(data, "action")
-        given = {key: value for key, value in data.items() if value is not None}
+        given = dict(data)
+        if None in given.values():
+            given = {key: value for key, value in given.items() if value is not None}
+        self._given = given
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
+        #: The hexes read (``hex``): the checks read every key, the resolver reads them again.
+        self._hexes: dict[str, Hex] = {}
         self.check_well_formed(required)
 
     def _path(self, key: str) -> str:
@@ -152,12 +121,16 @@ class Action:
 
     def hex(self, key: str) -> Hex:
         """The hex named under ``key`` (required, must be on the map)."""
+        found = self._hexes.get(key)
+        if found is not None:
+            return found
         raw = self.data.get(key)  # a null was dropped: None is an absent key
         if raw is None:
             raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
         if not isinstance(raw, str):
             raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
-        return self.scenario.grid.parse(raw, self._path(key))
+        found = self._hexes[key] = self.scenario.grid.parse(raw, self._path(key))
+        return found
 
     def integer(self, key: str, default: int | None = None) -> int:
         """A whole number within its key's bounds (``KEY_DOMAINS``); required without a default."""
@@ -286,14 +259,15 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
-        for key in self.data:
+        for key in self._given:
             if key != "kind":
                 try:
                     domain_of(self.kind, key).check(self, key)
                 except OffBoardError as error:
                     off_board = off_board or error
+        given = self._given.keys()  # each required key is declared: no need to ask ``DeclaredKeys``
         for group in required:
-            if not any(key in self.data for key in group):
+            if given.isdisjoint(group):
                 wanted = ", or ".join(f"{key!r} ({domain_of(self.kind, key).what})" for key in group)
                 raise AslError(f"missing required key {wanted}", self._path(group[0]))
         if off_board is not None:
@@ -441,7 +415,15 @@ KIND_DOMAINS: dict[tuple[str, str], Domain] = {
 
 def domain_of(kind: str, key: str) -> Domain:
     """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
-    domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
+    domain = _FOUND_DOMAINS.get((kind, key))
     if domain is None:
-        raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
+        domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
+        if domain is None:
+            raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
+        _FOUND_DOMAINS[kind, key] = domain
     return domain
+
+
+#: ``domain_of``'s answers by kind and key, so that a question reads each key's domain once, not
+#: twice (the kinds are the declared ones: ``resolve`` refuses any other before an ``Action``).
+_FOUND_DOMAINS: dict[tuple[str, str], Domain] = {}

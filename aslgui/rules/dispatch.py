@@ -60,17 +60,24 @@ def _units_unverified(scenario: Scenario, action: dict[str, Any], answer: Resolu
     threat names (a VASL import's guesses, such as a value copied from the roster because the
     module lacks the counter), each ``id: note``, so a guess made once stays named in every answer
     that reads it (DESIGN.md 11)."""
-    named = [value for value in action.values() if isinstance(value, str)]
-    named += [item for value in action.values() if isinstance(value, list) for item in value if isinstance(item, str)]
+    units = scenario.units
+    # only the strings that are unit ids: most of an action's are hex names, words and the kind
+    named = [value for value in action.values() if isinstance(value, str) and value in units]
+    named += [item for value in action.values() if isinstance(value, list)
+              for item in value if isinstance(item, str) and item in units]
     hexes = answer.values.get("hexes")
     if isinstance(hexes, dict):
         named += [entry["firer"] for entry in hexes.values() if isinstance(entry, dict) and "firer" in entry]
     notes: list[str] = []
     for unit_id in dict.fromkeys(named):
-        unit = scenario.units.get(unit_id)
+        unit = units.get(unit_id)
         if unit is not None:
             notes += [f"{unit_id}: {note}" for note in unit.extra.get("unverified") or () if isinstance(note, str)]
     return notes
+
+
+#: Each kind's answer keys as a set: most answers carry them all, and are not copied to add none.
+_ANSWER_KEYS = {kind: frozenset(spec.answers) for kind, spec in RESOLVERS.items()}
 
 
 def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
@@ -80,17 +87,16 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     kind = action_kind(action)
     spec = _spec(kind)
     answer, taken = _answer(kind, spec, scenario, action)
-    taken = [*taken, *(note for note in _units_unverified(scenario, action, answer) if note not in taken)]
+    taken += [note for note in _units_unverified(scenario, action, answer) if note not in taken]
     if taken:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     if not scenario.player and kind in SIDE_RULES:
         answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
-    empty_hexes: dict[str, Any] | list[str] = {} if kind in HEX_MAP_KINDS else []
-    missing: dict[str, Any] = {
-        key: empty_hexes if key in HEX_LIST_ANSWERS else None for key in spec.answers if key not in answer.values
-    }
-    if missing:
-        answer = answer.with_values(missing)
+    values = answer.values
+    if not values.keys() >= _ANSWER_KEYS[kind]:
+        empty_hexes: dict[str, Any] | list[str] = {} if kind in HEX_MAP_KINDS else []
+        answer = answer.with_values({key: empty_hexes if key in HEX_LIST_ANSWERS else None
+                                     for key in spec.answers if key not in values})
     return answer
 
 

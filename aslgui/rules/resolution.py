@@ -74,12 +74,13 @@ class Resolution(NamedTuple):
         return self._replace(values=merged)
 
     def to_json(self) -> dict[str, Any]:
+        drm = self.drm
         out: dict[str, Any] = {
             "kind": self.kind,
             "legal": self.legal,
             "reasons": list(self.reasons),
-            "drm": [line.to_json() for line in self.drm],
-            "total_drm": self.total_drm,
+            "drm": [line.to_json() for line in drm],
+            "total_drm": self.total_drm if drm else 0,
         }
         out.update(self.values)
         if self.outcome is not None:

@@ -19,6 +19,7 @@ from aslgui.rules.resolution import HINDRANCE_CASE, DrmLine, Resolution
 
 # -- the ``los`` question -----------------------------------------------------------------------
 def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
+    """A level given under ``key``: no higher than the hex has (B23)."""
     level = action.integer(key, 0)
     allowed = los.upper_levels.get(h, 0)
     if level > allowed:
@@ -32,14 +33,13 @@ def resolve_los(action: Action) -> Resolution:
     """``los``: can a unit in ``from`` see ``to``? (A6; legal is always true: it is a question.)"""
     source, target = action.hex("from"), action.hex("to")
     los = los_map(action.scenario)
-    levels = _level(action, "from_level", source, los), _level(action, "to_level", target, los)
-    result = trace(los, source, target, *levels)
+    ends = (("from_level", source), ("to_level", target))
+    levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}  # else 0: every hex has it
+    result = trace(los, source, target, levels.get("from_level", 0), levels.get("to_level", 0))
     values = los_values(los, result)
-    notes = [_level_note(key, level, h, los) for key, level, h in (("from_level", levels[0], source),
-                                                                   ("to_level", levels[1], target)) if action.has(key)]
-    if notes:
-        values["notes"] = notes
-    return Resolution(kind=action.kind, values=values)
+    if levels:
+        values["notes"] = [_level_note(key, levels[key], h, los) for key, h in ends if key in levels]
+    return Resolution(action.kind, values=values)
 
 
 def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
