@@ -311,7 +311,7 @@ def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
         return None
     except AslError:
         pass
-    count = data.count(b"\n") + 1
+    count = data.count(b"\n") + (not data.endswith(b"\n"))  # a last line ends in a newline or at the end
     if count > BATCH_LINES_LIMIT:
         raise AslError(f"cannot read the actions on stdin: they are {count:,} lines, over the {BATCH_LINES_LIMIT:,} "
                        "lines of one batch (BATCH_LINES_LIMIT); split them over several runs", "action")

@@ -75,12 +75,11 @@ def questions(count: int) -> bytes:
 
 
 def fire_questions(count: int) -> bytes:
-    """``count`` ``fire`` questions on the demo drawn from ``FIRE_MIX`` by its weights, one a line,
-    with no newline after the last: ``aslgui resolve`` counts one more line after it, and 100,000
-    is its limit of one batch (``BATCH_LINES_LIMIT``)."""
+    """``count`` ``fire`` questions on the demo drawn from ``FIRE_MIX`` by its weights, one a line
+    (100,000 is the limit of one batch, ``BATCH_LINES_LIMIT``)."""
     lines = [json.dumps(question) for _, question in FIRE_MIX]
     weights = [weight for weight, _ in FIRE_MIX]
-    return "\n".join(random.Random(40).choices(lines, weights, k=count)).encode()
+    return ("\n".join(random.Random(40).choices(lines, weights, k=count)) + "\n").encode()
 
 
 #: Each ``--kind``: its questions, default count, target seconds and target ratio for that count.

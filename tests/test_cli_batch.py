@@ -8,7 +8,9 @@ import json
 
 import pytest
 
+from aslgui import cli
 from aslgui.cli import json_lines
+from aslgui.errors import AslError
 from tests.test_cli import DEMO, run
 
 LOS = {"kind": "los", "from": "4E5", "to": "4K8"}
@@ -68,3 +70,15 @@ def test_a_batch_longer_than_one_written_chunk_answers_every_line_as_one_action_
     alone = [json.loads(run("resolve", DEMO, "-", stdin=json.dumps(q)).stdout) for q in questions[:3]]
     assert answers[:3] == answers[60:63] == alone
     assert [a["range"] for a in answers[:10]] == [4, 3, 2, 1, 1, 2, 3, 4, 5, 6]  # 4F1..4F10 from 4E5
+
+
+@pytest.mark.parametrize("ending", [b"\n", b""])
+def test_a_batch_of_exactly_its_line_limit_is_read_whether_its_last_line_ends_in_a_newline_or_not(
+    monkeypatch: pytest.MonkeyPatch, ending: bytes
+) -> None:
+    """BATCH_LINES_LIMIT counts lines, not newlines: 100,000 newline-ended lines are 100,000 lines."""
+    monkeypatch.setattr(cli, "BATCH_LINES_LIMIT", 3)
+    line = json.dumps(LOS).encode()
+    assert json_lines(b"\n".join([line] * 3) + ending) == [(1, line), (2, line), (3, line)]
+    with pytest.raises(AslError, match="they are 4 lines, over the 3 lines of one batch"):
+        json_lines(b"\n".join([line] * 4) + ending)
