@@ -11,6 +11,7 @@ by rules area for docs/performance.md (Robustness).
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 from collections import Counter
@@ -76,8 +77,10 @@ DICE_KEYS = ("dice", "thrower_dice")
 COMMON_OPTIONAL = ("phase", "dice", "dr")
 
 
+@functools.cache
 def json_values(allow_nan: bool = True) -> st.SearchStrategy[Any]:
-    """Any JSON document Python's json module can hold (NaN and Infinity if ``allow_nan``)."""
+    """Any JSON document Python's json module can hold (NaN and Infinity if ``allow_nan``); built
+    once, since every changed field draws from it and a new recursive strategy is costly to check."""
     floats = st.floats(allow_nan=allow_nan, allow_infinity=allow_nan)
     scalars = st.none() | st.booleans() | st.integers() | floats | st.text(max_size=12)
     return st.recursive(
@@ -88,13 +91,46 @@ def json_values(allow_nan: bool = True) -> st.SearchStrategy[Any]:
 
 
 # -- valid scenarios ---------------------------------------------------------------------------
-def _near(grid: MapGrid, centre: Hex, reach: int) -> list[Hex]:
+# The few map layouts, the hexes near a hex and the strategies drawing from them are made once,
+# not for every example: hypothesis draws the same values from them, and building and checking a
+# new strategy per example was most of the fuzzers' time.
+@functools.cache
+def _grid(layout: tuple[tuple[str, int, int], ...]) -> MapGrid:
+    """The map of boards placed as ``(id, col, row)``."""
+    return MapGrid([BoardPlacement(*board) for board in layout])
+
+
+def grid_of(boards: list[dict[str, Any]]) -> MapGrid:
+    """The map of a scenario's ``boards`` (valid ones: built by ``scenarios``)."""
+    return _grid(tuple((b["id"], b["col"], b["row"]) for b in boards))
+
+
+@functools.cache
+def _near(grid: MapGrid, centre: Hex, reach: int) -> tuple[Hex, ...]:
     """Map hexes within ``reach`` of ``centre``, in a fixed order."""
     found, frontier = {centre}, [centre]
     for _ in range(reach):
         frontier = [n for h in frontier for n in neighbours(h) if n in grid and n not in found]
         found.update(frontier)
-    return sorted(found)
+    return tuple(sorted(found))
+
+
+@functools.cache
+def _any_hex(grid: MapGrid) -> st.SearchStrategy[Hex]:
+    return st.sampled_from(grid.all_hexes)
+
+
+@functools.cache
+def _hex_names_near(grid: MapGrid, centre: Hex, reach: int) -> st.SearchStrategy[str]:
+    """Names of the hexes within ``reach`` of ``centre``."""
+    return st.sampled_from(_near(grid, centre, reach)).map(grid.name)
+
+
+@functools.cache
+def _names_near_not_at(grid: MapGrid, origin: Hex, reach: int) -> st.SearchStrategy[str]:
+    """Names of the hexes within ``reach`` of ``origin`` but ``origin`` itself (or it alone)."""
+    near = [h for h in _near(grid, origin, reach) if h != origin] or [origin]
+    return st.sampled_from([grid.name(h) for h in near])
 
 
 @st.composite
@@ -105,12 +141,12 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     ids = draw(st.sampled_from(BOARD_SETS))
     per_row = draw(st.integers(1, len(ids)))
     boards = [{"id": board_id, "col": i % per_row, "row": i // per_row} for i, board_id in enumerate(ids)]
-    grid = MapGrid([BoardPlacement(b["id"], b["col"], b["row"]) for b in boards])
-    centre = draw(st.sampled_from(grid.all_hexes))
-    here = _near(grid, centre, 3)
+    grid = grid_of(boards)
+    centre = draw(_any_hex(grid))
     name = grid.name
-    hexes = st.sampled_from(here)
-    terrain = draw(st.dictionaries(hexes.map(name), st.sampled_from(terrain_names()), max_size=6))
+    hexes = st.sampled_from(_near(grid, centre, 3))
+    names = _hex_names_near(grid, centre, 3)
+    terrain = draw(st.dictionaries(names, _TERRAIN_NAMES, max_size=6))
     sides = {}
     for _ in range(draw(st.integers(0, 3))):
         a = draw(hexes)
@@ -120,21 +156,25 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": "aslgui-scenario", "version": 1, "name": draw(st.text(max_size=12)), "boards": boards,
         "terrain": terrain, "hexsides": sides,
-        "ground": draw(st.dictionaries(hexes.map(name), st.sampled_from(GROUND_CONDITIONS), max_size=2)),
-        "fortified": draw(st.lists(hexes.map(name), max_size=2, unique=True)),
+        "ground": draw(st.dictionaries(names, st.sampled_from(GROUND_CONDITIONS), max_size=2)),
+        "fortified": draw(st.lists(names, max_size=2, unique=True)),
         "phase": draw(st.sampled_from(PHASES)), "turn": draw(st.integers(1, 12)),
         "player": draw(st.sampled_from(SIDES)), "units": [],
     }
     for side in SIDES:
-        data["units"] += draw(force(side, hexes.map(name)))
+        data["units"] += draw(force(side, names))
     return data
+
+
+_TERRAIN_NAMES = st.sampled_from(terrain_names())
+_MOSTLY_FALSE = st.sampled_from((False,) * 6 + (True,))  # a flag: mostly the default
 
 
 @st.composite
 def force(draw: st.DrawFn, side: str, hexes: st.SearchStrategy[str]) -> list[dict[str, Any]]:
     """One side's units; each kind present or not, a few in unusual states."""
     s = side[0]
-    flag = st.sampled_from([False] * 6 + [True])  # mostly the default
+    flag = _MOSTLY_FALSE
     units: list[dict[str, Any]] = []
 
     def status() -> dict[str, Any]:
@@ -189,7 +229,7 @@ def actions(draw: st.DrawFn, data: dict[str, Any], kind: str) -> dict[str, Any]:
     the kind declares is added now and then with a value of its type."""
     if kind == "odds_map":
         return draw(odds_map_actions(data))
-    grid = MapGrid([BoardPlacement(b["id"], b["col"], b["row"]) for b in data["boards"]])
+    grid = grid_of(data["boards"])
     units = data["units"]
     declared = sorted(RESOLVERS[kind].keys)
     needed = {key for group in RESOLVERS[kind].required for key in group}  # what the kind declares required
@@ -243,8 +283,7 @@ def value_for(key: str, grid: MapGrid, units: list[dict[str, Any]], actor: dict[
     """A value of the type an action key takes, fitting the scenario where it names something."""
     if key in HEX_KEYS:
         origin = grid.parse(actor["hex"]) if actor else grid.all_hexes[0]
-        near = [h for h in _near(grid, origin, 6 if key in ("hex", "to") else 1) if h != origin] or [origin]
-        return st.sampled_from([grid.name(h) for h in near])
+        return _names_near_not_at(grid, origin, 6 if key in ("hex", "to") else 1)
     if key in KEY_ROLES or key in UNIT_LIST_KEYS:
         ids = [u["id"] for u in _units_for(KEY_ROLES.get(key, INFANTRY), units, actor) or units]
         return st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,22 +24,34 @@ def _fresh(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     cache._digests.clear()
 
 
-def _products(tmp_path: Path) -> tuple[Path, Path, Path]:
-    """A board read once: its archive, hex-facts product and LOS product."""
-    sample = sample_board(tmp_path)
-    board = load_board(sample.path)
-    board_los(str(sample.path), board.digest, (str(tmp_path),), board.hexes)
-    folder = Path(cache.cache_folder(), board.digest)
-    return sample.path, next(folder.glob("hexfacts-*")), next(folder.glob("los-*"))
+@pytest.fixture(scope="module")
+def read_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample board's archive, in a folder beside the cache its first read made (building the
+    LOS product is most of a test's time, so it is built once and each test damages a copy)."""
+    folder = tmp_path_factory.mktemp("read-once")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _fresh(monkeypatch, folder / "cache")
+        sample = sample_board(folder)
+        board = load_board(sample.path)
+        board_los(str(sample.path), board.digest, (str(folder),), board.hexes)
+    return sample.path
+
+
+def _products(tmp_path: Path, read_once: Path) -> tuple[Path, Path, Path]:
+    """The board read once, copied into ``tmp_path`` (its ``cache`` folder the cache): the
+    archive, the hex-facts product and the LOS product."""
+    shutil.copytree(read_once.parent, tmp_path, dirs_exist_ok=True)
+    (folder,) = Path(cache.cache_folder()).iterdir()  # named by the board's digest
+    return tmp_path / read_once.name, next(folder.glob("hexfacts-*")), next(folder.glob("los-*"))
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 @pytest.mark.parametrize("which", ["hexfacts", "los", "dev-zero"])
 def test_a_cache_file_that_is_a_fifo_or_dev_zero_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           which: str) -> None:
+                                                           read_once: Path, which: str) -> None:
     """A FIFO blocked every resolve and the window forever; /dev/zero was read without limit."""
     _fresh(monkeypatch, tmp_path / "cache")
-    archive, facts, los = _products(tmp_path)
+    archive, facts, los = _products(tmp_path, read_once)
     target = {"hexfacts": facts, "los": los, "dev-zero": facts}[which]
     target.unlink()
     if which == "dev-zero":
@@ -59,10 +72,11 @@ def test_a_cache_file_that_is_a_fifo_or_dev_zero_is_rebuilt(tmp_path: Path, monk
 
 @pytest.mark.parametrize("damage", ["terrain a number", "level Infinity", "level 1e999", "a hex missing",
                                     "los text not JSON", "los level a string", "los hex of another board"])
-def test_cache_json_wrong_inside_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+def test_cache_json_wrong_inside_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, read_once: Path,
+                                            damage: str) -> None:
     """The right outer shape, wrong inside: it failed every later run and was never rebuilt."""
     _fresh(monkeypatch, tmp_path / "cache")
-    archive, facts_file, los_file = _products(tmp_path)
+    archive, facts_file, los_file = _products(tmp_path, read_once)
     facts, los = json.loads(facts_file.read_bytes()), json.loads(los_file.read_bytes())
     if damage == "terrain a number":
         facts["hexes"]["E5"][0] = 7

@@ -88,16 +88,18 @@ def test_missing_los_data_names_file_and_member(tmp_path: Path) -> None:
     assert str(path) in caught.value.message
 
 
+# mtime=0: the same bytes, so the same test ids, in every process (pytest-xdist's workers must
+# collect the same tests; a gzip header's time once differed by a second between two).
 @pytest.mark.parametrize(
     ("los", "words"),
     [
         (b"plain bytes", "not gzip data"),
-        (gzip.compress(b"\x00\x01\x02\x03"), "not a Java data stream"),
-        (gzip.compress(b"\xac\xed\x00\x05\x73\x72"), "other than block data"),
-        (gzip.compress(java_block_stream(struct.pack(">4i", 33, 10, 1800, 645))), "expected"),
-        (gzip.compress(java_block_stream(struct.pack(">4i", 0, 10, 1800, 645))), "0x10 hexes"),
-        (gzip.compress(java_block_stream(struct.pack(">4i", 33, 10, -5, 645))), "pixels"),
-        (gzip.compress(java_block_stream(b"\x00" * 4000))[:-9], "truncated"),
+        (gzip.compress(b"\x00\x01\x02\x03", mtime=0), "not a Java data stream"),
+        (gzip.compress(b"\xac\xed\x00\x05\x73\x72", mtime=0), "other than block data"),
+        (gzip.compress(java_block_stream(struct.pack(">4i", 33, 10, 1800, 645)), mtime=0), "expected"),
+        (gzip.compress(java_block_stream(struct.pack(">4i", 0, 10, 1800, 645)), mtime=0), "0x10 hexes"),
+        (gzip.compress(java_block_stream(struct.pack(">4i", 33, 10, -5, 645)), mtime=0), "pixels"),
+        (gzip.compress(java_block_stream(b"\x00" * 4000), mtime=0)[:-9], "truncated"),
     ],
 )
 def test_damaged_los_data_is_an_error_naming_the_file(tmp_path: Path, los: bytes, words: str) -> None:
