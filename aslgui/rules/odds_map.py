@@ -93,6 +93,12 @@ class FirerOdds:
         self.counted: dict[ThNumbers, HexOdds] = {}
         self._trace_to: Callable[[Hex, int], LosResult] | None = None
         self.level = unit_level(target)
+        #: What ``best_odds`` worked out, kept for the next hexes asked (the window asks a threat a
+        #: slice of hexes at a time): the hexspines each signs of an offset bring, the best of each
+        #: class, and of each (range, signs, least TEM).
+        self._turns: dict[tuple[int, int, int], int] = {}
+        self._by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        self._best: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
@@ -143,8 +149,7 @@ class FirerOdds:
         shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
         origin = shot.firer.hex
         fx, _, fz = to_cube(origin)
-        turns: dict[tuple[int, int, int], int] = {}
-        by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        turns, by_class = self._turns, self._by_class
 
         def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[tuple[float, float], bool]:
             spines = turns.get(signs)
@@ -158,7 +163,7 @@ class FirerOdds:
                 best = by_class[kind] = ((odds.hit, odds.critical), not aim_reasons(here))
             return best
 
-        found: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        found = self._best
         out, legal = [], []
         for (h, x, z), tem in zip(cubes, least_tem, strict=True):
             vx, vz = x - fx, z - fz

@@ -4,6 +4,8 @@ time and follows moves and undo (DESIGN.md 12)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -11,7 +13,7 @@ from aslgui.geometry import Hex
 from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
-from aslgui.rules.odds_map import HexOdds
+from aslgui.rules.odds_map import HexOdds, threat_firers, unit_odds
 from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
@@ -75,22 +77,62 @@ def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qt
     assert not tools.layer.isVisible() and tools.shown == {}
 
 
-def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_firer_by_firer(
+def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_slice_by_slice(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps per firer
-    tools = window.odds_tools
+    """Each step asks every firer of one slice of hexes (``threat_odds``) and draws it: the shading
+    grows slice by slice, each slice's hexes as the odds map answers them, and ends the same."""
+    monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps
+    tools, hexes = window.odds_tools, window.scenario.grid.all_hexes
     window.scene.select_unit("s1")
     tools.threat_action.trigger()
-    tools._timer.stop()  # stepped by hand: each step a slice of one firer's hexes
-    firers, steps, drawn = len(tools._pending), 0, []
+    tools._timer.stop()  # stepped by hand
+    expected = answer(window, threat_to_side="russian", target_type="vehicle", target={"size": 0}, phase="DFPh")
+    tools._next_step()  # the firers' shots read
+    assert tools.shown == {}
+    drawn = []
     while tools._pending:
         tools._next_step()
-        steps += 1
-        drawn.append(dict(tools.shown))
-    assert steps >= firers * len(window.scenario.grid) // 64
-    assert len({tuple(sorted(shown.items())) for shown in drawn}) <= firers + 1  # changed only as a firer is done
-    assert named(window, tools.shown) == answer(window, threat_to_side="russian", target_type="vehicle",
-                                                target={"size": 0}, phase="DFPh")
+        drawn.append(named(window, tools.layer.odds))
+    slices = -(-len(hexes) // 64)
+    assert len(drawn) == slices + 1  # a step per slice, the last one ending the count
+    for i, shown in enumerate(drawn[:slices]):
+        asked = {window.scenario.grid.name(h) for h in hexes[:(i + 1) * 64]}
+        assert shown == {name: odds for name, odds in expected.items() if name in asked}
+    assert named(window, tools.shown) == expected and expected
+    assert tools.label.text() == f"Enemy threat (DFPh): {len(expected)} hexes in reach"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_threat_in_the_window_is_every_firers_map_kept_best_of(qtbot: QtBot, window: MainWindow,
+                                                                   seed: int) -> None:
+    """The window's threat of several Guns (random hexes and Covered Arcs, a twin of the tank on its
+    hex so that ties occur), both Target Types, both sides: each firer's own map kept best of in
+    file order, what the window counted before it asked each hex's firers best first."""
+    scenario, rng = load_scenario(DEMO_PATH), random.Random(seed)
+    gun, crew, tank = scenario.units["g1"], scenario.units["c1"], scenario.units["t1"]
+    scenario.units["t2"] = tank._replace(id="t2")
+    for i, h in enumerate(rng.sample(list(scenario.grid.all_hexes), 4)):
+        side = ("german", "russian")[i % 2]
+        spine = rng.randrange(6)  # a Covered Arc of 6 hexspines from this one (C3.2)
+        scenario.units[f"g{i + 2}"] = gun._replace(id=f"g{i + 2}", side=side, hex=h, ca=spine, crew=f"c{i + 2}")
+        scenario.units[f"c{i + 2}"] = crew._replace(id=f"c{i + 2}", side=side, hex=h)
+    window.set_scenario(scenario, None)
+    tools = window.odds_tools
+    tools.threat_action.trigger()
+    for selected in ("s1", "s2"):
+        window.scene.select_unit(selected)
+        for type_action in tools.type_actions:
+            type_action.trigger()
+            qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+            about = tools._about
+            assert about is not None
+            kept: dict[Hex, HexOdds] = {}
+            for firer in threat_firers(scenario, scenario.units[selected].side):
+                for h, odds in unit_odds(scenario, firer, about.target, about.target_type, about.phase).items():
+                    if h not in kept or (odds.hit, odds.critical) > (kept[h].hit, kept[h].critical):
+                        kept[h] = odds
+            assert tools.shown == kept and kept, (selected, about.target_type)
+            assert tools.label.text() == f"Enemy threat ({about.phase}): {len(kept)} hexes in reach"
 
 
 def test_the_odds_maps_keep_working_after_another_scenario_is_shown(window: MainWindow) -> None:
