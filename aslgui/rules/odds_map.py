@@ -14,7 +14,7 @@ against every firer's whole map.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
@@ -280,15 +280,6 @@ def threat_of(scenario: Scenario, firers: list[Unit], target: Unit, target_type:
         except IllegalAction as error:
             out.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
     return out
-
-
-def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
-    """Keep in ``into`` the better chance of each hex: to hit, then to Critical Hit; a tie keeps
-    the firer found first (file order)."""
-    for h, odds in more.items():
-        kept = into.get(h)
-        if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical):
-            into[h] = odds
 
 
 def resolve_odds_map(action: Action) -> Resolution:

@@ -17,6 +17,7 @@ from aslgui.rules.odds_map import HexOdds, threat_firers, unit_odds
 from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
+from tests.rules.test_odds_map_threat import best
 
 pytestmark = pytest.mark.gui
 
@@ -128,9 +129,7 @@ def test_the_threat_in_the_window_is_every_firers_map_kept_best_of(qtbot: QtBot,
             assert about is not None
             kept: dict[Hex, HexOdds] = {}
             for firer in threat_firers(scenario, scenario.units[selected].side):
-                for h, odds in unit_odds(scenario, firer, about.target, about.target_type, about.phase).items():
-                    if h not in kept or (odds.hit, odds.critical) > (kept[h].hit, kept[h].critical):
-                        kept[h] = odds
+                best(kept, unit_odds(scenario, firer, about.target, about.target_type, about.phase))
             assert tools.shown == kept and kept, (selected, about.target_type)
             assert tools.label.text() == f"Enemy threat ({about.phase}): {len(kept)} hexes in reach"
 

@@ -7,16 +7,18 @@ two ways give the same maps, checked on plain boards with many Guns (ties among 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from aslgui.geometry import Hex
 from aslgui.geometry.hexgrid import to_cube
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, threat_odds, threat_of
+from aslgui.rules.odds_map import FirerOdds, HexOdds, threat_firers, threat_odds, threat_of
 from aslgui.rules.odds_target import enemy_side, target_unit
 from aslgui.rules.tables import location_tem
 from aslgui.rules.to_hit.numbers import ThNumbers
@@ -56,6 +58,15 @@ def guns(count: int, seed: int, boards: list[str]) -> Scenario:
                                "player": "russian", "boards": [{"id": b, "col": i, "row": 0} for i, b in
                                                                enumerate(boards)],
                                "terrain": MORE_TERRAIN, "units": units})
+
+
+def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
+    """Keep in ``into`` the better chance of each hex: to hit, then to Critical Hit; a tie keeps
+    the firer found first (file order): the threat asked the plain way, a firer at a time."""
+    for h, odds in more.items():
+        kept = into.get(h)
+        if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical):
+            into[h] = odds
 
 
 def every_firer(scenario: Scenario, target_type: str, phase: str, keys: dict[str, Any]) -> dict[Any, HexOdds]:
