@@ -35,6 +35,7 @@ from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 from aslgui.rules.to_hit.table import band
+from aslgui.rules.to_hit.target_drm import case_q_counts
 
 #: From this many hexes asked at once (a whole big map in one answer: six boards or more, where
 #: threads are long), a firer's threads are told by its table per direction (``from_source``:
@@ -135,11 +136,12 @@ class FirerOdds:
             return None
         return aimed_numbers(here, self.colour, self.firer_drm), here
 
-    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]
+    def best_odds(self, cubes: list[tuple[Hex, int, int]], tems: list[int]
                   ) -> tuple[list[tuple[float, float]], list[bool]]:
         """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
-        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
-        ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
+        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least the least
+        it can be: the Location's TEM in ``tems`` where the shot takes Case Q, a wall or hedge only
+        adding, else 0), a shot it may not take included; (-1, -1) where none. What they read of
         the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
         same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2).
         And for each, whether the checks but LOS allow the shot at the first hex of that range and
@@ -165,13 +167,16 @@ class FirerOdds:
 
         found = self._best
         out, legal = [], []
-        for (h, x, z), tem in zip(cubes, least_tem, strict=True):
+        takes_q = case_q_counts(shot)
+        for (h, x, z), tem in zip(cubes, tems, strict=True):
             vx, vz = x - fx, z - fz
             vy = -vx - vz
-            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0), tem)
+            least_q = tem if takes_q else 0
+            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0),
+                   least_q)
             best = found.get(key)
             if best is None:
-                best = found[key] = best_at(h, key[0], key[1:4], tem)
+                best = found[key] = best_at(h, key[0], key[1:4], least_q)
             out.append(best[0])
             legal.append(best[1])
         return out, legal
@@ -247,8 +252,8 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
     if not firers or not cubes:
         return {}
     scenario = firers[0].action.scenario
-    least_tem = [min(0, location_tem(scenario.terrain_at(h), h in scenario.fortified)) for h, _, _ in cubes]
-    bests, legal = zip(*(firer.best_odds(cubes, least_tem) for firer in firers), strict=True)
+    tems = [location_tem(scenario.terrain_at(h), h in scenario.fortified) for h, _, _ in cubes]
+    bests, legal = zip(*(firer.best_odds(cubes, tems) for firer in firers), strict=True)
     asked = range(len(firers))
     found: dict[Hex, HexOdds] = {}
     for column, ((h, _, _), at_hex) in enumerate(zip(cubes, zip(*bests, strict=True), strict=True)):

@@ -78,28 +78,31 @@ def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qt
     assert not tools.layer.isVisible() and tools.shown == {}
 
 
-def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_slice_by_slice(
+def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_as_it_grows(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each step asks every firer of one slice of hexes (``threat_odds``) and draws it: the shading
-    grows slice by slice, each slice's hexes as the odds map answers them, and ends the same."""
+    """Each step asks every firer of one slice of hexes (``threat_odds``): the threat grows slice
+    by slice, each slice's hexes as the odds map answers them, drawn every ``DRAWN_EVERY`` hexes
+    counted and at the end."""
     monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps
-    tools, hexes = window.odds_tools, window.scenario.grid.all_hexes
+    tools, hexes, name = window.odds_tools, window.scenario.grid.all_hexes, window.scenario.grid.name
     window.scene.select_unit("s1")
     tools.threat_action.trigger()
     tools._timer.stop()  # stepped by hand
     expected = answer(window, threat_to_side="russian", target_type="vehicle", target={"size": 0}, phase="DFPh")
     tools._next_step()  # the firers' shots read
     assert tools.shown == {}
-    drawn = []
+    counted, drawn = [], []
     while tools._pending:
         tools._next_step()
+        counted.append(named(window, tools.shown))
         drawn.append(named(window, tools.layer.odds))
     slices = -(-len(hexes) // 64)
-    assert len(drawn) == slices + 1  # a step per slice, the last one ending the count
-    for i, shown in enumerate(drawn[:slices]):
-        asked = {window.scenario.grid.name(h) for h in hexes[:(i + 1) * 64]}
-        assert shown == {name: odds for name, odds in expected.items() if name in asked}
-    assert named(window, tools.shown) == expected and expected
+    assert len(counted) == slices + 1  # a step per slice, the last one ending the count
+    for i in range(slices):
+        asked = {name(h) for h in hexes[:(i + 1) * 64]}
+        assert counted[i] == {hex_name: odds for hex_name, odds in expected.items() if hex_name in asked}
+        assert drawn[i] == (counted[i] if i % 2 or i == slices - 1 else drawn[i - 1] if i else {})
+    assert named(window, tools.shown) == drawn[-1] == expected and expected
     assert tools.label.text() == f"Enemy threat (DFPh): {len(expected)} hexes in reach"
 
 

@@ -118,8 +118,8 @@ def test_design_12_a_firers_best_odds_are_never_below_its_odds_at_a_hex(firer: s
                          target_type, phase)
         hexes = PLAIN.grid.all_hexes
         cubes = [(h, x, z) for h in hexes for x, _, z in (to_cube(h),)]
-        least = [min(0, location_tem(PLAIN.terrain_at(h), h in PLAIN.fortified)) for h in hexes]
-        bests, _ = odds.best_odds(cubes, least)
+        tems = [location_tem(PLAIN.terrain_at(h), h in PLAIN.fortified) for h in hexes]
+        bests, _ = odds.best_odds(cubes, tems)
         for h, bound in zip(hexes, bests, strict=True):
             found = odds.at(h, odds.one_trace)
             if found is not None:

@@ -5,8 +5,8 @@
   it cannot fire at (out of LOS, its state) stay dark;
 - "Show the enemy's threat": every hex shaded by the best chance any enemy Gun or vehicle has to
   hit a target there (the selected vehicle for the Vehicle Target Type), counted a slice of hexes
-  per timer step (each hex's firers asked best first) and drawn as each slice is done, so the
-  window never waits long while ten Guns are counted.
+  per timer step (each hex's firers asked best first) and drawn as it grows, so the window never
+  waits long while ten Guns are counted.
 
 Hovering a hex says the shot in one line, from the ``fire`` answer for a target placed there.
 Both follow the selection, moves and undo. Qt only draws here; the numbers are the rules core's.
@@ -52,9 +52,12 @@ _STEPS = 20
 _TEXT_ZOOM = 0.3
 #: Case P target sizes a player may choose for the target AFV (C6.7).
 SIZES = (-2, -1, 0, 1, 2)
-#: Hexes of the threat counted per timer step, every firer asked of each: about 5 ms on open
-#: ground, 10 on VASL boards (threads walked), whatever the map's size.
+#: Hexes of the threat counted per timer step, every firer asked of each: about 8 ms of ten Guns
+#: on VASL boards (threads walked), whatever the map's size.
 HEXES_PER_STEP = 32
+#: The threat's shading is drawn again once this many more hexes are counted (and at the end),
+#: if some were found: each drawing repaints the map (about 5 ms), so not at every step.
+DRAWN_EVERY = 128
 #: What ``next`` gives once the threat's steps are all taken.
 _DONE = object()
 
@@ -358,8 +361,8 @@ class OddsTools(QObject):
     def _threat_steps(self, firers: list[Unit], about: Shading) -> Iterator[None]:
         """The threat counted a step at a time: every firer's shot read, then each slice of
         ``HEXES_PER_STEP`` hexes asked of all firers at once, best first (``threat_odds``: the same
-        best as every firer's whole map, far fewer threads walked) and drawn; when no hex is in
-        reach, why each firer hits none, one per step (DESIGN 12)."""
+        best as every firer's whole map, far fewer threads walked), drawn every ``DRAWN_EVERY``
+        hexes; when no hex is in reach, why each firer hits none, one per step (DESIGN 12)."""
         scenario = self.host.scenario
         read: list[FirerOdds | str] = []  # each firer's odds, or why it fires no ordnance (a truck, C3)
         left_out: dict[str, str] = {}
@@ -372,7 +375,7 @@ class OddsTools(QObject):
                 left_out[firer.id] = error.message
         yield
         hexes = scenario.grid.all_hexes
-        counted = 0
+        counted = new = 0  # hexes counted, and found since the shading was last drawn
         while counted < len(hexes):
             counting = [odds for odds in read if isinstance(odds, FirerOdds) and odds.firer.id not in left_out]
             part = hexes[counted:counted + HEXES_PER_STEP]
@@ -381,11 +384,14 @@ class OddsTools(QObject):
                     found = threat_odds(counting, part)
             except AslError:  # a firer the rules cannot read at some hex: left out of the whole threat
                 left_out.update(self._unreadable(counting, part))
-                self.shown, counted = {}, 0
+                self.shown, counted, new = {}, 0, 1
                 continue
-            self.shown.update(found)
-            self._draw(dark=False)
+            self.shown = {**self.shown, **found}  # a new dict: the one drawn stays as it was drawn
             counted += HEXES_PER_STEP
+            new += len(found)
+            if new and (counted % DRAWN_EVERY < HEXES_PER_STEP or counted >= len(hexes)):
+                self._draw(dark=False)
+                new = 0
             yield
         idle: list[str] = []
         for odds in read if not self.shown else []:
