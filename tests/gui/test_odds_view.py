@@ -81,9 +81,10 @@ def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qt
 def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_as_it_grows(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each step asks every firer of one slice of hexes (``threat_odds``): the threat grows slice
-    by slice, each slice's hexes as the odds map answers them, drawn every ``DRAWN_EVERY`` hexes
-    counted and at the end."""
-    monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps
+    by slice, each slice's hexes as the odds map answers them, drawn at most ``DRAWINGS`` times
+    as it grows, the last at the end."""
+    monkeypatch.setattr(odds_view, "FIRER_HEXES_PER_STEP", 64)  # the tank's: 64 hexes a step
+    monkeypatch.setattr(odds_view, "DRAWINGS", 3)
     tools, hexes, name = window.odds_tools, window.scenario.grid.all_hexes, window.scenario.grid.name
     window.scene.select_unit("s1")
     tools.threat_action.trigger()
@@ -101,7 +102,9 @@ def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_as_it_grows(
     for i in range(slices):
         asked = {name(h) for h in hexes[:(i + 1) * 64]}
         assert counted[i] == {hex_name: odds for hex_name, odds in expected.items() if hex_name in asked}
-        assert drawn[i] == (counted[i] if i % 2 or i == slices - 1 else drawn[i - 1] if i else {})
+        parts, before = (i + 1) * 64 * 3 // len(hexes), i * 64 * 3 // len(hexes)
+        assert drawn[i] == (counted[i] if parts > before else drawn[i - 1] if i else {})
+    assert len({tuple(sorted(shown.items())) for shown in drawn}) <= 3 + 1  # {} first
     assert named(window, tools.shown) == drawn[-1] == expected and expected
     assert tools.label.text() == f"Enemy threat (DFPh): {len(expected)} hexes in reach"
 

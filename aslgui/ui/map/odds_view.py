@@ -52,12 +52,13 @@ _STEPS = 20
 _TEXT_ZOOM = 0.3
 #: Case P target sizes a player may choose for the target AFV (C6.7).
 SIZES = (-2, -1, 0, 1, 2)
-#: Hexes of the threat counted per timer step, every firer asked of each: about 8 ms of ten Guns
-#: on VASL boards (threads walked), whatever the map's size.
-HEXES_PER_STEP = 32
-#: The threat's shading is drawn again once this many more hexes are counted (and at the end),
-#: if some were found: each drawing repaints the map (about 5 ms), so not at every step.
-DRAWN_EVERY = 128
+#: Hexes times firers of the threat counted per timer step (each hex asks its firers best first,
+#: most of them only the best's bound): about 8 ms for 32 hexes of ten Guns on VASL boards
+#: (threads walked), 6-7 ms median for 16 hexes of twenty on 16 boards.
+FIRER_HEXES_PER_STEP = 320
+#: The threat's shading is drawn this many times as it is counted (each drawing repaints the map,
+#: about 5 ms on 4 boards), once per part of the map counted in which some hex was found.
+DRAWINGS = 12
 #: What ``next`` gives once the threat's steps are all taken.
 _DONE = object()
 
@@ -299,7 +300,7 @@ class OddsTools(QObject):
         grid = self.host.scenario.grid
         if self._boards[0] != grid.boards:  # the boards' outline (the shading's clip), kept per map layout
             self._boards = (grid.boards, geometry_path(boards_outline(grid)))
-        self.layer.show_odds(grid, self.shown, dark, self._boards[1])
+        self.layer.show_odds(grid, dict(self.shown), dark, self._boards[1])  # as drawn, while a threat grows
         self.layer.show()
 
     def _show_hits(self) -> None:
@@ -360,9 +361,9 @@ class OddsTools(QObject):
 
     def _threat_steps(self, firers: list[Unit], about: Shading) -> Iterator[None]:
         """The threat counted a step at a time: every firer's shot read, then each slice of
-        ``HEXES_PER_STEP`` hexes asked of all firers at once, best first (``threat_odds``: the same
-        best as every firer's whole map, far fewer threads walked), drawn every ``DRAWN_EVERY``
-        hexes; when no hex is in reach, why each firer hits none, one per step (DESIGN 12)."""
+        hexes asked of all firers at once (``FIRER_HEXES_PER_STEP``), best first (``threat_odds``:
+        the same best as every firer's whole map, far fewer threads walked), drawn ``DRAWINGS``
+        times as it grows; when no hex is in reach, why each firer hits none, one per step (DESIGN 12)."""
         scenario = self.host.scenario
         read: list[FirerOdds | str] = []  # each firer's odds, or why it fires no ordnance (a truck, C3)
         left_out: dict[str, str] = {}
@@ -375,23 +376,22 @@ class OddsTools(QObject):
                 left_out[firer.id] = error.message
         yield
         hexes = scenario.grid.all_hexes
-        counted = new = 0  # hexes counted, and found since the shading was last drawn
+        counted = drawn = new = 0  # hexes counted, the parts of the map drawn, hexes found since
         while counted < len(hexes):
             counting = [odds for odds in read if isinstance(odds, FirerOdds) and odds.firer.id not in left_out]
-            part = hexes[counted:counted + HEXES_PER_STEP]
+            part = hexes[counted:counted + max(1, FIRER_HEXES_PER_STEP // max(1, len(counting)))]
             try:
                 with collector_paused():
                     found = threat_odds(counting, part)
             except AslError:  # a firer the rules cannot read at some hex: left out of the whole threat
                 left_out.update(self._unreadable(counting, part))
-                self.shown, counted, new = {}, 0, 1
+                self.shown, counted, drawn, new = {}, 0, 0, 1
                 continue
-            self.shown = {**self.shown, **found}  # a new dict: the one drawn stays as it was drawn
-            counted += HEXES_PER_STEP
-            new += len(found)
-            if new and (counted % DRAWN_EVERY < HEXES_PER_STEP or counted >= len(hexes)):
+            self.shown.update(found)
+            counted, new = counted + len(part), new + len(found)
+            if new and (parts := counted * DRAWINGS // len(hexes)) > drawn:
                 self._draw(dark=False)
-                new = 0
+                drawn, new = parts, 0
             yield
         idle: list[str] = []
         for odds in read if not self.shown else []:
