@@ -176,20 +176,3 @@ def test_an_empty_odds_map_says_why(window: MainWindow) -> None:
     text = window.odds_tools.label.text()
     assert window.odds_tools.shown == {} and ": no hex: " in text and text.endswith("(C3.33)"), text
 
-
-def test_an_empty_threat_says_why_of_each_firer_in_file_order(qtbot: QtBot, window: MainWindow) -> None:
-    """The tank has fired its normal ROF (C2.24), a truck fires no ordnance (C3): no hex is in
-    reach, and the status line says why of each, in file order, as it did firer by firer."""
-    scenario = load_scenario(DEMO_PATH)
-    scenario.units["t1"] = scenario.units["t1"]._replace(fired=True)
-    truck = scenario.units["t1"]._replace(id="truck", name="a truck", afv=False, ma=None, mgs=(), fired=False)
-    scenario.units = {"truck": truck, **scenario.units}
-    window.set_scenario(scenario, None)
-    tools = window.odds_tools
-    window.scene.select_unit("s1")
-    tools.threat_action.trigger()
-    qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
-    assert tools.shown == {} and tools.label.text() == (
-        "Enemy threat (DFPh): 0 hexes in reach; truck has no main armament to fire (give it MA if it has one) (C3); "
-        "PzKpfw IIIG may fire at no hex: PzKpfw IIIG has used its normal ROF this turn; only Intensive Fire adds a "
-        "shot (C2.24)")
