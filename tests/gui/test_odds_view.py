@@ -5,15 +5,17 @@ time and follows moves and undo (DESIGN.md 12)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
-from aslgui.rules.odds_map import HexOdds, threat_firers, unit_odds
+from aslgui.rules.odds_map import FirerOdds, HexOdds, threat_firers, unit_odds
 from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
@@ -176,3 +178,23 @@ def test_an_empty_odds_map_says_why(window: MainWindow) -> None:
     text = window.odds_tools.label.text()
     assert window.odds_tools.shown == {} and ": no hex: " in text and text.endswith("(C3.33)"), text
 
+
+
+def test_a_firer_the_rules_cannot_read_at_a_hex_is_left_out_of_the_whole_threat(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tank's shot cannot be read at the hexes after the first 100: it is left out of the whole
+    threat (the hexes counted before it too) and said, as when the window counted it alone."""
+    hexes, at = window.scenario.grid.all_hexes, FirerOdds.at
+
+    def unreadable(odds: FirerOdds, h: Hex, *args: Any) -> Any:
+        if odds.firer.id == "t1" and hexes.index(h) >= 100:
+            raise AslError("no such gun", "unit.ma")
+        return at(odds, h, *args)
+
+    monkeypatch.setattr(FirerOdds, "at", unreadable)
+    tools = window.odds_tools
+    window.scene.select_unit("s1")
+    tools.threat_action.trigger()
+    qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+    assert tools.shown == {} and tools.layer.odds == {}
+    assert tools.label.text() == "Enemy threat (DFPh): 0 hexes in reach; PzKpfw IIIG left out: no such gun"

@@ -383,8 +383,12 @@ class OddsTools(QObject):
             try:
                 with collector_paused():
                     found = threat_odds(counting, part)
-            except AslError:  # a firer the rules cannot read at some hex: left out of the whole threat
-                left_out.update(self._unreadable(counting, part))
+            except AslError as error:  # a firer the rules cannot read at some hex: left out of the whole threat
+                unreadable = self._unreadable(counting, part)
+                if not unreadable:  # none alone: said, never a traceback
+                    self.label.setText(error.message)
+                    return
+                left_out.update(unreadable)
                 self.shown, counted, drawn, new = {}, 0, 0, 1
                 continue
             self.shown.update(found)
