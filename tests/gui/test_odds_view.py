@@ -1,6 +1,6 @@
 """Issue 29 in the window: "Show where it hits" shades the selected Gun's hexes with the
-``odds_map`` answer and says the shot on hover; "Show the enemy's threat" is counted one firer at a
-time and follows moves and undo (DESIGN.md 12)."""
+``odds_map`` answer and says the shot on hover; "Show the enemy's threat" is counted a slice of
+hexes at a time, every firer of each asked best first, and follows moves and undo (DESIGN.md 12)."""
 
 from __future__ import annotations
 
