@@ -1,5 +1,5 @@
 """Speed of odds maps (issue 29): one unit's map over 4 boards, in process and in the window, and
-the threat of 10 enemy Guns in the window, counted a slice of one Gun's hexes per timer step.
+the threat of 10 enemy Guns in the window, counted a slice of hexes (every Gun) per timer step.
 
 Run ``.venv/bin/python benchmarks/bench_odds_map.py``; it prints a markdown table.  With the real
 boards beside the repository (``../shared/vasl/boards``) boards 2-5 are VASL's, else (or with
@@ -166,8 +166,7 @@ def _window(origins: int, guns: int) -> list[Row]:
                 "(counting and drawing)", hits, 0.2),
         spread(f"'Show the enemy's threat' of {guns} Guns in the window, switched on to the last drawn (5 runs)",
                 threat, 1.0),
-        ("... its longest step (a slice of one Gun's hexes counted, its last also drawn: the window waits at most "
-         "this long)",
+        ("... its longest step (a slice of hexes counted and drawn: the window waits at most this long)",
          _ms(max(steps)), "", ""),
     ]
 

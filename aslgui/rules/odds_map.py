@@ -14,7 +14,7 @@ against every firer's whole map.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from aslgui.errors import AslError
@@ -35,6 +35,7 @@ from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import fire_odds
 from aslgui.rules.to_hit.shot import FIRERS, Shot, aimed, sighted
 from aslgui.rules.to_hit.table import band
+from aslgui.rules.to_hit.target_drm import case_q_counts
 
 #: From this many hexes asked at once (a whole big map in one answer: six boards or more, where
 #: threads are long), a firer's threads are told by its table per direction (``from_source``:
@@ -93,6 +94,12 @@ class FirerOdds:
         self.counted: dict[ThNumbers, HexOdds] = {}
         self._trace_to: Callable[[Hex, int], LosResult] | None = None
         self.level = unit_level(target)
+        #: What ``best_odds`` worked out, kept for the next hexes asked (the window asks a threat a
+        #: slice of hexes at a time): the hexspines each signs of an offset bring, the best of each
+        #: class, and of each (range, signs, least TEM).
+        self._turns: dict[tuple[int, int, int], int] = {}
+        self._by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        self._best: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
 
     def count(self, hexes: Iterable[Hex]) -> dict[Hex, HexOdds]:
         """Each of ``hexes`` where the firer may fire at the target placed there, with what that
@@ -129,11 +136,12 @@ class FirerOdds:
             return None
         return aimed_numbers(here, self.colour, self.firer_drm), here
 
-    def best_odds(self, cubes: list[tuple[Hex, int, int]], least_tem: list[int]
+    def best_odds(self, cubes: list[tuple[Hex, int, int]], tems: list[int]
                   ) -> tuple[list[tuple[float, float]], list[bool]]:
         """For each of ``cubes`` (a hex and its cube x and z), the best chance to hit and to Critical
-        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least
-        ``least_tem``), a shot it may not take included; (-1, -1) where none. What they read of
+        Hit the firer could have there (``best_numbers``: no Hindrance, Case Q at least the least
+        it can be: the Location's TEM in ``tems`` where the shot takes Case Q, a wall or hedge only
+        adding, else 0), a shot it may not take included; (-1, -1) where none. What they read of
         the hex: the range (its To Hit Table column, Cases E and L) and Case A's hexspines, the
         same for every offset of the same signs (a CA's edges are the rows x, z or y = 0, C3.2).
         And for each, whether the checks but LOS allow the shot at the first hex of that range and
@@ -143,8 +151,7 @@ class FirerOdds:
         shot, action, target, colour, drm = self.shot, self.action, self.target, self.colour, self.firer_drm
         origin = shot.firer.hex
         fx, _, fz = to_cube(origin)
-        turns: dict[tuple[int, int, int], int] = {}
-        by_class: dict[tuple[int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        turns, by_class = self._turns, self._by_class
 
         def best_at(h: Hex, rng: int, signs: tuple[int, int, int], tem: int) -> tuple[tuple[float, float], bool]:
             spines = turns.get(signs)
@@ -158,15 +165,18 @@ class FirerOdds:
                 best = by_class[kind] = ((odds.hit, odds.critical), not aim_reasons(here))
             return best
 
-        found: dict[tuple[int, int, int, int, int], tuple[tuple[float, float], bool]] = {}
+        found = self._best
         out, legal = [], []
-        for (h, x, z), tem in zip(cubes, least_tem, strict=True):
+        takes_q = case_q_counts(shot)
+        for (h, x, z), tem in zip(cubes, tems, strict=True):
             vx, vz = x - fx, z - fz
             vy = -vx - vz
-            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0), tem)
+            least_q = tem if takes_q else 0
+            key = (max(abs(vx), abs(vy), abs(vz)), (vx > 0) - (vx < 0), (vz > 0) - (vz < 0), (vy > 0) - (vy < 0),
+                   least_q)
             best = found.get(key)
             if best is None:
-                best = found[key] = best_at(h, key[0], key[1:4], tem)
+                best = found[key] = best_at(h, key[0], key[1:4], least_q)
             out.append(best[0])
             legal.append(best[1])
         return out, legal
@@ -242,8 +252,8 @@ def threat_odds(firers: list[FirerOdds], hexes: Iterable[Hex]) -> dict[Hex, HexO
     if not firers or not cubes:
         return {}
     scenario = firers[0].action.scenario
-    least_tem = [min(0, location_tem(scenario.terrain_at(h), h in scenario.fortified)) for h, _, _ in cubes]
-    bests, legal = zip(*(firer.best_odds(cubes, least_tem) for firer in firers), strict=True)
+    tems = [location_tem(scenario.terrain_at(h), h in scenario.fortified) for h, _, _ in cubes]
+    bests, legal = zip(*(firer.best_odds(cubes, tems) for firer in firers), strict=True)
     asked = range(len(firers))
     found: dict[Hex, HexOdds] = {}
     for column, ((h, _, _), at_hex) in enumerate(zip(cubes, zip(*bests, strict=True), strict=True)):
@@ -275,15 +285,6 @@ def threat_of(scenario: Scenario, firers: list[Unit], target: Unit, target_type:
         except IllegalAction as error:
             out.append(error.message if firer.id in error.message.split() else f"{firer.id}: {error.message}")
     return out
-
-
-def best(into: dict[Hex, HexOdds], more: Mapping[Hex, HexOdds]) -> None:
-    """Keep in ``into`` the better chance of each hex: to hit, then to Critical Hit; a tie keeps
-    the firer found first (file order)."""
-    for h, odds in more.items():
-        kept = into.get(h)
-        if kept is None or (odds.hit, odds.critical) > (kept.hit, kept.critical):
-            into[h] = odds
 
 
 def resolve_odds_map(action: Action) -> Resolution:

@@ -421,6 +421,16 @@ def test_issue38_6_an_empty_threat_says_why_in_the_status_line(qtbot: QtBot, win
     assert tools.shown == {} and tools.label.text() == (
         "Enemy threat (DFPh): 0 hexes in reach; PzKpfw IIIG may fire at no hex: PzKpfw IIIG has used its normal ROF "
         "this turn; only Intensive Fire adds a shot (C2.24)")
+    # a truck listed first fires no ordnance (C3): each firer's reason, in file order
+    truck = scenario.units["t1"]._replace(id="truck", name="a truck", afv=False, ma=None, mgs=(), fired=False)
+    scenario.units = {"truck": truck, **scenario.units}
+    window.set_scenario(scenario, None)  # the threat, still switched on, counted again
+    window.scene.select_unit("s1")
+    qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+    assert tools.shown == {} and tools.label.text() == (
+        "Enemy threat (DFPh): 0 hexes in reach; truck has no main armament to fire (give it MA if it has one) (C3); "
+        "PzKpfw IIIG may fire at no hex: PzKpfw IIIG has used its normal ROF this turn; only Intensive Fire adds a "
+        "shot (C2.24)")
 
 
 def test_issue38_3_the_hindrance_numbers_of_the_shading_keep_their_screen_size_at_any_zoom(

@@ -1,20 +1,25 @@
 """Issue 29 in the window: "Show where it hits" shades the selected Gun's hexes with the
-``odds_map`` answer and says the shot on hover; "Show the enemy's threat" is counted one firer at a
-time and follows moves and undo (DESIGN.md 12)."""
+``odds_map`` answer and says the shot on hover; "Show the enemy's threat" is counted a slice of
+hexes at a time, every firer of each asked best first, and follows moves and undo (DESIGN.md 12)."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
+from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
-from aslgui.rules.odds_map import HexOdds
+from aslgui.rules.odds_map import FirerOdds, HexOdds, threat_firers, unit_odds
 from aslgui.ui.map import odds_view
 from aslgui.ui.map.odds_view import shot_phase
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
+from tests.rules.test_odds_map_threat import best
 
 pytestmark = pytest.mark.gui
 
@@ -75,22 +80,66 @@ def test_issue29_the_threat_is_counted_as_it_comes_and_follows_moves_and_undo(qt
     assert not tools.layer.isVisible() and tools.shown == {}
 
 
-def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_firer_by_firer(
+def test_issue29_the_threat_is_counted_in_slices_of_hexes_and_drawn_as_it_grows(
         qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(odds_view, "HEXES_PER_STEP", 64)  # the demo's map is counted in several steps per firer
-    tools = window.odds_tools
+    """Each step asks every firer of one slice of hexes (``threat_odds``): the threat grows slice
+    by slice, each slice's hexes as the odds map answers them, drawn at most ``DRAWINGS`` times
+    as it grows, the last at the end."""
+    monkeypatch.setattr(odds_view, "FIRER_HEXES_PER_STEP", 64)  # the tank's: 64 hexes a step
+    monkeypatch.setattr(odds_view, "DRAWINGS", 3)
+    tools, hexes, name = window.odds_tools, window.scenario.grid.all_hexes, window.scenario.grid.name
     window.scene.select_unit("s1")
     tools.threat_action.trigger()
-    tools._timer.stop()  # stepped by hand: each step a slice of one firer's hexes
-    firers, steps, drawn = len(tools._pending), 0, []
+    tools._timer.stop()  # stepped by hand
+    expected = answer(window, threat_to_side="russian", target_type="vehicle", target={"size": 0}, phase="DFPh")
+    tools._next_step()  # the firers' shots read
+    assert tools.shown == {}
+    counted, drawn = [], []
     while tools._pending:
         tools._next_step()
-        steps += 1
-        drawn.append(dict(tools.shown))
-    assert steps >= firers * len(window.scenario.grid) // 64
-    assert len({tuple(sorted(shown.items())) for shown in drawn}) <= firers + 1  # changed only as a firer is done
-    assert named(window, tools.shown) == answer(window, threat_to_side="russian", target_type="vehicle",
-                                                target={"size": 0}, phase="DFPh")
+        counted.append(named(window, tools.shown))
+        drawn.append(named(window, tools.layer.odds))
+    slices = -(-len(hexes) // 64)
+    assert len(counted) == slices + 1  # a step per slice, the last one ending the count
+    for i in range(slices):
+        asked = {name(h) for h in hexes[:(i + 1) * 64]}
+        assert counted[i] == {hex_name: odds for hex_name, odds in expected.items() if hex_name in asked}
+        parts, before = (i + 1) * 64 * 3 // len(hexes), i * 64 * 3 // len(hexes)
+        assert drawn[i] == (counted[i] if parts > before else drawn[i - 1] if i else {})
+    assert len({tuple(sorted(shown.items())) for shown in drawn}) <= 3 + 1  # {} first
+    assert named(window, tools.shown) == drawn[-1] == expected and expected
+    assert tools.label.text() == f"Enemy threat (DFPh): {len(expected)} hexes in reach"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_threat_in_the_window_is_every_firers_map_kept_best_of(qtbot: QtBot, window: MainWindow,
+                                                                   seed: int) -> None:
+    """The window's threat of several Guns (random hexes and Covered Arcs, a twin of the tank on its
+    hex so that ties occur), both Target Types, both sides: each firer's own map kept best of in
+    file order, what the window counted before it asked each hex's firers best first."""
+    scenario, rng = load_scenario(DEMO_PATH), random.Random(seed)
+    gun, crew, tank = scenario.units["g1"], scenario.units["c1"], scenario.units["t1"]
+    scenario.units["t2"] = tank._replace(id="t2")
+    for i, h in enumerate(rng.sample(list(scenario.grid.all_hexes), 4)):
+        side = ("german", "russian")[i % 2]
+        spine = rng.randrange(6)  # a Covered Arc of 6 hexspines from this one (C3.2)
+        scenario.units[f"g{i + 2}"] = gun._replace(id=f"g{i + 2}", side=side, hex=h, ca=spine, crew=f"c{i + 2}")
+        scenario.units[f"c{i + 2}"] = crew._replace(id=f"c{i + 2}", side=side, hex=h)
+    window.set_scenario(scenario, None)
+    tools = window.odds_tools
+    tools.threat_action.trigger()
+    for selected in ("s1", "s2"):
+        window.scene.select_unit(selected)
+        for type_action in tools.type_actions:
+            type_action.trigger()
+            qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+            about = tools._about
+            assert about is not None
+            kept: dict[Hex, HexOdds] = {}
+            for firer in threat_firers(scenario, scenario.units[selected].side):
+                best(kept, unit_odds(scenario, firer, about.target, about.target_type, about.phase))
+            assert tools.shown == kept and kept, (selected, about.target_type)
+            assert tools.label.text() == f"Enemy threat ({about.phase}): {len(kept)} hexes in reach"
 
 
 def test_the_odds_maps_keep_working_after_another_scenario_is_shown(window: MainWindow) -> None:
@@ -128,3 +177,24 @@ def test_an_empty_odds_map_says_why(window: MainWindow) -> None:
     window.odds_tools.hits_action.trigger()
     text = window.odds_tools.label.text()
     assert window.odds_tools.shown == {} and ": no hex: " in text and text.endswith("(C3.33)"), text
+
+
+
+def test_a_firer_the_rules_cannot_read_at_a_hex_is_left_out_of_the_whole_threat(
+        qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tank's shot cannot be read at the hexes after the first 100: it is left out of the whole
+    threat (the hexes counted before it too) and said, as when the window counted it alone."""
+    hexes, at = window.scenario.grid.all_hexes, FirerOdds.at
+
+    def unreadable(odds: FirerOdds, h: Hex, *args: Any) -> Any:
+        if odds.firer.id == "t1" and hexes.index(h) >= 100:
+            raise AslError("no such gun", "unit.ma")
+        return at(odds, h, *args)
+
+    monkeypatch.setattr(FirerOdds, "at", unreadable)
+    tools = window.odds_tools
+    window.scene.select_unit("s1")
+    tools.threat_action.trigger()
+    qtbot.waitUntil(lambda: not tools._pending and not tools._timer.isActive())
+    assert tools.shown == {} and tools.layer.odds == {}
+    assert tools.label.text() == "Enemy threat (DFPh): 0 hexes in reach; PzKpfw IIIG left out: no such gun"

@@ -50,10 +50,17 @@ def case_p(shot: Shot) -> DrmLine | None:
     return DrmLine("P", "C6", target.size, f"target size of {target.id}")
 
 
+def case_q_counts(shot: Shot) -> bool:
+    """Whether the shot takes Case Q at all: the Infantry Target Type at a unit other than a vehicle
+    (C3.32 EX: the truck in the shellhole gets none)."""
+    return shot.target_type == "infantry" and not shot.target_is_vehicle
+
+
 def case_q(shot: Shot) -> DrmLine | None:
     """TEM of the target's Location vs the Infantry Target Type, or of the wall/hedge the shot
-    crosses into it (B9.31); a vehicle target gets none (C3.32 EX: the truck in the shellhole)."""
-    if shot.target_type != "infantry" or shot.target_is_vehicle:
+    crosses into it where that is more (B9.31: so never less than the Location's); a vehicle target
+    gets none (``case_q_counts``)."""
+    if not case_q_counts(shot):
         return None
     line = crossed_tem_line(shot.scenario, shot.target_hex, shot.firer.hex, "C6")
     return line._replace(case="Q") if line else None

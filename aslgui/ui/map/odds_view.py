@@ -4,9 +4,9 @@
   at, shaded by its chance to hit a target there and written as the percentage or the TH#; hexes
   it cannot fire at (out of LOS, its state) stay dark;
 - "Show the enemy's threat": every hex shaded by the best chance any enemy Gun or vehicle has to
-  hit a target there (the selected vehicle for the Vehicle Target Type), counted a slice of one
-  firer's hexes per timer step and drawn as each firer is done, so the window never waits long
-  while ten Guns are counted.
+  hit a target there (the selected vehicle for the Vehicle Target Type), counted a slice of hexes
+  per timer step (each hex's firers asked best first) and drawn as it grows, so the window never
+  waits long while ten Guns are counted.
 
 Hovering a hex says the shot in one line, from the ``fire`` answer for a target placed there.
 Both follow the selection, moves and undo. Qt only draws here; the numbers are the rules core's.
@@ -14,8 +14,7 @@ Both follow the selection, moves and undo. Qt only draws here; the numbers are t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 import shiboken6
@@ -38,7 +37,7 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MAP_TARGET_TYPES
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES
 from aslgui.rules.odds_hex import fire_at
-from aslgui.rules.odds_map import FirerOdds, HexOdds, best, threat_firers, unit_odds
+from aslgui.rules.odds_map import FirerOdds, HexOdds, threat_firers, threat_odds, unit_odds
 from aslgui.rules.odds_target import enemy_side, keys_of, target_unit
 from aslgui.rules.resolution import HINDRANCE_CASE, IllegalAction, Resolution
 from aslgui.rules.to_hit.shot import FIRERS
@@ -53,9 +52,15 @@ _STEPS = 20
 _TEXT_ZOOM = 0.3
 #: Case P target sizes a player may choose for the target AFV (C6.7).
 SIZES = (-2, -1, 0, 1, 2)
-#: Hexes of one firer counted per timer step of the threat: about 5 ms on open ground, 10 on
-#: VASL boards (threads walked), whatever the map's size.
-HEXES_PER_STEP = 128
+#: Hexes times firers of the threat counted per timer step (each hex asks its firers best first,
+#: most of them only the best's bound): about 8 ms for 32 hexes of ten Guns on VASL boards
+#: (threads walked), 6-7 ms median for 16 hexes of twenty on 16 boards.
+FIRER_HEXES_PER_STEP = 320
+#: The threat's shading is drawn this many times as it is counted (each drawing repaints the map,
+#: about 5 ms on 4 boards), once per part of the map counted in which some hex was found.
+DRAWINGS = 12
+#: What ``next`` gives once the threat's steps are all taken.
+_DONE = object()
 
 
 def shade(hit: float) -> QColor:
@@ -104,16 +109,6 @@ class Shading(NamedTuple):
     target: Unit
     target_type: str
     phase: str
-
-
-class _Counting(NamedTuple):
-    """The threat's firer being counted: its shot read once (None before its first step), how
-    many hexes of the map it has counted, and its odds so far (kept in the shading once all are
-    counted, so a firer the rules cannot read leaves none, as the rules core's ``odds_map``)."""
-
-    odds: FirerOdds | None = None
-    counted: int = 0
-    found: Mapping[Hex, HexOdds] = MappingProxyType({})
 
 
 class OddsLayer(QGraphicsItem):
@@ -187,13 +182,8 @@ class OddsTools(QObject):
         #: The shading now shown: hex -> odds; and what it is of, for the hover line.
         self.shown: dict[Hex, HexOdds] = {}
         self._about: Shading | None = None
-        #: The enemy firers of the threat not counted yet, the one being counted first.
-        self._pending: list[Unit] = []
-        self._counting = _Counting()
-        #: Enemy units the threat left out, and why (a unit whose values the rules cannot read).
-        self._skipped: list[str] = []
-        #: Why each enemy firer counted so far hits no hex (said when the whole threat is empty).
-        self._idle: list[str] = []
+        #: The threat's steps not taken yet (``_threat_steps``), None once it is counted.
+        self._pending: Iterator[None] | None = None
         self._boards: tuple[tuple[BoardPlacement, ...], QPainterPath] = ((), QPainterPath())
         self._timer = QTimer(self)
         self._timer.setInterval(0)
@@ -295,8 +285,7 @@ class OddsTools(QObject):
         if not all(shiboken6.isValid(part) for part in parts):  # the window is being torn down
             return
         self._timer.stop()
-        self._pending, self._counting, self.shown, self._about, self._skipped = [], _Counting(), {}, None, []
-        self._idle = []
+        self._pending, self.shown, self._about = None, {}, None
         self._layer_on_scene().hide()
         self.label.setText("")
         try:
@@ -311,7 +300,7 @@ class OddsTools(QObject):
         grid = self.host.scenario.grid
         if self._boards[0] != grid.boards:  # the boards' outline (the shading's clip), kept per map layout
             self._boards = (grid.boards, geometry_path(boards_outline(grid)))
-        self.layer.show_odds(grid, self.shown, dark, self._boards[1])
+        self.layer.show_odds(grid, dict(self.shown), dark, self._boards[1])  # as drawn, while a threat grows
         self.layer.show()
 
     def _show_hits(self) -> None:
@@ -355,47 +344,82 @@ class OddsTools(QObject):
         target = self._target(side, selected)
         phase = shot_phase(scenario, enemy_side(scenario, side))
         self._about = Shading(None, target, self.target_type, phase)
-        self._pending = threat_firers(scenario, side)
+        firers = threat_firers(scenario, side)
         self._draw(dark=False)
-        if not self._pending:
+        if not firers:
             self.label.setText(f"Enemy threat to {side} ({phase}): the enemy has no Gun or vehicle")
             return
-        self.label.setText(f"Enemy threat to {side} ({phase}): counting {len(self._pending)} Guns and vehicles...")
+        self.label.setText(f"Enemy threat to {side} ({phase}): counting {len(firers)} Guns and vehicles...")
+        self._pending = self._threat_steps(firers, self._about)
         self._timer.start()
 
     def _next_step(self) -> None:
-        """Count the next ``HEXES_PER_STEP`` hexes of the firer now counted; once all are, keep
-        its best odds and shade what is known."""
-        if not self._pending or self._about is None:
+        """One step of the threat being counted (``_threat_steps``); the timer stops after its last."""
+        if self._pending is None or next(self._pending, _DONE) is _DONE:
+            self._pending = None
             self._timer.stop()
-            return
-        about, firer, (odds, counted, found) = self._about, self._pending[0], self._counting
+
+    def _threat_steps(self, firers: list[Unit], about: Shading) -> Iterator[None]:
+        """The threat counted a step at a time: every firer's shot read, then each slice of
+        hexes asked of all firers at once (``FIRER_HEXES_PER_STEP``), best first (``threat_odds``:
+        the same best as every firer's whole map, far fewer threads walked), drawn ``DRAWINGS``
+        times as it grows; when no hex is in reach, why each firer hits none, one per step (DESIGN 12)."""
         scenario = self.host.scenario
+        read: list[FirerOdds | str] = []  # each firer's odds, or why it fires no ordnance (a truck, C3)
+        left_out: dict[str, str] = {}
+        for firer in firers:
+            try:
+                read.append(FirerOdds(scenario, firer, about.target, about.target_type, about.phase))
+            except IllegalAction as error:
+                read.append(self.host.in_words(error.message))
+            except AslError as error:  # a unit the rules cannot read: left out, and said
+                left_out[firer.id] = error.message
+        yield
         hexes = scenario.grid.all_hexes
-        try:
-            odds = odds or FirerOdds(scenario, firer, about.target, about.target_type, about.phase)
-            with collector_paused():
-                found = {**found, **odds.count(hexes[counted:counted + HEXES_PER_STEP])}
-        except IllegalAction as error:  # it fires no ordnance (a truck, C3)
-            self._idle.append(self.host.in_words(error.message))
-            odds, found = None, {}
-        except AslError as error:  # a unit the rules cannot read: left out, and said
-            self._skipped.append(self.host.in_words(f"{firer.id} left out: {error.message}"))
-            odds, found = None, {}
-        if odds is not None and counted + HEXES_PER_STEP < len(hexes):
-            self._counting = _Counting(odds, counted + HEXES_PER_STEP, found)
-            return
-        self._pending.pop(0)
-        self._counting = _Counting()
-        if odds is not None and not found:  # why it hits no hex, said if the whole threat is empty (DESIGN 12)
-            self._idle.append(self.host.in_words(f"{firer.id} may fire at no hex: {odds.why_none()}"))
-        best(self.shown, found)
-        self._draw(dark=False)
-        if not self._pending:
-            self._timer.stop()
-            why = [] if self.shown else self._idle
-            self.label.setText("; ".join([f"Enemy threat ({about.phase}): {len(self.shown)} hexes in reach",
-                                          *self._skipped, *why]))
+        counted = drawn = new = 0  # hexes counted, the parts of the map drawn, hexes found since
+        while counted < len(hexes):
+            counting = [odds for odds in read if isinstance(odds, FirerOdds) and odds.firer.id not in left_out]
+            part = hexes[counted:counted + max(1, FIRER_HEXES_PER_STEP // max(1, len(counting)))]
+            try:
+                with collector_paused():
+                    found = threat_odds(counting, part)
+            except AslError as error:  # a firer the rules cannot read at some hex: left out of the whole threat
+                unreadable = self._unreadable(counting, part)
+                if not unreadable:  # none alone: said, never a traceback
+                    self.label.setText(error.message)
+                    return
+                left_out.update(unreadable)
+                self.shown, counted, drawn, new = {}, 0, 0, 1
+                continue
+            self.shown.update(found)
+            counted, new = counted + len(part), new + len(found)
+            if new and (parts := counted * DRAWINGS // len(hexes)) > drawn:
+                self._draw(dark=False)
+                drawn, new = parts, 0
+            yield
+        idle: list[str] = []
+        for odds in read if not self.shown else []:
+            if isinstance(odds, str):
+                idle.append(odds)
+            elif odds.firer.id not in left_out:
+                idle.append(self.host.in_words(f"{odds.firer.id} may fire at no hex: {odds.why_none()}"))
+                yield
+        skipped = [self.host.in_words(f"{firer.id} left out: {left_out[firer.id]}")
+                   for firer in firers if firer.id in left_out]
+        self.label.setText("; ".join([f"Enemy threat ({about.phase}): {len(self.shown)} hexes in reach",
+                                      *skipped, *idle]))
+
+    @staticmethod
+    def _unreadable(counting: list[FirerOdds], hexes: tuple[Hex, ...]) -> dict[str, str]:
+        """The firers whose odds at one of ``hexes`` the rules cannot read, with why."""
+        out: dict[str, str] = {}
+        for odds in counting:
+            try:
+                with collector_paused():
+                    odds.count(hexes)
+            except AslError as error:
+                out[odds.firer.id] = error.message
+        return out
 
     # -- the hover line ------------------------------------------------------------------------
     def describe(self, h: Hex) -> str:
