@@ -98,16 +98,19 @@ def _nearest_marked(marked: frozenset[Hex], source: Hex) -> list[float]:
     shorter than which touches a ``marked`` hex but the source: each hexagon's vertices bound the
     directions that meet it (the source lies outside it), and its points lie within 2 of its centre."""
     nearest = [math.inf] * SECTORS
-    width = 2 * math.pi / SECTORS
+    pi, turn_whole, atan2, floor = math.pi, 2 * math.pi, math.atan2, math.floor
+    width = turn_whole / SECTORS
     for cx, cy in _centres(marked, source):
-        middle = math.atan2(cy, cx)
+        middle = atan2(cy, cx)
         low = high = 0.0
-        for vx, vy in VERTEX_OFFSETS:
-            turn = (math.atan2(cy + vy, cx + vx) - middle + math.pi) % (2 * math.pi) - math.pi
-            low, high = min(low, turn), max(high, turn)
+        for vx, vy in VERTEX_OFFSETS:  # the threat map asks this per firer: min/max written out
+            turn = (atan2(cy + vy, cx + vx) - middle + pi) % turn_whole - pi
+            if turn < low:
+                low = turn
+            elif turn > high:
+                high = turn
         reach = math.hypot(cx, cy) - 2 - SLACK
-        first = math.floor((middle + low - SLACK + math.pi) / width)
-        for sector in range(first, math.floor((middle + high + SLACK + math.pi) / width) + 1):
+        for sector in range(floor((middle + low - SLACK + pi) / width), floor((middle + high + SLACK + pi) / width) + 1):
             if reach < nearest[sector % SECTORS]:
                 nearest[sector % SECTORS] = reach
     return nearest
