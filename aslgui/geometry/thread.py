@@ -69,7 +69,7 @@ class Walk:
     threads of a map's shading are blocked in their first few hexes, so most of a thread is
     never walked."""
 
-    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "side_of")
+    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "side_of", "starts")
 
     def __init__(self, dx_t: int, dz_t: int) -> None:
         self.dx, self.dz = dx_t, dz_t
@@ -97,6 +97,9 @@ class Walk:
             exits.append((5, s4, s5, s0, -1, 0, 3 * big_y - big_x))
         rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
         self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
+        #: Per range from the source, the place in ``events`` of the first INTERIOR event at that
+        #: range or beyond (so far): a thread's first stretch is passed by at once (``judgement``).
+        self.starts = [0]
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -104,7 +107,7 @@ class Walk:
         hx, hz, dx_t, dz_t = self.hx, self.hz, self.dx, self.dz
         if hx == dx_t and hz == dz_t:
             return False
-        events, big_x, big_y, exits = self.events, self.big_x, self.big_y, self.exits
+        events, big_x, big_y, exits, starts = self.events, self.big_x, self.big_y, self.exits, self.starts
         append = events.append
         # the cross product of the thread with the centre's offset (integer, 0 on the line)
         centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
@@ -125,9 +128,12 @@ class Walk:
                 raise AssertionError("thread lost its way")
             ex, ez, hs, es = dx_t - hx, dz_t - hz, hx + hz, dx_t - hx + dz_t - hz
             rel = hx * STRIDE + hz
-            append((  # the ranges: a cube distance is half the sum of the three coordinates' sizes
-                INTERIOR, hx, hz,
-                ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1,
+            # the ranges: a cube distance is half the sum of the three coordinates' sizes
+            near = ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1
+            while near >= len(starts):  # one range further, or two past a vertex along a hexside
+                starts.append(len(events))
+            append((
+                INTERIOR, hx, hz, near,
                 ((ex if ex > 0 else -ex) + (ez if ez > 0 else -ez) + (es if es > 0 else -es)) >> 1,
                 3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
             ))

@@ -158,20 +158,18 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
     a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
+    bare = depression is None and low >= 0  # a hex holding nothing is passed by
     # the source's own event (range 0) counts only for its counters (A6.2, A24)
     i, known = 0 if counter_cells or empty else 1, len(events)
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
         # it, and a hex's centre lies within sqrt(10) times its range of the source's
-        nearest_range = (empty - 4.5) / 3.17
-        while True:
-            if i == known:
-                if not path.more():
-                    return LosResult(rng, False, None, "", ())
-                known = len(events)
-            if events[i][0] == INTERIOR and events[i][3] >= nearest_range:
-                break
-            i += 1
+        # so the walk goes on from the first hex at that range or beyond (``Walk.starts``)
+        need, starts = max(math.ceil((empty - 4.5) / 3.17), 0), path.starts
+        while len(starts) <= need:
+            if not path.more(max(2, need + 1 - len(starts))):  # a step goes one range further at most
+                return LosResult(rng, False, None, "", ())
+        i, known = starts[need], len(events)
     while True:
         if i == known:  # walk on only as far as the thread is judged
             if not path.more():
@@ -185,13 +183,13 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             if (counter_cells and (marked := counter_cells.get(here_at))
                     and (full := _counter_hinder(t, rng, hindrances, *marked, e[3], e[4]))):
                 return full
+            cell = cells.get(here_at)
+            if cell is None and bare:
+                continue  # nothing here, and ground at level 0 never blocks
             from_source, to_target = e[3], e[4]
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            cell = cells.get(here_at)
             if cell is None:
-                if depression is None and low >= 0:
-                    continue  # nothing here, and ground at level 0 never blocks
                 ground, here = 0, NO_RECORDS
             else:
                 ground, here, grounded = cell
