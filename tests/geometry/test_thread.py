@@ -77,6 +77,27 @@ def test_a_thread_walked_a_few_hexes_at_a_time_is_the_thread_walked_at_once(dx: 
     assert not piecemeal.more()
 
 
+def test_a_walks_starts_place_each_range_at_its_first_hex() -> None:
+    """``Walk.starts[r]`` (``from_source`` passes a thread's empty first stretch by it) is the
+    place of the first INTERIOR event at range r or beyond, however far and in what steps the
+    thread was walked (every offset to range 10: hexspine threads go two ranges at a vertex):
+    the same as searching the events one by one."""
+    jumps = 0
+    for dx in range(-10, 11):
+        for dz in range(-10, 11):
+            for steps in (1, 3):
+                path = Walk(dx, dz)
+                while True:
+                    interiors = [(place, e[3]) for place, e in enumerate(path.events) if e[0] == INTERIOR]
+                    assert len(path.starts) == interiors[-1][1] + 1
+                    for r, place in enumerate(path.starts):
+                        assert place == next(p for p, at in interiors if at >= r)
+                    jumps += any(b - a > 1 for (_, a), (_, b) in zip(interiors, interiors[1:]))
+                    if not path.more(steps):
+                        break
+    assert jumps  # some thread skips a range
+
+
 @settings(max_examples=150, deadline=None)
 @given(hexes, hexes)
 def test_an_events_even_or_odd_index_less_the_sources_is_its_hexs(s: Hex, t: Hex) -> None:
