@@ -69,7 +69,7 @@ class Walk:
     threads of a map's shading are blocked in their first few hexes, so most of a thread is
     never walked."""
 
-    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "side_of", "starts")
+    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "indexed", "side_of", "starts")
 
     def __init__(self, dx_t: int, dz_t: int) -> None:
         self.dx, self.dz = dx_t, dz_t
@@ -98,8 +98,8 @@ class Walk:
         rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
         self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
         #: Per range from the source, the place in ``events`` of the first INTERIOR event at that
-        #: range or beyond (so far): a thread's first stretch is passed by at once (``judgement``).
-        self.starts = [0]
+        #: range or beyond, for the first ``indexed`` events (``first_at``).
+        self.starts, self.indexed = [0], 1
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -107,7 +107,7 @@ class Walk:
         hx, hz, dx_t, dz_t = self.hx, self.hz, self.dx, self.dz
         if hx == dx_t and hz == dz_t:
             return False
-        events, big_x, big_y, exits, starts = self.events, self.big_x, self.big_y, self.exits, self.starts
+        events, big_x, big_y, exits = self.events, self.big_x, self.big_y, self.exits
         append = events.append
         # the cross product of the thread with the centre's offset (integer, 0 on the line)
         centre_side = big_x * (hx + 2 * hz) - big_y * 3 * hx
@@ -128,12 +128,9 @@ class Walk:
                 raise AssertionError("thread lost its way")
             ex, ez, hs, es = dx_t - hx, dz_t - hz, hx + hz, dx_t - hx + dz_t - hz
             rel = hx * STRIDE + hz
-            # the ranges: a cube distance is half the sum of the three coordinates' sizes
-            near = ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1
-            while near >= len(starts):  # one range further, or two past a vertex along a hexside
-                starts.append(len(events))
-            append((
-                INTERIOR, hx, hz, near,
+            append((  # the ranges: a cube distance is half the sum of the three coordinates' sizes
+                INTERIOR, hx, hz,
+                ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1,
                 ((ex if ex > 0 else -ex) + (ez if ez > 0 else -ez) + (es if es > 0 else -es)) >> 1,
                 3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
             ))
@@ -141,6 +138,24 @@ class Walk:
                 break
         self.hx, self.hz = hx, hz
         return True
+
+    def first_at(self, near: int) -> int | None:
+        """The place in ``events`` of the first INTERIOR event at range ``near`` or beyond, the
+        thread walked on as far as that; None when it ends short of it.  ``from_source`` passes
+        a thread's empty first stretch so at once; the index is kept with the walk (a thread is
+        walked once per offset, read from many sources) and made only when asked (a shading
+        never asks)."""
+        starts, events = self.starts, self.events
+        while len(starts) <= near:
+            if self.indexed == len(events) and not self.more(max(2, near + 1 - len(starts))):
+                return None  # a step goes at most one range further (two past a vertex)
+            for place in range(self.indexed, len(events)):
+                e = events[place]
+                if e[0] == INTERIOR:
+                    while e[3] >= len(starts):  # two ranges on past a vertex along a hexside
+                        starts.append(place)
+            self.indexed = len(events)
+        return starts[near]
 
 
 _WALKS: dict[tuple[int, int], Walk] = {}

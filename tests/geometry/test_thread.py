@@ -77,25 +77,25 @@ def test_a_thread_walked_a_few_hexes_at_a_time_is_the_thread_walked_at_once(dx: 
     assert not piecemeal.more()
 
 
-def test_a_walks_starts_place_each_range_at_its_first_hex() -> None:
-    """``Walk.starts[r]`` (``from_source`` passes a thread's empty first stretch by it) is the
-    place of the first INTERIOR event at range r or beyond, however far and in what steps the
-    thread was walked (every offset to range 10: hexspine threads go two ranges at a vertex):
-    the same as searching the events one by one."""
+def test_a_walks_first_hex_at_a_range_is_the_first_found_searching_event_by_event() -> None:
+    """``Walk.first_at(r)`` (``from_source`` passes a thread's empty first stretch by it) is the
+    place of the first INTERIOR event at range r or beyond, None past the target, however far
+    the thread was walked before and in whatever order asked (every offset to range 10:
+    hexspine threads go two ranges on at a vertex)."""
     jumps = 0
     for dx in range(-10, 11):
         for dz in range(-10, 11):
-            for steps in (1, 3):
+            whole = thread(dx, dz)
+            interiors = [(place, e[3]) for place, e in enumerate(whole) if e[0] == INTERIOR]
+            jumps += any(b - a > 1 for (_, a), (_, b) in zip(interiors, interiors[1:]))
+            ranges = list(range(interiors[-1][1] + 2))
+            for steps, order in ((0, ranges), (1, ranges), (3, ranges[::-1]), (0, ranges[::-1])):
                 path = Walk(dx, dz)
-                while True:
-                    interiors = [(place, e[3]) for place, e in enumerate(path.events) if e[0] == INTERIOR]
-                    assert len(path.starts) == interiors[-1][1] + 1
-                    for r, place in enumerate(path.starts):
-                        assert place == next(p for p, at in interiors if at >= r)
-                    jumps += any(b - a > 1 for (_, a), (_, b) in zip(interiors, interiors[1:]))
-                    if not path.more(steps):
-                        break
-    assert jumps  # some thread skips a range
+                path.more(steps)
+                for r in order:
+                    assert path.first_at(r) == next((place for place, at in interiors if at >= r), None)
+                    assert tuple(path.events) == whole[:len(path.events)]
+    assert jumps  # some threads skip a range
 
 
 @settings(max_examples=150, deadline=None)

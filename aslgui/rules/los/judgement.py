@@ -164,12 +164,11 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
         # it, and a hex's centre lies within sqrt(10) times its range of the source's
-        # so the walk goes on from the first hex at that range or beyond (``Walk.starts``)
-        need, starts = max(math.ceil((empty - 4.5) / 3.17), 0), path.starts
-        while len(starts) <= need:
-            if not path.more(max(2, need + 1 - len(starts))):  # a step goes one range further at most
-                return LosResult(rng, False, None, "", ())
-        i, known = starts[need], len(events)
+        # so the walk goes on from the first hex at that range or beyond
+        first = path.first_at(max(math.ceil((empty - 4.5) / 3.17), 0))
+        if first is None:
+            return LosResult(rng, False, None, "", ())
+        i, known = first, len(events)
     while True:
         if i == known:  # walk on only as far as the thread is judged
             if not path.more():
