@@ -3,6 +3,8 @@ order, and exactly the hexsides it runs along, checked against shapely on random
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString
@@ -87,7 +89,7 @@ def test_a_walks_first_hex_at_a_range_is_the_first_found_searching_event_by_even
         for dz in range(-10, 11):
             whole = thread(dx, dz)
             interiors = [(place, e[3]) for place, e in enumerate(whole) if e[0] == INTERIOR]
-            jumps += any(b - a > 1 for (_, a), (_, b) in zip(interiors, interiors[1:]))
+            jumps += any(b - a > 1 for (_, a), (_, b) in pairwise(interiors))
             ranges = list(range(interiors[-1][1] + 2))
             for steps, order in ((0, ranges), (1, ranges), (3, ranges[::-1]), (0, ranges[::-1])):
                 path = Walk(dx, dz)

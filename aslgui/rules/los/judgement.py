@@ -110,7 +110,8 @@ def _nearest_marked(marked: frozenset[Hex], source: Hex) -> list[float]:
             elif turn > high:
                 high = turn
         reach = math.hypot(cx, cy) - 2 - SLACK
-        for sector in range(floor((middle + low - SLACK + pi) / width), floor((middle + high + SLACK + pi) / width) + 1):
+        first, last = floor((middle + low - SLACK + pi) / width), floor((middle + high + SLACK + pi) / width)
+        for sector in range(first, last + 1):
             if reach < nearest[sector % SECTORS]:
                 nearest[sector % SECTORS] = reach
     return nearest
