@@ -69,7 +69,7 @@ class Walk:
     threads of a map's shading are blocked in their first few hexes, so most of a thread is
     never walked."""
 
-    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "side_of")
+    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "indexed", "side_of", "starts")
 
     def __init__(self, dx_t: int, dz_t: int) -> None:
         self.dx, self.dz = dx_t, dz_t
@@ -97,6 +97,9 @@ class Walk:
             exits.append((5, s4, s5, s0, -1, 0, 3 * big_y - big_x))
         rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
         self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
+        #: Per range from the source, the place in ``events`` of the first INTERIOR event at that
+        #: range or beyond, for the first ``indexed`` events (``first_at``).
+        self.starts, self.indexed = [0], 1
         self.hx = self.hz = 0
 
     def more(self, steps: int = 2) -> bool:
@@ -135,6 +138,24 @@ class Walk:
                 break
         self.hx, self.hz = hx, hz
         return True
+
+    def first_at(self, near: int) -> int | None:
+        """The place in ``events`` of the first INTERIOR event at range ``near`` or beyond, the
+        thread walked on as far as that; None when it ends short of it.  ``from_source`` passes
+        a thread's empty first stretch so at once; the index is kept with the walk (a thread is
+        walked once per offset, read from many sources) and made only when asked (a shading
+        never asks)."""
+        starts, events = self.starts, self.events
+        while len(starts) <= near:
+            if self.indexed == len(events) and not self.more(max(2, near + 1 - len(starts))):
+                return None  # a step goes at most one range further (two past a vertex)
+            for place in range(self.indexed, len(events)):
+                e = events[place]
+                if e[0] == INTERIOR:
+                    while e[3] >= len(starts):  # two ranges on past a vertex along a hexside
+                        starts.append(place)
+            self.indexed = len(events)
+        return starts[near]
 
 
 _WALKS: dict[tuple[int, int], Walk] = {}

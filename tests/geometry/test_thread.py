@@ -3,6 +3,8 @@ order, and exactly the hexsides it runs along, checked against shapely on random
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString
@@ -75,6 +77,27 @@ def test_a_thread_walked_a_few_hexes_at_a_time_is_the_thread_walked_at_once(dx: 
     assert piecemeal.events == whole.events
     assert piecemeal.events[-1][:3] == (INTERIOR, dx, dz) and piecemeal.events[-1][4] == 0
     assert not piecemeal.more()
+
+
+def test_a_walks_first_hex_at_a_range_is_the_first_found_searching_event_by_event() -> None:
+    """``Walk.first_at(r)`` (``from_source`` passes a thread's empty first stretch by it) is the
+    place of the first INTERIOR event at range r or beyond, None past the target, however far
+    the thread was walked before and in whatever order asked (every offset to range 10:
+    hexspine threads go two ranges on at a vertex)."""
+    jumps = 0
+    for dx in range(-10, 11):
+        for dz in range(-10, 11):
+            whole = thread(dx, dz)
+            interiors = [(place, e[3]) for place, e in enumerate(whole) if e[0] == INTERIOR]
+            jumps += any(b - a > 1 for (_, a), (_, b) in pairwise(interiors))
+            ranges = list(range(interiors[-1][1] + 2))
+            for steps, order in ((0, ranges), (1, ranges), (3, ranges[::-1]), (0, ranges[::-1])):
+                path = Walk(dx, dz)
+                path.more(steps)
+                for r in order:
+                    assert path.first_at(r) == next((place for place, at in interiors if at >= r), None)
+                    assert tuple(path.events) == whole[:len(path.events)]
+    assert jumps  # some threads skip a range
 
 
 @settings(max_examples=150, deadline=None)

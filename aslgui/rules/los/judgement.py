@@ -98,16 +98,20 @@ def _nearest_marked(marked: frozenset[Hex], source: Hex) -> list[float]:
     shorter than which touches a ``marked`` hex but the source: each hexagon's vertices bound the
     directions that meet it (the source lies outside it), and its points lie within 2 of its centre."""
     nearest = [math.inf] * SECTORS
-    width = 2 * math.pi / SECTORS
+    pi, turn_whole, atan2, floor = math.pi, 2 * math.pi, math.atan2, math.floor
+    width = turn_whole / SECTORS
     for cx, cy in _centres(marked, source):
-        middle = math.atan2(cy, cx)
+        middle = atan2(cy, cx)
         low = high = 0.0
-        for vx, vy in VERTEX_OFFSETS:
-            turn = (math.atan2(cy + vy, cx + vx) - middle + math.pi) % (2 * math.pi) - math.pi
-            low, high = min(low, turn), max(high, turn)
+        for vx, vy in VERTEX_OFFSETS:  # the threat map asks this per firer: min/max written out
+            turn = (atan2(cy + vy, cx + vx) - middle + pi) % turn_whole - pi
+            if turn < low:
+                low = turn
+            elif turn > high:
+                high = turn
         reach = math.hypot(cx, cy) - 2 - SLACK
-        first = math.floor((middle + low - SLACK + math.pi) / width)
-        for sector in range(first, math.floor((middle + high + SLACK + math.pi) / width) + 1):
+        first, last = floor((middle + low - SLACK + pi) / width), floor((middle + high + SLACK + pi) / width)
+        for sector in range(first, last + 1):
             if reach < nearest[sector % SECTORS]:
                 nearest[sector % SECTORS] = reach
     return nearest
@@ -155,20 +159,17 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
     a, b, length, half, hindered = t.a, t.b, t.length, t.half_pixel, t.hindered
+    bare = depression is None and low >= 0  # a hex holding nothing is passed by
     # the source's own event (range 0) counts only for its counters (A6.2, A24)
     i, known = 0 if counter_cells or empty else 1, len(events)
     if empty:
         # an event's points lie within 2 of its hex's centre, or along a hexside (2.3 long) from
         # it, and a hex's centre lies within sqrt(10) times its range of the source's
-        nearest_range = (empty - 4.5) / 3.17
-        while True:
-            if i == known:
-                if not path.more():
-                    return LosResult(rng, False, None, "", ())
-                known = len(events)
-            if events[i][0] == INTERIOR and events[i][3] >= nearest_range:
-                break
-            i += 1
+        # so the walk goes on from the first hex at that range or beyond
+        first = path.first_at(max(math.ceil((empty - 4.5) / 3.17), 0))
+        if first is None:
+            return LosResult(rng, False, None, "", ())
+        i, known = first, len(events)
     while True:
         if i == known:  # walk on only as far as the thread is judged
             if not path.more():
@@ -182,13 +183,13 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             if (counter_cells and (marked := counter_cells.get(here_at))
                     and (full := _counter_hinder(t, rng, hindrances, *marked, e[3], e[4]))):
                 return full
+            cell = cells.get(here_at)
+            if cell is None and bare:
+                continue  # nothing here, and ground at level 0 never blocks
             from_source, to_target = e[3], e[4]
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
-            cell = cells.get(here_at)
             if cell is None:
-                if depression is None and low >= 0:
-                    continue  # nothing here, and ground at level 0 never blocks
                 ground, here = 0, NO_RECORDS
             else:
                 ground, here, grounded = cell
