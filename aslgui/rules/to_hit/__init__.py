@@ -35,12 +35,16 @@ from aslgui.rules.to_hit.target_drm import (
     hindrance_lines,
 )
 
+#: Every firer- and target-based DRM case, in case order.
+_DRM_CASES = (*FIRER_CASES, *TARGET_CASES)
+
 
 def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
     """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case order."""
-    found = (case(shot) for case in (*FIRER_CASES, *TARGET_CASES))
-    lines = (*found, *hindrance_lines(shot), *shot.extra)
-    return tuple(line for line in lines if line is not None and applies(line, shot))
+    lines = [case(shot) for case in _DRM_CASES]  # lists, not generators: asked for every shot (issue 40)
+    lines += hindrance_lines(shot)
+    lines += shot.extra
+    return tuple([line for line in lines if line is not None and applies(line, shot)])
 
 
 class ThColour(NamedTuple):
@@ -95,7 +99,7 @@ def th_numbers(shot: Shot, colour: str) -> ThCount:
 #: Case Q's target hex (with the LOS Hindrances, ``hindrance_lines``). The others read only the
 #: firer, the phase and the target unit's own state, so an odds map totals them once per firer.
 AIMED_CASES = (case_a, case_e, case_l, case_q)
-_FIRER_ONLY_CASES = tuple(case for case in (*FIRER_CASES, *TARGET_CASES) if case not in AIMED_CASES)
+_FIRER_ONLY_CASES = tuple(case for case in _DRM_CASES if case not in AIMED_CASES)
 
 
 def _total(shot: Shot, lines: Iterable[DrmLine | None]) -> int:

@@ -26,17 +26,18 @@ def rof_lost(shot: Shot) -> str | None:
     one extra shot it gives (C5.6), no weapon fires twice in its AFPh unless as Opportunity Fire
     (C5.2), a non-mortar's Area Target Type shot uses the whole ROF (C3.33), a pinned firer
     forfeits it (C5.4)."""
-    causes = {
-        ("an Intensive Fire shot is the one extra shot it gives", "C5.6"): shot.intensive,
-        ("no weapon fires more than once in its AFPh unless as Opportunity Fire", "C5.2"): (
-            shot.phase == "AFPh" and not shot.opportunity
-        ),
-        ("a non-mortar's Area Target Type shot uses all of its ROF", "C3.33"): (
-            shot.target_type == "area" and not shot.arms.mortar
-        ),
-        (f"{shot.crew.id} is pinned and forfeits any Multiple ROF", "C5.4"): shot.crew.pinned,
-    }
-    found = [reason(f"no Multiple ROF: {text}", rule) for (text, rule), applies in causes.items() if applies]
+    causes = (shot.intensive, shot.phase == "AFPh" and not shot.opportunity,
+              shot.target_type == "area" and not shot.arms.mortar, shot.crew.pinned)
+    if not any(causes):  # most shots: no cause's text is made (asked three times per answer)
+        return None
+    texts = (
+        ("an Intensive Fire shot is the one extra shot it gives", "C5.6"),
+        ("no weapon fires more than once in its AFPh unless as Opportunity Fire", "C5.2"),
+        ("a non-mortar's Area Target Type shot uses all of its ROF", "C3.33"),
+        (f"{shot.crew.id} is pinned and forfeits any Multiple ROF", "C5.4"),
+    )
+    found = [reason(f"no Multiple ROF: {text}", rule)
+             for (text, rule), applies in zip(texts, causes, strict=True) if applies]
     return "; ".join(found) or None
 
 
