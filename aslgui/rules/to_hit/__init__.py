@@ -298,13 +298,27 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     return _answer(action, shot, each_unit=True)
 
 
+def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str, ...]) -> dict[str, Any] | None:
+    """What the action's dice do (None without dice, or for an illegal shot)."""
+    roll = action.dice
+    if roll is None or illegal:
+        return None
+    effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
+    return resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
+
+
 def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
-    whose own answers are made without it."""
+    whose own answers are made without it and hold only what the hex's answer reads of them: the
+    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40)."""
     colour, colour_note, colour_unverified = shot_colour(shot)
     basic, changes, lines, numbers = th_numbers(shot, colour)
     modified = numbers.modified_th
     illegal = reasons(shot)
+    if not each_unit:
+        return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
+                          values={"final_th_needed": numbers.final_th_needed},
+                          outcome=_outcome(action, shot, numbers, illegal))
     rolls = reading(shot, numbers)
     values: dict[str, Any] = {
         "firer": shot.firer.id,
@@ -343,13 +357,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:
         values["reaction_fire"] = _reaction_values(shot)
-    roll = action.dice
-    outcome = None
-    if roll is not None and not illegal:
-        effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
-        outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
-    if each_unit:
-        outcome = _each_unit_in_the_hex(action, shot, values, outcome)
+    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal))
     odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
