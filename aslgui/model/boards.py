@@ -38,11 +38,12 @@ class BoardTerrain:
         self.notes = notes
         #: Whether any board library folder is set up at all.
         self.configured = configured
-        #: Each hex's facts and terrain name once looked up: the grid and the archives read never
+        #: Each hex's facts, terrain name and hexside names once looked up: the grid and the archives read never
         #: change (a new map or library gets a new BoardTerrain), and a shot asks its hexes' terrain
         #: several times (issue 40).
         self._facts_of: dict[Hex, tuple[tuple[bool, HexFacts], ...]] = {}
         self._terrain_of: dict[Hex, str | None] = {}
+        self._hexside_of: dict[tuple[Hex, int], str | None] = {}
 
     @property
     def plain_notes(self) -> tuple[str, ...]:
@@ -92,14 +93,20 @@ class BoardTerrain:
     def hexside(self, h: Hex, direction: int) -> str | None:
         """aslgui's name for the terrain on hexside ``direction`` (map frame, 0 = N) of ``h``, from
         the board on which that hexside lies; None for none."""
+        key = (h, direction)
+        if key in self._hexside_of:
+            return self._hexside_of[key]
         from aslgui.vasl.board import aslgui_name
 
+        named = None
         for rotated, facts in self._facts(h) if self.boards else ():
             own = (direction + 3) % 6 if rotated else direction
             if facts.on_map[own]:
                 side = facts.hexsides[own]
-                return aslgui_name(side) if side else None
-        return None
+                named = aslgui_name(side) if side else None
+                break
+        self._hexside_of[key] = named
+        return named
 
     def hexside_between(self, a: Hex, b: Hex) -> str | None:
         """The archive's terrain on the hexside between adjacent ``a`` and ``b``."""
