@@ -38,6 +38,12 @@ class BoardTerrain:
         self.notes = notes
         #: Whether any board library folder is set up at all.
         self.configured = configured
+        #: Each hex's facts, terrain name and hexside names once looked up: the grid and the archives read never
+        #: change (a new map or library gets a new BoardTerrain), and a shot asks its hexes' terrain
+        #: several times (issue 40).
+        self._facts_of: dict[Hex, tuple[tuple[bool, HexFacts], ...]] = {}
+        self._terrain_of: dict[Hex, str | None] = {}
+        self._hexside_of: dict[tuple[Hex, int], str | None] = {}
 
     @property
     def plain_notes(self) -> tuple[str, ...]:
@@ -49,8 +55,14 @@ class BoardTerrain:
         return tuple(f"board {board.id}: no VASL archive found (no board library configured: set {BOARDS_ENV} or "
                      "add a folder in Edit > Preferences); terrain from the file only" for board in self.grid.boards)
 
-    def _facts(self, h: Hex) -> list[tuple[bool, HexFacts]]:
+    def _facts(self, h: Hex) -> tuple[tuple[bool, HexFacts], ...]:
         """(rotated?, facts) from each board with an archive that holds ``h``, canonical first."""
+        known = self._facts_of.get(h)
+        if known is None:
+            known = self._facts_of[h] = self._look_up(h)
+        return known
+
+    def _look_up(self, h: Hex) -> tuple[tuple[bool, HexFacts], ...]:
         found = []
         for board, local in self.grid.locals_of(h):
             vasl = self.boards.get(board.id.upper())
@@ -58,34 +70,43 @@ class BoardTerrain:
                 facts = vasl.hexes.get(f"{COLUMN_LETTERS[local.col]}{local.row}")
                 if facts is not None:
                     found.append((board.rotated, facts))
-        return found
+        return tuple(found)
 
     def from_archive(self, h: Hex) -> bool:
         return bool(self.boards) and bool(self._facts(h))
 
     def terrain(self, h: Hex) -> str | None:
         """aslgui's name for the hex's terrain, None when no archive covers the hex."""
+        if h in self._terrain_of:
+            return self._terrain_of[h]
         from aslgui.vasl.board import aslgui_name
 
-        found = self._facts(h) if self.boards else []
-        return aslgui_name(found[0][1].terrain) if found else None
+        found = self._facts(h) if self.boards else ()
+        named = self._terrain_of[h] = aslgui_name(found[0][1].terrain) if found else None
+        return named
 
     def elevation(self, h: Hex) -> int | None:
         """Base level of the hex (a hill's level, -1 in a gully), None when no archive covers it."""
-        found = self._facts(h) if self.boards else []
+        found = self._facts(h) if self.boards else ()
         return found[0][1].elevation if found else None
 
     def hexside(self, h: Hex, direction: int) -> str | None:
         """aslgui's name for the terrain on hexside ``direction`` (map frame, 0 = N) of ``h``, from
         the board on which that hexside lies; None for none."""
+        key = (h, direction)
+        if key in self._hexside_of:
+            return self._hexside_of[key]
         from aslgui.vasl.board import aslgui_name
 
-        for rotated, facts in self._facts(h) if self.boards else []:
+        named = None
+        for rotated, facts in self._facts(h) if self.boards else ():
             own = (direction + 3) % 6 if rotated else direction
             if facts.on_map[own]:
                 side = facts.hexsides[own]
-                return aslgui_name(side) if side else None
-        return None
+                named = aslgui_name(side) if side else None
+                break
+        self._hexside_of[key] = named
+        return named
 
     def hexside_between(self, a: Hex, b: Hex) -> str | None:
         """The archive's terrain on the hexside between adjacent ``a`` and ``b``."""

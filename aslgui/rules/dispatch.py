@@ -93,7 +93,9 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     if not scenario.player and kind in SIDE_RULES:
         answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
     values = answer.values
-    if not values.keys() >= _ANSWER_KEYS[kind]:
+    # iterated once in C, not asked ``in`` for each key: a ``fire`` answer's values are a
+    # ``WithOdds``, a Mapping in Python (issue 40)
+    if not _ANSWER_KEYS[kind].issubset(values):
         empty_hexes: dict[str, Any] | list[str] = {} if kind in HEX_MAP_KINDS else []
         answer = answer.with_values({key: empty_hexes if key in HEX_LIST_ANSWERS else None
                                      for key in spec.answers if key not in values})

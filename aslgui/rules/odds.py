@@ -106,6 +106,11 @@ class WithOdds(Mapping[str, Any]):
     def __contains__(self, name: object) -> bool:
         return name in ODDS_KEYS or name in self._values  # without counting the odds
 
+    def counted(self) -> dict[str, Any]:
+        """Every value, the odds counted, as one dict in this Mapping's order: what an answer's JSON
+        reads, without a Python ``__getitem__`` per key (issue 40)."""
+        return {**self._values, **self._odds()}
+
     def updated(self, more: Mapping[str, Any]) -> "WithOdds":
         """These values with ``more`` added, the odds still counted once, on first read."""
         found = WithOdds({**self._values, **more}, self._count)

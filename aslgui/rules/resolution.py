@@ -82,7 +82,8 @@ class Resolution(NamedTuple):
             "drm": [line.to_json() for line in drm],
             "total_drm": self.total_drm if drm else 0,
         }
-        out.update(self.values)
+        values = self.values
+        out.update(values.counted() if isinstance(values, WithOdds) else values)
         if self.outcome is not None:
             out["outcome"] = dict(self.outcome)
         return out

@@ -138,3 +138,34 @@ def test_c3_33_without_dice_each_unit_has_its_numbers_to_roll() -> None:
     assert answer["targets"] == [{"id": "t1", "total_drm": 0, "final_th_needed": 7},
                                  {"id": "kw", "total_drm": 2, "final_th_needed": 5}]  # Case P (C3.32 EX)
     assert "outcome" not in answer
+
+
+@pytest.mark.parametrize("dice", [None, HIT, CH, {"colored": 6, "white": 6}, {"colored": 3, "white": 4}])
+@pytest.mark.parametrize("target_type", ["area", "infantry"])
+def test_each_units_own_answer_in_the_hex_is_its_full_answers_drm_numbers_and_outcome(
+    monkeypatch: pytest.MonkeyPatch, dice: dict[str, int] | None, target_type: str
+) -> None:
+    """A unit's own answer within a hex's (C3.32, C3.33) holds only what the hex's answer reads
+    (issue 40): its DRM, ``final_th_needed``, legality and outcome are those of the unit's full
+    answer (made with no hex units listed)."""
+    from aslgui.rules import to_hit
+    from aslgui.rules.actions import Action
+    from aslgui.rules.dispatch import _spec
+
+    situation = _example("hedge", False, more=(SQUAD, {**SQUAD, "id": "s2"}, {**CREW, "id": "r9", "hex": "4E6",
+                                                                               "side": "russian"}))
+    question = {"kind": "fire", "firer": "g1", "target": "s1", "target_type": target_type, "ammo": "HE",
+                **({"dice": dice, "effects_dr": 7} if dice else {})}
+    spec = _spec("fire")
+    action = Action(question, situation, spec.keys, spec.required, resolve)
+    shot = to_hit.read_shot(action)
+    own_shots = to_hit._at_each(shot, to_hit.hex_units(shot))
+    assert len(own_shots) >= 2
+    lean = [to_hit._answer(action, own) for _, own in own_shots]
+    monkeypatch.setattr(to_hit, "hex_units", lambda shot: [])
+    full = [to_hit._answer(action, own, each_unit=True) for _, own in own_shots]
+    for mine, whole in zip(lean, full, strict=True):
+        assert (mine.legal, mine.reasons, mine.drm, mine.outcome) == (whole.legal, whole.reasons, whole.drm,
+                                                                       whole.outcome)
+        assert mine.values["final_th_needed"] == whole.values["final_th_needed"]
+    assert any(answer.outcome for answer in lean) is (dice is not None)

@@ -16,7 +16,7 @@ from aslgui.cli import with_board_notes
 from aslgui.model import scenario_from_json
 from aslgui.rules import HEX_LIST_ANSWERS, HEX_MAP_KINDS, RESOLVERS, resolve
 from aslgui.rules.actions import UNIT, UNITS, Action, domain_of
-from aslgui.rules.odds import WithOdds
+from aslgui.rules.odds import Odds, WithOdds
 from tests.answer_samples import answers_by_kind
 from tests.test_cli import run
 
@@ -201,3 +201,17 @@ def test_declared_keys_and_notes_leave_the_odds_uncounted_until_read() -> None:
     assert answer.values["notes"][-1].startswith("board 4: no VASL archive found")
     assert isinstance(answer.values, WithOdds) and "odds counted: False" in repr(answer.values)
     assert answer.values["odds"] is not None and "odds counted: True" in repr(answer.values)
+
+
+def test_an_answer_with_odds_reads_as_dict_of_its_mapping_key_by_key() -> None:
+    """``to_json`` reads ``WithOdds.counted`` (one dict, issue 40): the same keys in the same order and
+    the same values as the Mapping read key by key, the odds counted or null, and a value named
+    ``odds`` among the resolver's taking its place as iterating gives it."""
+    for values, odds in (({"a": 1, "notes": []}, Odds({"hit": 108})), ({"a": 1, "odds": "x", "b": 2}, Odds({"hit": 3})),
+                         ({}, None)):
+        fast, slow = WithOdds(values, lambda odds=odds: odds), WithOdds(values, lambda odds=odds: odds)
+        assert list(fast.counted().items()) == [(key, slow[key]) for key in dict.fromkeys(slow)]
+    answer = resolve(situation(), {"kind": "fire", **BASE["fire"]})
+    values = answer.values
+    assert isinstance(values, WithOdds)
+    assert list(answer.to_json().items())[-len(values):] == [(key, values[key]) for key in values]

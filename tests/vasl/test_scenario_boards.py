@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,10 @@ import pytest
 from aslgui.cli import main
 from aslgui.errors import AslError
 from aslgui.model import load_scenario, save_scenario, scenario_from_json, scenario_to_json
+from aslgui.model.boards import load_board_terrain
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
+from aslgui.vasl.board import aslgui_name
 from aslgui.vasl.library import BOARDS_ENV
 from tests.vasl.make_archive import sample_board
 from tests.vasl.shared_data import BOARDS, needs_shared
@@ -276,3 +279,25 @@ def test_every_rulebook_example_keeps_its_own_terrain_on_a_real_board_library(li
         example = load_scenario(path)
         assert all(board.plain for board in example.grid.boards), path.name
         assert example.board_terrain.boards == {}, path.name
+
+
+def test_terrain_remembered_per_hex_is_what_the_archives_say_over_every_hex(library: Path) -> None:
+    """``BoardTerrain`` looks each hex and hexside up once (issue 40): asked twice in random order
+    over every hex of two joined boards, one rotated, it answers what a fresh look-up of the
+    archives does."""
+    sample_board(library, "78")
+    s = scenario([{"id": "77"}, {"id": "78", "col": 1, "rotated": True}])
+    boards = s.board_terrain
+    fresh = load_board_terrain(s.grid)
+    hexes = list(s.grid)
+    for h in random.Random(40).sample(hexes * 2, 2 * len(hexes)):
+        facts = fresh._look_up(h)
+        assert boards._facts(h) == facts
+        assert boards.terrain(h) == (aslgui_name(facts[0][1].terrain) if facts else None)
+        assert boards.elevation(h) == (facts[0][1].elevation if facts else None)
+        for direction in range(6):
+            owns = [(one, (direction + 3) % 6 if rotated else direction) for rotated, one in facts]
+            sides = [one.hexsides[own] for one, own in owns if one.on_map[own]]
+            assert boards.hexside(h, direction) == (aslgui_name(sides[0]) if sides and sides[0] else None)
+    assert {boards.terrain(h) for h in hexes} >= {"woods", "wooden building", "open ground"}
+    assert "wall" in {boards.hexside(h, direction) for h in hexes for direction in range(6)}

@@ -35,12 +35,16 @@ from aslgui.rules.to_hit.target_drm import (
     hindrance_lines,
 )
 
+#: Every firer- and target-based DRM case, in case order.
+_DRM_CASES = (*FIRER_CASES, *TARGET_CASES)
+
 
 def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
     """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case order."""
-    found = (case(shot) for case in (*FIRER_CASES, *TARGET_CASES))
-    lines = (*found, *hindrance_lines(shot), *shot.extra)
-    return tuple(line for line in lines if line is not None and applies(line, shot))
+    lines = [case(shot) for case in _DRM_CASES]  # lists, not generators: asked for every shot (issue 40)
+    lines += hindrance_lines(shot)
+    lines += shot.extra
+    return tuple([line for line in lines if line is not None and applies(line, shot)])
 
 
 class ThColour(NamedTuple):
@@ -95,7 +99,7 @@ def th_numbers(shot: Shot, colour: str) -> ThCount:
 #: Case Q's target hex (with the LOS Hindrances, ``hindrance_lines``). The others read only the
 #: firer, the phase and the target unit's own state, so an odds map totals them once per firer.
 AIMED_CASES = (case_a, case_e, case_l, case_q)
-_FIRER_ONLY_CASES = tuple(case for case in (*FIRER_CASES, *TARGET_CASES) if case not in AIMED_CASES)
+_FIRER_ONLY_CASES = tuple(case for case in _DRM_CASES if case not in AIMED_CASES)
 
 
 def _total(shot: Shot, lines: Iterable[DrmLine | None]) -> int:
@@ -294,13 +298,27 @@ def answer_shot(action: Action, shot: Shot) -> Resolution:
     return _answer(action, shot, each_unit=True)
 
 
+def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str, ...]) -> dict[str, Any] | None:
+    """What the action's dice do (None without dice, or for an illegal shot)."""
+    roll = action.dice
+    if roll is None or illegal:
+        return None
+    effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
+    return resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
+
+
 def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
-    whose own answers are made without it."""
+    whose own answers are made without it and hold only what the hex's answer reads of them: the
+    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40)."""
     colour, colour_note, colour_unverified = shot_colour(shot)
     basic, changes, lines, numbers = th_numbers(shot, colour)
     modified = numbers.modified_th
     illegal = reasons(shot)
+    if not each_unit:
+        return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
+                          values={"final_th_needed": numbers.final_th_needed},
+                          outcome=_outcome(action, shot, numbers, illegal))
     rolls = reading(shot, numbers)
     values: dict[str, Any] = {
         "firer": shot.firer.id,
@@ -339,13 +357,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:
         values["reaction_fire"] = _reaction_values(shot)
-    roll = action.dice
-    outcome = None
-    if roll is not None and not illegal:
-        effects_dr = action.integer("effects_dr", 0) if action.has("effects_dr") else None
-        outcome = resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
-    if each_unit:
-        outcome = _each_unit_in_the_hex(action, shot, values, outcome)
+    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal))
     odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 

@@ -417,7 +417,7 @@ _SPLIT = {False: _split(CHECKS), True: _split(REACTION_CHECKS)}
 
 
 def _found(shot: Shot, checks: tuple[Check, ...]) -> tuple[str, ...]:
-    return tuple(found for check in checks if (found := check(shot)))
+    return tuple([found for check in checks if (found := check(shot))])  # a list: no generator resumed per check
 
 
 def reasons(shot: Shot) -> tuple[str, ...]:

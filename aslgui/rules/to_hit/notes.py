@@ -26,17 +26,18 @@ def rof_lost(shot: Shot) -> str | None:
     one extra shot it gives (C5.6), no weapon fires twice in its AFPh unless as Opportunity Fire
     (C5.2), a non-mortar's Area Target Type shot uses the whole ROF (C3.33), a pinned firer
     forfeits it (C5.4)."""
-    causes = {
-        ("an Intensive Fire shot is the one extra shot it gives", "C5.6"): shot.intensive,
-        ("no weapon fires more than once in its AFPh unless as Opportunity Fire", "C5.2"): (
-            shot.phase == "AFPh" and not shot.opportunity
-        ),
-        ("a non-mortar's Area Target Type shot uses all of its ROF", "C3.33"): (
-            shot.target_type == "area" and not shot.arms.mortar
-        ),
-        (f"{shot.crew.id} is pinned and forfeits any Multiple ROF", "C5.4"): shot.crew.pinned,
-    }
-    found = [reason(f"no Multiple ROF: {text}", rule) for (text, rule), applies in causes.items() if applies]
+    causes = (shot.intensive, shot.phase == "AFPh" and not shot.opportunity,
+              shot.target_type == "area" and not shot.arms.mortar, shot.crew.pinned)
+    if not any(causes):  # most shots: no cause's text is made (asked three times per answer)
+        return None
+    texts = (
+        ("an Intensive Fire shot is the one extra shot it gives", "C5.6"),
+        ("no weapon fires more than once in its AFPh unless as Opportunity Fire", "C5.2"),
+        ("a non-mortar's Area Target Type shot uses all of its ROF", "C3.33"),
+        (f"{shot.crew.id} is pinned and forfeits any Multiple ROF", "C5.4"),
+    )
+    found = [reason(f"no Multiple ROF: {text}", rule)
+             for (text, rule), applies in zip(texts, causes, strict=True) if applies]
     return "; ".join(found) or None
 
 
@@ -59,48 +60,55 @@ def friendly_units_hit(shot: Shot) -> str | None:
                   "attacked too: the Area Target Type hits all units in the hex", "C3.33")
 
 
+#: What ``shot_notes`` may say after the shot, each with its rule, in the order said.
+_AFTER_THE_SHOT = tuple(reason(text, rule) for text, rule in (
+    ("pivoting the VCA here needs a passed Bog Check first", "C5.11"),
+    ("having fired from here, it fires only inside its CA for the rest of this phase", "C5.11"),
+    ("mark it with an Intensive Fire counter", "C5.6"),
+    ("with a Multiple ROF it may fire again only after expending another MP", "C5.3"),
+    ("only a hull hit counts: it immobilizes, with no TK DR, and the immobilization causes a Crew TC (D5.5)", "C5.72"),
+    ("read: no mp_in_los given, so the aim is taken as unrestricted (no Case C1/C2); give the MP spent in the "
+     "target's LOS to count them", "C5.31, C5.32"),
+    ("OVR Prevention by a Gun under a fire counter: an Intensive Fire shot, then mark the Gun No Fire for the rest "
+     "of the Player Turn", "C5.64"),
+    ("OVR Prevention by a Gun under no fire counter: not penalized as Intensive Fire, no No Fire counter", "C5.641"),
+    ("the Original TH DR is also a NMC on the crew: pinned or broken voids the shot", "C5.64"),
+    ("Reaction Fire: the Gun's CA turns to the OVRing vehicle's VCA first, TH Cases A and E NA, and a hit strikes "
+     "its rear Target Facing", "D7.22"),
+    ("read: an RFNM Gun already on the VCA may react, as D7.22 makes Case E NA and so the shot makes no use of the "
+     "Case E that C10.25 denies it", "C10.25, D7.22"),
+    ("under a First Fire counter its crew Intensive Fires it as FPF: the Original TH DR is also a NMC DR on the crew",
+     "D7.23, D7.221"),
+))
+
+
 def shot_notes(shot: Shot) -> list[str]:
-    """Why no Multiple ROF can be kept, then what else to remember after the shot."""
+    """Why no Multiple ROF can be kept, then what else to remember after the shot (the notes made
+    once, ``_AFTER_THE_SHOT``: asked for every shot, issue 40)."""
     multiple_rof = shot.arms.rof >= 1  # a printed ROF of 1 is a Multiple ROF too (kept on a coloured dr of 1)
     woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar and not shot.arms.latw
-    notes = {
-        ("pivoting the VCA here needs a passed Bog Check first", "C5.11"): (
-            shot.arc == "vca" and shot.spines > 0 and shot.in_woods_building_rubble
-        ),
-        ("having fired from here, it fires only inside its CA for the rest of this phase", "C5.11"): (
-            woods_building_rubble and not shot.bounding_first_fire
-        ),
-        ("mark it with an Intensive Fire counter", "C5.6"): shot.intensive,
-        ("with a Multiple ROF it may fire again only after expending another MP", "C5.3"): (
-            shot.bounding_first_fire and multiple_rof
-        ),
-        ("only a hull hit counts: it immobilizes, with no TK DR, and the immobilization causes a Crew TC "
-         "(D5.5)", "C5.72"): shot.deliberate,
-        ("read: no mp_in_los given, so the aim is taken as unrestricted (no Case C1/C2); give the MP spent in "
-         "the target's LOS to count them", "C5.31, C5.32"): shot.aim_counts and shot.mp_in_los is None,
-        ("OVR Prevention by a Gun under a fire counter: an Intensive Fire shot, then mark the Gun No Fire for the "
-         "rest of the Player Turn", "C5.64"): shot.prevention_rule == "C5.64",
-        ("OVR Prevention by a Gun under no fire counter: not penalized as Intensive Fire, no No Fire counter",
-         "C5.641"): shot.prevention_rule == "C5.641",
-        ("the Original TH DR is also a NMC on the crew: pinned or broken voids the shot", "C5.64"): (
-            shot.ovr_prevention
-        ),
-        ("Reaction Fire: the Gun's CA turns to the OVRing vehicle's VCA first, TH Cases A and E NA, and a hit "
-         "strikes its rear Target Facing", "D7.22"): shot.reaction,
-        ("read: an RFNM Gun already on the VCA may react, as D7.22 makes Case E NA and so the shot makes no use "
-         "of the Case E that C10.25 denies it", "C10.25, D7.22"): shot.reaction and shot.firer.rfnm,
-        ("under a First Fire counter its crew Intensive Fires it as FPF: the Original TH DR is also a NMC DR on "
-         "the crew", "D7.23, D7.221"): shot.reaction and shot.counter == "first",
-        (f'give {shot.crew.id} its Morale Level ("morale") to read that NMC', "C5.64"): (
-            shot.ovr_prevention and shot.crew_morale is None
-        ),
-    }
+    applies = (
+        shot.arc == "vca" and shot.spines > 0 and shot.in_woods_building_rubble,
+        woods_building_rubble and not shot.bounding_first_fire,
+        shot.intensive,
+        shot.bounding_first_fire and multiple_rof,
+        shot.deliberate,
+        shot.aim_counts and shot.mp_in_los is None,
+        shot.prevention_rule == "C5.64",
+        shot.prevention_rule == "C5.641",
+        shot.ovr_prevention,
+        shot.reaction,
+        shot.reaction and shot.firer.rfnm,
+        shot.reaction and shot.counter == "first",
+    )
     lost = rof_lost(shot)
     friends = friendly_units_hit(shot)
     depletion = depletion_note(shot)
     found = [*([lost] if lost else []), *([friends] if friends else []),
-             *(reason(text, rule) for (text, rule), applies in notes.items() if applies),
-             *([depletion] if depletion else [])]
+             *(note for note, applied in zip(_AFTER_THE_SHOT, applies, strict=True) if applied)]
+    if shot.ovr_prevention and shot.crew_morale is None:
+        found.append(reason(f'give {shot.crew.id} its Morale Level ("morale") to read that NMC', "C5.64"))
+    found += [depletion] if depletion else []
     return found + ([unfamiliar_note(shot)] if shot.unfamiliar else [])
 
 
