@@ -193,10 +193,12 @@ class FirerOdds:
         return trace(self.los, firer.hex, h, unit_level(firer), level)
 
     def trace_to(self) -> Callable[[Hex, int], LosResult]:
-        """The firer's threads to many hexes (``from_source``), its table made once."""
+        """The firer's threads to many hexes (``from_source``), its table made once; a block's
+        reason is not worded (``at`` reads only whether a thread is blocked: an odds map never
+        shows why, ``why_none`` traces its own)."""
         if self._trace_to is None:
             firer = self.shot.firer
-            self._trace_to = from_source(self.los, firer.hex, unit_level(firer))
+            self._trace_to = from_source(self.los, firer.hex, unit_level(firer), explain=False)
         return self._trace_to
 
     def odds(self, numbers: ThNumbers, shot: Shot) -> HexOdds:

@@ -117,10 +117,13 @@ def _nearest_marked(marked: frozenset[Hex], source: Hex) -> list[float]:
     return nearest
 
 
-def from_source(los: LosMap, source: Hex, source_level: int = 0) -> Callable[[Hex, int], LosResult]:
+def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool = True
+                ) -> Callable[[Hex, int], LosResult]:
     """``trace`` from ``source`` to any hex, for many hexes of one source (a firer's odds map): a
     thread whose direction meets no hex holding anything before its end is clear without being
-    walked, told by one table per direction (``_open_ground``'s answer, for a map of any size)."""
+    walked, told by one table per direction (``_open_ground``'s answer, for a map of any size).
+    Without ``explain`` a block's ``reason`` may be left empty (``walked``'s): an odds map reads
+    only whether a thread is blocked and a clear one's Hindrances."""
     nearest = _nearest_marked(los.every_marked(), source) if _plain_end(los, source, source_level) else None
     sector = SECTORS / (2 * math.pi)
     sx, sz = source.col, _cube_z(source)
@@ -133,7 +136,7 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0) -> Callable[[He
         empty = nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]
         if math.hypot(bx, by) < empty:
             return LosResult(cube_distance(dx, dz), False, None, "", ())
-        return walked(los, source, target, source_level, target_level, empty=empty)
+        return walked(los, source, target, source_level, target_level, explain, empty)
 
     return trace_to
 
