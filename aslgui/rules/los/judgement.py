@@ -14,8 +14,20 @@ from typing import Any
 
 from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, STRIDE, VERTEX_OFFSETS, cube_distance, walk
+from aslgui.geometry.thread import (
+    ALONG,
+    CROSS,
+    HALF_UNIT_PIXELS,
+    INTERIOR,
+    SIDE_STEPS,
+    STRIDE,
+    VERTEX_OFFSETS,
+    cube_distance,
+    index,
+    walk,
+)
 from aslgui.resource_files import load_json
+from aslgui.rules.los.blockers import nearest_sure
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
@@ -122,11 +134,15 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
     """``trace`` from ``source`` to any hex, for many hexes of one source (a firer's odds map): a
     thread whose direction meets no hex holding anything before its end is clear without being
     walked, told by one table per direction (``_open_ground``'s answer, for a map of any size).
-    Without ``explain`` a block's ``reason`` may be left empty (``walked``'s): an odds map reads
-    only whether a thread is blocked and a clear one's Hindrances."""
+    Without ``explain`` only whether a thread is blocked is told of a blocked one (an odds map
+    reads no more): no ``reason``, and a thread that surely meets an obstacle higher than both
+    ends is told blocked without a walk (``blockers``), its ``blocked_at`` None and no Hindrance."""
     nearest = _nearest_marked(los.every_marked(), source) if _plain_end(los, source, source_level) else None
+    sure = nearest_sure(los, source, SECTORS) if nearest is not None and not explain else None
     sector = SECTORS / (2 * math.pi)
     sx, sz = source.col, _cube_z(source)
+    source_height = 2 * (los.level(source) + source_level)  # Trace.es
+    levels, pixel_x, pixel_y = los.levels, *HALF_UNIT_PIXELS
 
     def trace_to(target: Hex, target_level: int = 0) -> LosResult:
         dx, dz = target.col - sx, _cube_z(target) - sz
@@ -136,6 +152,12 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
         empty = nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]
         if math.hypot(bx, by) < empty:
             return LosResult(cube_distance(dx, dz), False, None, "", ())
+        if sure is not None:
+            x, y = bx * pixel_x, by * pixel_y
+            met = sure[math.floor((math.atan2(y, x) + math.pi) * sector) % SECTORS]
+            if (met is not None and met[0] < math.hypot(x, y) and met[2] != index(*target)
+                    and met[1] > max(source_height, 2 * (levels.get(target, 0) + target_level))):
+                return LosResult(cube_distance(dx, dz), True, None, "", ())
         return walked(los, source, target, source_level, target_level, explain, empty)
 
     return trace_to

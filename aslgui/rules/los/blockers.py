@@ -1,0 +1,113 @@
+"""Threads from one source told blocked without a walk (``judgement.from_source`` for an odds
+map, which reads only whether a thread is blocked): per direction from the source, the nearest
+obstacle that every thread in that direction surely crosses.
+
+Why it is sure: a feature's ``inner`` circle (pixels about its ``core``) lies inside its hull, so a
+line passing within it crosses the feature (``Trace.crosses`` answers so before any other test);
+the circle is cut to lie inside its own hexagon as well, so a thread passing through it crosses
+that hex's inside and the walk meets the feature there (A6.1). A feature that is neither a
+Hindrance nor an orchard's split one (``SPLIT``), higher than both ends of the thread, then blocks
+it (A6.2: ``walked`` returns blocked at it or at an earlier block); a hex's raised ground is such a
+feature over the whole hex (B10). A thread only whose whole sector of direction lies within the
+circle's angle seen from the source, and that reaches beyond the circle, is told so.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from aslgui.geometry import Hex
+from aslgui.geometry.thread import HALF_UNIT_PIXELS, STRIDE, VERTEX_OFFSETS
+from aslgui.rules.los.features import HINDRANCE, SPLIT, LosMap
+
+#: One obstacle of a hex a thread may be told blocked by: its top (half levels), and its sure
+#: circle, centre (pixels from the hex centre) and radius.
+Sure = tuple[int, float, float, float]
+#: One direction's nearest sure obstacle: how far its circle reaches from the source (pixels),
+#: its top, and its hex's ``index``.
+Nearest = tuple[float, int, int]
+
+#: Obstacles within this range of the source are looked at: most threads of a threat are blocked
+#: within it (the rest are walked as before).
+SURE_RANGE = 24
+#: Angles (radians) and lengths (pixels) are narrowed by this much, so rounding never tells a thread blocked.
+SLACK = 1e-6
+
+_PX, _PY = HALF_UNIT_PIXELS
+#: A hexagon's vertices in pixels from its centre, in order around it.
+_HEXAGON = tuple((vx * _PX, vy * _PY) for vx, vy in VERTEX_OFFSETS)
+
+
+def _inside_hexagon(x: float, y: float) -> float:
+    """How far ``(x, y)`` (pixels from a hex centre) lies inside its hexagon: the least distance
+    to an edge, negative outside."""
+    least = math.inf
+    for (ax, ay), (bx, by) in zip(_HEXAGON, (*_HEXAGON[1:], _HEXAGON[0]), strict=True):
+        ex, ey = bx - ax, by - ay  # the vertices run clockwise on screen (y down): inside is to the right
+        least = min(least, (ex * (y - ay) - ey * (x - ax)) / math.hypot(ex, ey))
+    return least
+
+
+def _sure(los: LosMap, at: int) -> tuple[Sure, ...]:
+    """The sure obstacles of the hex with ``index`` ``at``: its raised ground, and each feature
+    but a Hindrance or a split one, with the part of its inner circle inside its hexagon."""
+    cell = los.cells.get(at)
+    if cell is None:
+        return ()
+    whole = _inside_hexagon(0.0, 0.0) - SLACK
+    found: list[Sure] = [(cell[0], 0.0, 0.0, whole)] if cell[0] > 0 else []
+    for kind, top, radius, core_x, core_y, f in cell[1]:
+        if kind in (HINDRANCE, SPLIT):
+            continue
+        if radius < 0.0:
+            found.append((top, 0.0, 0.0, whole))
+        elif (inner := min(f.inner, _inside_hexagon(core_x, core_y)) - SLACK) > 0.0:
+            found.append((top, core_x, core_y, inner))
+    return tuple(found)
+
+
+#: ``_sure_cells``' last answer: the cells it was for (a map and its copies with other counters
+#: share them), how many they were, and the answer.
+_kept: tuple[dict[int, Any], int, dict[int, tuple[Sure, ...]]] | None = None
+
+
+def _sure_cells(los: LosMap) -> dict[int, tuple[Sure, ...]]:
+    """``_sure`` of every hex holding something, worked out once per map (again when it was read
+    further since)."""
+    global _kept
+    cells = los.cells
+    if _kept is None or _kept[0] is not cells or _kept[1] != len(cells):
+        _kept = (cells, len(cells), {at: sure for at in cells if (sure := _sure(los, at))})
+    return _kept[2]
+
+
+def nearest_sure(los: LosMap, source: Hex, sectors: int) -> list[Nearest | None]:
+    """Per sector of direction from ``source`` (the full turn cut into ``sectors``, angles in
+    pixels), the sure obstacle within ``SURE_RANGE`` whose circle ends nearest the source among
+    those whose angle holds the whole sector; None where there is none. ``los``: every column read."""
+    cells = _sure_cells(los)
+    sx, sz = source.col, source.row - (source.col - (source.col & 1)) // 2
+    own = source.col * STRIDE + source.row
+    found: list[tuple[float, int, int, float, float]] = []
+    for dx in range(-SURE_RANGE, SURE_RANGE + 1):
+        col = sx + dx
+        for dz in range(max(-SURE_RANGE, -dx - SURE_RANGE), min(SURE_RANGE, -dx + SURE_RANGE) + 1):
+            at = col * STRIDE + sz + dz + (col - (col & 1)) // 2
+            if at == own or (sure := cells.get(at)) is None:
+                continue
+            cx, cy = 3 * dx * _PX, (dx + 2 * dz) * _PY
+            for top, core_x, core_y, inner in sure:
+                x, y = cx + core_x, cy + core_y
+                far = math.hypot(x, y)
+                if far > inner:
+                    found.append((far + inner, top, at, math.atan2(y, x), math.asin(inner / far) - SLACK))
+    found.sort()
+    nearest: list[Nearest | None] = [None] * sectors
+    width, pi = 2 * math.pi / sectors, math.pi
+    for reach, top, at, middle, half in found:
+        first, last = math.ceil((middle - half + pi) / width), math.floor((middle + half + pi) / width) - 1
+        for sector in range(first, last + 1):  # each sector lies wholly within the angle
+            if nearest[sector % sectors] is None:
+                nearest[sector % sectors] = (reach + SLACK, top, at)
+    return nearest
