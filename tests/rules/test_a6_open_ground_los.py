@@ -62,3 +62,17 @@ def test_a6_a_source_s_threads_told_by_direction_are_the_walked_answers(the_map:
     trace_to = from_source(the_map, source, source_level)
     for target in HEXES:
         assert trace_to(target, target_level) == walked(the_map, source, target, source_level, target_level)
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps(60), hexes, st.integers(0, 2), st.integers(0, 2))
+def test_a6_a_source_s_threads_told_surely_blocked_unwalked_are_blocked(the_map: LosMap, source: Hex,
+                                                                        source_level: int, target_level: int) -> None:
+    """Without ``explain`` a thread surely crossing an obstacle higher than both ends is told
+    blocked unwalked (``los.blockers``): the walk blocks it too; a clear thread's answer is the walk's."""
+    trace_to = from_source(the_map, source, source_level, explain=False)
+    for target in HEXES:
+        told, walked_answer = trace_to(target, target_level), walked(the_map, source, target, source_level,
+                                                                     target_level)
+        assert told.blocked == walked_answer.blocked
+        assert told.blocked or told == walked_answer
