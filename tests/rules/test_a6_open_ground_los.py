@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from aslgui.geometry import Hex, MapGrid
 from aslgui.rules.los import LosMap, terrain_features, trace
-from aslgui.rules.los.features import MARKED_MOST
+from aslgui.rules.los.features import MARKED_MOST, ground_feature
 from aslgui.rules.los.judgement import from_source, walked
 from aslgui.rules.los.records import Marker
 
@@ -76,3 +76,18 @@ def test_a6_a_source_s_threads_told_surely_blocked_unwalked_are_blocked(the_map:
                                                                      target_level)
         assert told.blocked == walked_answer.blocked
         assert told.blocked or told == walked_answer
+
+
+def test_a6_2_ground_as_high_as_the_higher_end_on_its_own_slope_is_not_told_surely_blocked() -> None:
+    """Ground as high as the higher end, drawn in the hex beside it whose centre is as low as the
+    lower end, is that end's own slope (``Trace.own_slope``): the walk passes it by, so the sure
+    blocks (``los.blockers``) must not count it; a hill hex of that height further on is told
+    blocked unwalked."""
+    source, target = GRID.parse("1E2"), GRID.parse("1E8")
+    slope = LosMap(GRID, {GRID.parse("1E7"): (ground_feature(2),)}, {}, {target: 1})
+    told = from_source(slope, source, 0, explain=False)(target, 0)
+    assert told == walked(slope, source, target, 0, 0) and not told.blocked
+    hill = GRID.parse("1E6")
+    crest = LosMap(GRID, {hill: (ground_feature(2),)}, {}, {target: 1, hill: 1})
+    told = from_source(crest, source, 0, explain=False)(target, 0)
+    assert told.blocked and told.blocked_at is None and walked(crest, source, target, 0, 0).blocked_at == hill

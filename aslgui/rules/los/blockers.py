@@ -19,18 +19,18 @@ from typing import Any
 
 from aslgui.geometry import Hex
 from aslgui.geometry.thread import HALF_UNIT_PIXELS, STRIDE, VERTEX_OFFSETS
-from aslgui.rules.los.features import HINDRANCE, SPLIT, LosMap
+from aslgui.rules.los.features import GROUND, HINDRANCE, SPLIT, LosMap
 
-#: One obstacle of a hex a thread may be told blocked by: its top (half levels), and its sure
-#: circle, centre (pixels from the hex centre) and radius.
-Sure = tuple[int, float, float, float]
-#: One direction's nearest sure obstacle: how far its circle reaches from the source (pixels),
-#: its top, and its hex's ``index``.
-Nearest = tuple[float, int, int]
+#: One obstacle of a hex a thread may be told blocked by: its top (half levels), twice its hex's
+#: level where it is ground (``Trace.own_slope`` may pass it by), else None, and its sure circle:
+#: centre (pixels from the hex centre) and radius.
+Sure = tuple[int, int | None, float, float, float]
+#: One sure obstacle seen from a source: how far its circle reaches from the source (pixels), its
+#: top, its hex's ``index`` and its ground's level as in ``Sure``.
+Nearest = tuple[float, int, int, int | None]
 
-#: Obstacles within this range of the source are looked at: most threads of a threat are blocked
-#: within it (the rest are walked as before).
-SURE_RANGE = 24
+#: At most this many sure obstacles are kept per sector of direction, the nearest first.
+SURE_MOST = 6
 #: Angles (radians) and lengths (pixels) are narrowed by this much, so rounding never tells a thread blocked.
 SLACK = 1e-6
 
@@ -52,18 +52,18 @@ def _inside_hexagon(x: float, y: float) -> float:
 def _sure(los: LosMap, at: int) -> tuple[Sure, ...]:
     """The sure obstacles of the hex with ``index`` ``at``: its raised ground, and each feature
     but a Hindrance or a split one, with the part of its inner circle inside its hexagon."""
-    cell = los.cells.get(at)
-    if cell is None:
-        return ()
+    cell = los.cells[at]
     whole = _inside_hexagon(0.0, 0.0) - SLACK
-    found: list[Sure] = [(cell[0], 0.0, 0.0, whole)] if cell[0] > 0 else []
+    slope = 2 * los.level(Hex(at // STRIDE, at % STRIDE))
+    found: list[Sure] = [(cell[0], slope, 0.0, 0.0, whole)] if cell[0] > 0 else []
     for kind, top, radius, core_x, core_y, f in cell[1]:
         if kind in (HINDRANCE, SPLIT):
             continue
+        ground = slope if kind == GROUND else None
         if radius < 0.0:
-            found.append((top, 0.0, 0.0, whole))
+            found.append((top, ground, 0.0, 0.0, whole))
         elif (inner := min(f.inner, _inside_hexagon(core_x, core_y)) - SLACK) > 0.0:
-            found.append((top, core_x, core_y, inner))
+            found.append((top, ground, core_x, core_y, inner))
     return tuple(found)
 
 
@@ -82,32 +82,30 @@ def _sure_cells(los: LosMap) -> dict[int, tuple[Sure, ...]]:
     return _kept[2]
 
 
-def nearest_sure(los: LosMap, source: Hex, sectors: int) -> list[Nearest | None]:
+def nearest_sure(los: LosMap, source: Hex, sectors: int) -> list[list[Nearest]]:
     """Per sector of direction from ``source`` (the full turn cut into ``sectors``, angles in
-    pixels), the sure obstacle within ``SURE_RANGE`` whose circle ends nearest the source among
-    those whose angle holds the whole sector; None where there is none. ``los``: every column read."""
-    cells = _sure_cells(los)
-    sx, sz = source.col, source.row - (source.col - (source.col & 1)) // 2
+    pixels), the ``SURE_MOST`` sure obstacles whose circles end nearest the source among those
+    whose angle holds the whole sector. ``los``: every column read."""
     own = source.col * STRIDE + source.row
-    found: list[tuple[float, int, int, float, float]] = []
-    for dx in range(-SURE_RANGE, SURE_RANGE + 1):
-        col = sx + dx
-        for dz in range(max(-SURE_RANGE, -dx - SURE_RANGE), min(SURE_RANGE, -dx + SURE_RANGE) + 1):
-            at = col * STRIDE + sz + dz + (col - (col & 1)) // 2
-            if at == own or (sure := cells.get(at)) is None:
-                continue
-            cx, cy = 3 * dx * _PX, (dx + 2 * dz) * _PY
-            for top, core_x, core_y, inner in sure:
-                x, y = cx + core_x, cy + core_y
-                far = math.hypot(x, y)
-                if far > inner:
-                    found.append((far + inner, top, at, math.atan2(y, x), math.asin(inner / far) - SLACK))
-    found.sort()
-    nearest: list[Nearest | None] = [None] * sectors
+    sx, sz = source.col, source.row - (source.col - (source.col & 1)) // 2
+    found: list[tuple[float, int, int, int | None, float, float]] = []
+    for at, sure in _sure_cells(los).items():
+        if at == own:
+            continue
+        col = at // STRIDE
+        dx = col - sx
+        cx, cy = 3 * dx * _PX, (dx + 2 * (at - col * STRIDE - (col - (col & 1)) // 2 - sz)) * _PY
+        for top, slope, core_x, core_y, inner in sure:
+            x, y = cx + core_x, cy + core_y
+            far = math.hypot(x, y)
+            if far > inner:
+                found.append((far + inner + SLACK, top, at, slope, math.atan2(y, x), math.asin(inner / far) - SLACK))
+    found.sort(key=lambda item: item[0])
+    nearest: list[list[Nearest]] = [[] for _ in range(sectors)]
     width, pi = 2 * math.pi / sectors, math.pi
-    for reach, top, at, middle, half in found:
+    for reach, top, at, slope, middle, half in found:
         first, last = math.ceil((middle - half + pi) / width), math.floor((middle + half + pi) / width) - 1
         for sector in range(first, last + 1):  # each sector lies wholly within the angle
-            if nearest[sector % sectors] is None:
-                nearest[sector % sectors] = (reach + SLACK, top, at)
+            if len(held := nearest[sector % sectors]) < SURE_MOST:
+                held.append((reach, top, at, slope))
     return nearest

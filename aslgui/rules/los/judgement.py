@@ -154,10 +154,16 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
             return LosResult(cube_distance(dx, dz), False, None, "", ())
         if sure is not None:
             x, y = bx * pixel_x, by * pixel_y
-            met = sure[math.floor((math.atan2(y, x) + math.pi) * sector) % SECTORS]
-            if (met is not None and met[0] < math.hypot(x, y) and met[2] != index(*target)
-                    and met[1] > max(source_height, 2 * (levels.get(target, 0) + target_level))):
-                return LosResult(cube_distance(dx, dz), True, None, "", ())
+            length, ends = math.hypot(x, y), None
+            for reach, top, at, slope in sure[math.floor((math.atan2(y, x) + math.pi) * sector) % SECTORS]:
+                if reach >= length:
+                    break
+                if ends is None:
+                    ends = (source_height, 2 * (levels.get(target, 0) + target_level))  # Trace.es, et
+                    low, high = min(ends), max(ends)
+                # higher than both ends, or as high as the higher end and not its own slope (A6.2)
+                if (top > high or (top == high > low and slope != low)) and at != index(*target):
+                    return LosResult(cube_distance(dx, dz), True, None, "", ())
         return walked(los, source, target, source_level, target_level, explain, empty)
 
     return trace_to
