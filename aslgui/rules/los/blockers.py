@@ -15,6 +15,7 @@ circle's angle seen from the source, and that reaches beyond the circle, is told
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from aslgui.geometry import Hex
@@ -80,6 +81,31 @@ def _sure_cells(los: LosMap) -> dict[int, tuple[Sure, ...]]:
     if _kept is None or _kept[0] is not cells or _kept[1] != len(cells):
         _kept = (cells, len(cells), {at: sure for at in cells if (sure := _sure(los, at))})
     return _kept[2]
+
+
+def sure_blocks(los: LosMap, source: Hex, source_level: int, sectors: int) -> Callable[[Hex, int, int, int], bool]:
+    """Whether a thread from ``source`` (``source_level`` above its ground) to a hex (its level,
+    and its centre's offset ``bx, by`` in half units) surely meets an obstacle that blocks it:
+    one higher than both ends, or as high as the higher end (A6.2) where it may not be that end's
+    own slope (``Trace.own_slope``), not in the target's hex; ``sectors`` as ``nearest_sure``."""
+    nearest = nearest_sure(los, source, sectors)
+    source_height = 2 * (los.level(source) + source_level)  # Trace.es
+    levels, sector, pi = los.levels, sectors / (2 * math.pi), math.pi
+
+    def blocked(target: Hex, target_level: int, bx: int, by: int) -> bool:
+        x, y = bx * _PX, by * _PY
+        length, ends = math.hypot(x, y), None
+        for reach, top, at, slope in nearest[math.floor((math.atan2(y, x) + pi) * sector) % sectors]:
+            if reach >= length:
+                return False
+            if ends is None:
+                ends = (source_height, 2 * (levels.get(target, 0) + target_level))  # Trace.es, et
+                low, high = min(ends), max(ends)
+            if (top > high or (top == high > low and slope != low)) and at != target.col * STRIDE + target.row:
+                return True
+        return False
+
+    return blocked
 
 
 def nearest_sure(los: LosMap, source: Hex, sectors: int) -> list[list[Nearest]]:

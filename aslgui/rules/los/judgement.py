@@ -14,20 +14,9 @@ from typing import Any
 
 from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import (
-    ALONG,
-    CROSS,
-    HALF_UNIT_PIXELS,
-    INTERIOR,
-    SIDE_STEPS,
-    STRIDE,
-    VERTEX_OFFSETS,
-    cube_distance,
-    index,
-    walk,
-)
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, STRIDE, VERTEX_OFFSETS, cube_distance, walk
 from aslgui.resource_files import load_json
-from aslgui.rules.los.blockers import nearest_sure
+from aslgui.rules.los.blockers import sure_blocks
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
 from aslgui.rules.los.features import (
@@ -138,11 +127,9 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
     reads no more): no ``reason``, and a thread that surely meets an obstacle higher than both
     ends is told blocked without a walk (``blockers``), its ``blocked_at`` None and no Hindrance."""
     nearest = _nearest_marked(los.every_marked(), source) if _plain_end(los, source, source_level) else None
-    sure = nearest_sure(los, source, SECTORS) if nearest is not None and not explain else None
+    blocks = sure_blocks(los, source, source_level, SECTORS) if nearest is not None and not explain else None
     sector = SECTORS / (2 * math.pi)
     sx, sz = source.col, _cube_z(source)
-    source_height = 2 * (los.level(source) + source_level)  # Trace.es
-    levels, pixel_x, pixel_y = los.levels, *HALF_UNIT_PIXELS
 
     def trace_to(target: Hex, target_level: int = 0) -> LosResult:
         dx, dz = target.col - sx, _cube_z(target) - sz
@@ -152,18 +139,8 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
         empty = nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]
         if math.hypot(bx, by) < empty:
             return LosResult(cube_distance(dx, dz), False, None, "", ())
-        if sure is not None:
-            x, y = bx * pixel_x, by * pixel_y
-            length, ends = math.hypot(x, y), None
-            for reach, top, at, slope in sure[math.floor((math.atan2(y, x) + math.pi) * sector) % SECTORS]:
-                if reach >= length:
-                    break
-                if ends is None:
-                    ends = (source_height, 2 * (levels.get(target, 0) + target_level))  # Trace.es, et
-                    low, high = min(ends), max(ends)
-                # higher than both ends, or as high as the higher end and not its own slope (A6.2)
-                if (top > high or (top == high > low and slope != low)) and at != index(*target):
-                    return LosResult(cube_distance(dx, dz), True, None, "", ())
+        if blocks is not None and blocks(target, target_level, bx, by):
+            return LosResult(cube_distance(dx, dz), True, None, "", ())
         return walked(los, source, target, source_level, target_level, explain, empty)
 
     return trace_to
