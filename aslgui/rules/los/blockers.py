@@ -1,16 +1,17 @@
 """Threads from one source told blocked without a walk (``judgement.from_source`` for an odds
 map, which reads only whether a thread is blocked): per direction from the source, the nearest
-obstacle that every thread in that direction surely crosses.
+obstacles that every thread in that direction surely crosses.
 
 Why it is sure: a feature's ``inner`` circle (pixels about its ``core``) lies inside its hull, so a
 line passing within it crosses the feature (``Trace.crosses`` answers so before any other test);
 the circle is cut to lie inside its own hexagon as well, so a thread passing through it crosses
 that hex's inside and the walk meets the feature there (A6.1). A feature that is neither a
-Hindrance nor an orchard's split one (``SPLIT``), higher than both ends of the thread, then blocks
-it (A6.2: ``walked`` returns blocked at it or at an earlier block); a hex's raised ground is such a
-feature over the whole hex (B10). A thread only whose whole sector of direction lies within the
-circle's angle seen from the source, and that reaches beyond the circle, is told so.
-"""
+Hindrance nor an orchard's split one (``SPLIT``) then blocks the thread when it is higher than
+both ends, or as high as the higher end and above the lower one, unless it is ground that may be
+the higher end's own slope (A6.2; ``walked`` returns blocked at it or at an earlier block); a hex's
+raised ground is such a feature over the whole hex (B10). Only a thread whose whole sector of
+direction lies within the circle's angle seen from the source, and whose end lies beyond the
+circle and outside that hex, is told so."""
 
 from __future__ import annotations
 

@@ -124,8 +124,8 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
     thread whose direction meets no hex holding anything before its end is clear without being
     walked, told by one table per direction (``_open_ground``'s answer, for a map of any size).
     Without ``explain`` only whether a thread is blocked is told of a blocked one (an odds map
-    reads no more): no ``reason``, and a thread that surely meets an obstacle higher than both
-    ends is told blocked without a walk (``blockers``), its ``blocked_at`` None and no Hindrance."""
+    reads no more): no ``reason``, and a thread that surely meets an obstacle that blocks it is
+    told blocked without a walk (``blockers``), its ``blocked_at`` None and no Hindrance."""
     nearest = _nearest_marked(los.every_marked(), source) if _plain_end(los, source, source_level) else None
     blocks = sure_blocks(los, source, source_level, SECTORS) if nearest is not None and not explain else None
     sector = SECTORS / (2 * math.pi)
