@@ -37,11 +37,21 @@ from aslgui.rules.to_hit.target_drm import (
 
 #: Every firer- and target-based DRM case, in case order.
 _DRM_CASES = (*FIRER_CASES, *TARGET_CASES)
+#: What ``FIRER_CASES`` give a shot, each a line or None: they read neither its target unit nor its
+#: LOS, so the units of a hex, each a shot differing from the hex's in those alone, share them.
+FirerLines = list[DrmLine | None]
 
 
-def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
-    """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case order."""
-    lines = [case(shot) for case in _DRM_CASES]  # lists, not generators: asked for every shot (issue 40)
+def firer_lines(shot: Shot) -> FirerLines:
+    """The lines (or None) of the shot's ``FIRER_CASES``, in case order."""
+    return [case(shot) for case in FIRER_CASES]  # lists, not generators: asked for every shot (issue 40)
+
+
+def drm_lines(shot: Shot, firer: FirerLines | None = None) -> tuple[DrmLine, ...]:
+    """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case
+    order; ``firer``: its ``firer_lines`` when already worked out."""
+    lines = firer_lines(shot) if firer is None else [*firer]
+    lines += [case(shot) for case in TARGET_CASES]
     lines += hindrance_lines(shot)
     lines += shot.extra
     return tuple([line for line in lines if line is not None and applies(line, shot)])
@@ -86,12 +96,13 @@ def _numbers(shot: Shot, basic: int, changes: tuple[table.ThModification, ...], 
                      shot.doubles_lower_dr)
 
 
-def th_numbers(shot: Shot, colour: str) -> ThCount:
+def th_numbers(shot: Shot, colour: str, firer: FirerLines | None = None) -> ThCount:
     """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
-    DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
+    DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12). ``firer``: the
+    shot's ``firer_lines`` when already worked out."""
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
-    lines = drm_lines(shot)
+    lines = drm_lines(shot, firer)
     return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines)))
 
 
@@ -249,17 +260,18 @@ _SMOKE_HITS = reason("each unit in the hex is hit or missed as its entry in targ
 _SAME_ATTACK = reason("hit: attacked as every enemy unit hit in the Location is, same FP, one Effects DR", "C3.32")
 
 
-def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
-                          outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any], outcome: dict[str, Any] | None,
+                          shared: "_Shared") -> dict[str, Any] | None:
     """A shot at a hex on the Area Target Type (C3.33), or at a Location of several enemy units on
     the Infantry Target Type (C3.32), attacks each unit it hits as a shot at that unit would (C3.4):
     a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a manned
     Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
-    ``targets`` lists each; the hex's outcome keeps what all share."""
+    ``targets`` lists each; the hex's outcome keeps what all share (``shared``: what the hex's shot
+    worked out that each unit's shares)."""
     units = hex_units(shot)
     if not units:
         return outcome
-    answers = [(unit, _answer(action, own)) for unit, own in _at_each(shot, units)]
+    answers = [(unit, _answer(action, own, shared=shared)) for unit, own in _at_each(shot, units)]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
                           "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
     each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
@@ -307,12 +319,23 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
     return resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
 
 
-def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
+class _Shared(NamedTuple):
+    """What a shot at a hex works out that the shot at each unit in it shares, as neither reads the
+    target unit nor its LOS: the TH# colour (``shot_colour``) and the ``firer_lines`` (issue 40)."""
+
+    colour: ThColour
+    firer: FirerLines
+
+
+def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared | None = None) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
     whose own answers are made without it and hold only what the hex's answer reads of them: the
-    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40)."""
-    colour, colour_note, colour_unverified = shot_colour(shot)
-    basic, changes, lines, numbers = th_numbers(shot, colour)
+    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40). ``shared``: what the
+    hex's shot worked out that this unit's shares."""
+    if shared is None:
+        shared = _Shared(shot_colour(shot), firer_lines(shot))
+    colour, colour_note, colour_unverified = shared.colour
+    basic, changes, lines, numbers = th_numbers(shot, colour, shared.firer)
     modified = numbers.modified_th
     illegal = reasons(shot)
     if not each_unit:
@@ -357,7 +380,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:
         values["reaction_fire"] = _reaction_values(shot)
-    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal))
+    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal), shared)
     odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
