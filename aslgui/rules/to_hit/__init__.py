@@ -20,7 +20,7 @@ from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
-from aslgui.rules.to_hit.legality import reasons
+from aslgui.rules.to_hit.legality import each_check, unit_reasons
 from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, manned_gun, reading, reading_odds, resolve_dice
@@ -96,14 +96,19 @@ def _numbers(shot: Shot, basic: int, changes: tuple[table.ThModification, ...], 
                      shot.doubles_lower_dr)
 
 
-def th_numbers(shot: Shot, colour: str, firer: FirerLines | None = None) -> ThCount:
+def th_numbers(shot: Shot, colour: str) -> ThCount:
     """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
-    DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12). ``firer``: the
-    shot's ``firer_lines`` when already worked out."""
+    DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
+    return _th_count(shot, colour)[0]
+
+
+def _th_count(shot: Shot, colour: str, firer: FirerLines | None = None) -> tuple[ThCount, FirerLines]:
+    """``th_numbers``, and the shot's ``firer_lines`` (``firer`` when already worked out)."""
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
+    firer = firer_lines(shot) if firer is None else firer
     lines = drm_lines(shot, firer)
-    return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines)))
+    return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines))), firer
 
 
 #: The DRM cases that read where the shot is aimed: Case A's hexspines, Case E's and L's range,
@@ -320,11 +325,13 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
 
 
 class _Shared(NamedTuple):
-    """What a shot at a hex works out that the shot at each unit in it shares, as neither reads the
-    target unit nor its LOS: the TH# colour (``shot_colour``) and the ``firer_lines`` (issue 40)."""
+    """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
+    target unit nor its LOS: the TH# colour (``shot_colour``), the ``firer_lines`` and what each
+    legality check found (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
 
     colour: ThColour
     firer: FirerLines
+    checks: list[str | None]
 
 
 def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared | None = None) -> Resolution:
@@ -333,11 +340,16 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared
     DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40). ``shared``: what the
     hex's shot worked out that this unit's shares."""
     if shared is None:
-        shared = _Shared(shot_colour(shot), firer_lines(shot))
+        found_colour = shot_colour(shot)
+        (basic, changes, lines, numbers), firer = _th_count(shot, found_colour.colour)
+        checks = each_check(shot)
+        illegal = tuple([found for found in checks if found])
+        shared = _Shared(found_colour, firer, checks)
+    else:
+        (basic, changes, lines, numbers), _ = _th_count(shot, shared.colour.colour, shared.firer)
+        illegal = unit_reasons(shot, shared.checks)
     colour, colour_note, colour_unverified = shared.colour
-    basic, changes, lines, numbers = th_numbers(shot, colour, shared.firer)
     modified = numbers.modified_th
-    illegal = reasons(shot)
     if not each_unit:
         return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
                           values={"final_th_needed": numbers.final_th_needed},
