@@ -176,7 +176,8 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
     which neither the TH# colour, nor a firer DRM case, nor a check outside ``TARGET_READERS``
     reads: so each unit's answer takes them from the hex's (issue 40). Over every Gun/vehicle of
     the examples at every hex holding units, on both Target Types that list them, in each fire
-    phase with random circumstances, what is shared equals what the unit's own shot gives."""
+    phase with random circumstances, what is shared equals what the unit's own shot gives; so does
+    the LOS to its level (units at several)."""
     import itertools
     import random
 
@@ -185,13 +186,17 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
     from aslgui.rules.actions import Action
     from aslgui.rules.dispatch import _spec
     from aslgui.rules.to_hit.legality import each_check, reasons, unit_reasons
+    from aslgui.rules.to_hit.shot import sighted
 
     spec = _spec("fire")
     rng = random.Random(40)
     compared = 0
     files = [*sorted(resource_path("examples").glob("*.json")), resource_path("scenarios", "demo.json")]
     for path in files:
-        situation = scenario_from_json(json.loads(path.read_text(encoding="utf-8")))
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for unit in data["units"]:  # units at several levels of one hex: a thread traced to each
+            unit["level"] = rng.choice([0, 0, 1, 2])
+        situation = scenario_from_json(data)
         firers = [unit for unit in situation.units.values() if unit.kind in ("gun", "vehicle")]
         hexes = list(dict.fromkeys(situation.grid.name(unit.hex) for unit in situation.units.values()))
         for firer, where, target_type, _ in itertools.product(firers, hexes, ("area", "infantry"), range(8)):
@@ -210,5 +215,6 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
                 assert unit_reasons(own, found) == reasons(own)
                 assert to_hit.drm_lines(own, firer_drm) == to_hit.drm_lines(own)
                 assert to_hit.shot_colour(own) == to_hit.shot_colour(shot)
+                assert own.sight == sighted(own).sight  # the thread to its level, traced once a level
                 compared += 1
     assert compared > 500, compared

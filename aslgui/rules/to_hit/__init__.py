@@ -24,7 +24,7 @@ from aslgui.rules.to_hit.legality import each_check, unit_reasons
 from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, manned_gun, reading, reading_odds, resolve_dice
-from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path, with_a_vehicle
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sight_of, unit_path, with_a_vehicle
 from aslgui.rules.to_hit.target_drm import (
     NOT_IN_REACTION_FIRE,
     TARGET_CASES,
@@ -195,9 +195,19 @@ def dff_immune(shot: Shot, unit: Unit) -> bool:
 
 def _at_each(shot: Shot, units: list[Unit]) -> list[tuple[Unit, Shot]]:
     """Each unit's shot, its LOS traced to the unit's own level: every DRM, a Hindrance too, is
-    worked out vs each target (C3.331 and its EX)."""
+    worked out vs each target (C3.331 and its EX). The thread to one level of the hex is traced once,
+    the hex shot's own reused: it reads no unit, as a target's own counter hinders no thread to its
+    hex (D9)."""
     los = los_map(shot.scenario)
-    return [(unit, sighted(shot._replace(target=unit), los)) for unit in units]
+    sights = {} if shot.sight is None else {unit_level(shot.target): shot.sight}
+    each = []
+    for unit in units:
+        level = unit_level(unit)
+        sight = sights.get(level)
+        if sight is None:
+            sight = sights[level] = sight_of(los, shot.firer, shot.target_hex, level)
+        each.append((unit, shot._replace(target=unit, sight=sight)))
+    return each
 
 
 def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:

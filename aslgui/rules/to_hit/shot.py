@@ -385,7 +385,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         basic_tk=basic_tk,
         extra=extra,
         effects_extra=effects_extra,
-        sight=_sight(los_map(scenario), firer, target, target_hex),
+        sight=sight_of(los_map(scenario), firer, target_hex, unit_level(target)),
     )
 
 
@@ -408,12 +408,13 @@ def aimed(shot: Shot, action: Action, target: Unit | None, target_hex: Hex) -> S
                          gun_type=gun_type, spines=spines, sight=None)
 
 
-def _sight(los: LosMap, firer: Unit, target: Unit | None, target_hex: Hex) -> LosResult:
-    return trace(los, firer.hex, target_hex, unit_level(firer), unit_level(target))
+def sight_of(los: LosMap, firer: Unit, target_hex: Hex, target_level: int) -> LosResult:
+    """The LOS from the firer to ``target_level`` of ``target_hex`` (A6)."""
+    return trace(los, firer.hex, target_hex, unit_level(firer), target_level)
 
 
 def sighted(shot: Shot, los: LosMap | None = None) -> Shot:
     """The shot with its LOS traced (A6); ``los``: the scenario's LOS map, read once for many hexes
     (a target's own counter hinders no thread to its hex, D9)."""
-    return shot._replace(sight=_sight(los_map(shot.scenario) if los is None else los, shot.firer, shot.target,
-                                      shot.target_hex))
+    los = los_map(shot.scenario) if los is None else los
+    return shot._replace(sight=sight_of(los, shot.firer, shot.target_hex, unit_level(shot.target)))
