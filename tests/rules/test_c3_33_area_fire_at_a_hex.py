@@ -173,9 +173,9 @@ def test_each_units_own_answer_in_the_hex_is_its_full_answers_drm_numbers_and_ou
 
 def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_example_hex() -> None:
     """The shot at each unit of a hex differs from the hex's own only in its target unit and LOS,
-    which neither the TH# colour, nor a firer DRM case, nor a check outside ``TARGET_READERS``
-    reads: so each unit's answer takes them from the hex's (issue 40). Over every Gun/vehicle of
-    the examples at every hex holding units, on both Target Types that list them, in each fire
+    which neither the TH# colour, nor a firer DRM case, nor Case Q's crossed TEM line, nor a check
+    outside ``TARGET_READERS`` reads: so each unit's answer takes them from the hex's (issue 40).
+    Over every Gun/vehicle of the examples at every hex holding units, on both Target Types that list them, in each fire
     phase with random circumstances, what is shared equals what the unit's own shot gives; so does
     the LOS to its level (units at several)."""
     import itertools
@@ -211,9 +211,11 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
                 continue
             found = each_check(shot)
             firer_drm = to_hit.firer_lines(shot)
+            crossed: dict[str, Any] = {}
+            assert to_hit.drm_lines(shot, firer_drm, crossed) == to_hit.drm_lines(shot)
             for _, own in to_hit._at_each(shot, to_hit.hex_units(shot)):
                 assert unit_reasons(own, found) == reasons(own)
-                assert to_hit.drm_lines(own, firer_drm) == to_hit.drm_lines(own)
+                assert to_hit.drm_lines(own, firer_drm, crossed) == to_hit.drm_lines(own)
                 assert to_hit.shot_colour(own) == to_hit.shot_colour(shot)
                 assert own.sight == sighted(own).sight  # the thread to its level, traced once a level
                 compared += 1

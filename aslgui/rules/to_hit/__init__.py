@@ -32,6 +32,8 @@ from aslgui.rules.to_hit.target_drm import (
     case_j_uncounted,
     case_l,
     case_q,
+    case_q_counts,
+    crossed_q,
     hindrance_lines,
 )
 
@@ -47,11 +49,16 @@ def firer_lines(shot: Shot) -> FirerLines:
     return [case(shot) for case in FIRER_CASES]  # lists, not generators: asked for every shot (issue 40)
 
 
-def drm_lines(shot: Shot, firer: FirerLines | None = None) -> tuple[DrmLine, ...]:
+def drm_lines(shot: Shot, firer: FirerLines | None = None,
+              crossed: dict[str, DrmLine | None] | None = None) -> tuple[DrmLine, ...]:
     """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case
-    order; ``firer``: its ``firer_lines`` when already worked out."""
+    order; ``firer``: its ``firer_lines`` when already worked out; ``crossed``: Case Q's
+    ``crossed_q`` line once worked out for the hex (under ``"Q"``), shared by its units."""
     lines = firer_lines(shot) if firer is None else [*firer]
-    lines += [case(shot) for case in TARGET_CASES]
+    if crossed is None:
+        lines += [case(shot) for case in TARGET_CASES]
+    else:
+        lines += [case(shot) if case is not case_q else _shared_q(shot, crossed) for case in TARGET_CASES]
     lines += hindrance_lines(shot)
     lines += shot.extra
     return tuple([line for line in lines if line is not None and applies(line, shot)])
@@ -102,12 +109,14 @@ def th_numbers(shot: Shot, colour: str) -> ThCount:
     return _th_count(shot, colour)[0]
 
 
-def _th_count(shot: Shot, colour: str, firer: FirerLines | None = None) -> tuple[ThCount, FirerLines]:
-    """``th_numbers``, and the shot's ``firer_lines`` (``firer`` when already worked out)."""
+def _th_count(shot: Shot, colour: str, firer: FirerLines | None = None,
+              crossed: dict[str, DrmLine | None] | None = None) -> tuple[ThCount, FirerLines]:
+    """``th_numbers``, and the shot's ``firer_lines`` (``firer`` when already worked out;
+    ``crossed`` as ``drm_lines`` takes it)."""
     basic = table.basic_th(shot.target_type, colour, shot.range)
     changes = table.modifications(shot.arms, shot.ammo, shot.range)
     firer = firer_lines(shot) if firer is None else firer
-    lines = drm_lines(shot, firer)
+    lines = drm_lines(shot, firer, crossed)
     return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines))), firer
 
 
@@ -120,6 +129,15 @@ _FIRER_ONLY_CASES = tuple(case for case in _DRM_CASES if case not in AIMED_CASES
 
 def _total(shot: Shot, lines: Iterable[DrmLine | None]) -> int:
     return sum(line.value for line in lines if line is not None and applies(line, shot))
+
+
+def _shared_q(shot: Shot, crossed: dict[str, DrmLine | None]) -> DrmLine | None:
+    """``case_q(shot)``, its crossed TEM line worked out once for the hex (``crossed``)."""
+    if not case_q_counts(shot):
+        return None
+    if "Q" not in crossed:
+        crossed["Q"] = crossed_q(shot)
+    return crossed["Q"]
 
 
 def firer_drm(shot: Shot) -> int:
@@ -336,12 +354,14 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
 
 class _Shared(NamedTuple):
     """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
-    target unit nor its LOS: the TH# colour (``shot_colour``), the ``firer_lines`` and what each
-    legality check found (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
+    target unit nor its LOS: the TH# colour (``shot_colour``), the ``firer_lines``, what each
+    legality check found (``each_check``, of which each unit asks only ``TARGET_READERS``) and
+    Case Q's crossed TEM line (``crossed_q``, once worked out; issue 40)."""
 
     colour: ThColour
     firer: FirerLines
     checks: list[str | None]
+    crossed: dict[str, DrmLine | None]
 
 
 def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared | None = None) -> Resolution:
@@ -351,12 +371,13 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared
     hex's shot worked out that this unit's shares."""
     if shared is None:
         found_colour = shot_colour(shot)
-        (basic, changes, lines, numbers), firer = _th_count(shot, found_colour.colour)
+        crossed: dict[str, DrmLine | None] = {}
+        (basic, changes, lines, numbers), firer = _th_count(shot, found_colour.colour, None, crossed)
         checks = each_check(shot)
         illegal = tuple([found for found in checks if found])
-        shared = _Shared(found_colour, firer, checks)
+        shared = _Shared(found_colour, firer, checks, crossed)
     else:
-        (basic, changes, lines, numbers), _ = _th_count(shot, shared.colour.colour, shared.firer)
+        (basic, changes, lines, numbers), _ = _th_count(shot, shared.colour.colour, shared.firer, shared.crossed)
         illegal = unit_reasons(shot, shared.checks)
     colour, colour_note, colour_unverified = shared.colour
     modified = numbers.modified_th
