@@ -443,7 +443,7 @@ def unit_reasons(shot: Shot, hex_found: list[str | None]) -> tuple[str, ...]:
     """``reasons(shot)`` for the shot at one unit of a hex whose own shot's checks found
     ``hex_found`` (``each_check``): only the ``TARGET_READERS`` are asked again (issue 40)."""
     checks = REACTION_CHECKS if shot.reaction else CHECKS
-    return tuple([found for check, known in zip(checks, hex_found)
+    return tuple([found for check, known in zip(checks, hex_found, strict=True)
                   if (found := check(shot) if check in TARGET_READERS else known)])
 
 
