@@ -173,11 +173,12 @@ def test_each_units_own_answer_in_the_hex_is_its_full_answers_drm_numbers_and_ou
 
 def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_example_hex() -> None:
     """The shot at each unit of a hex differs from the hex's own only in its target unit and LOS,
-    which neither the TH# colour, nor a firer DRM case, nor Case Q's crossed TEM line, nor a check
-    outside ``TARGET_READERS`` reads: so each unit's answer takes them from the hex's (issue 40).
-    Over every Gun/vehicle of the examples at every hex holding units, on both Target Types that list them, in each fire
-    phase with random circumstances, what is shared equals what the unit's own shot gives; so does
-    the LOS to its level (units at several)."""
+    which neither the TH# colour, nor the Basic TH# and its C4 modifications, nor a firer DRM case,
+    nor Case Q's crossed TEM line, nor a check outside ``TARGET_READERS`` reads: so each unit's
+    answer takes them from the hex's (issue 40). Over every Gun/vehicle of the examples and the
+    demo at every hex holding units (at random levels), on both Target Types that list them, in
+    random phases and circumstances, what is shared equals what the unit's own shot gives; so does
+    the LOS to its level, traced once a level."""
     import itertools
     import random
 
@@ -217,6 +218,8 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
                 assert unit_reasons(own, found) == reasons(own)
                 assert to_hit.drm_lines(own, firer_drm, crossed) == to_hit.drm_lines(own)
                 assert to_hit.shot_colour(own) == to_hit.shot_colour(shot)
+                colour = to_hit.shot_colour(shot).colour
+                assert to_hit._basic(own, colour) == to_hit._basic(shot, colour)
                 assert own.sight == sighted(own).sight  # the thread to its level, traced once a level
                 compared += 1
     assert compared > 500, compared

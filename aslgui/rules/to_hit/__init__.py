@@ -106,18 +106,19 @@ def _numbers(shot: Shot, basic: int, changes: tuple[table.ThModification, ...], 
 def th_numbers(shot: Shot, colour: str) -> ThCount:
     """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
     DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
-    return _th_count(shot, colour)[0]
+    basic, changes = _basic(shot, colour)
+    lines = drm_lines(shot)
+    return ThCount(basic, changes, lines, _summed(shot, basic, changes, lines))
 
 
-def _th_count(shot: Shot, colour: str, firer: FirerLines | None = None,
-              crossed: dict[str, DrmLine | None] | None = None) -> tuple[ThCount, FirerLines]:
-    """``th_numbers``, and the shot's ``firer_lines`` (``firer`` when already worked out;
-    ``crossed`` as ``drm_lines`` takes it)."""
-    basic = table.basic_th(shot.target_type, colour, shot.range)
-    changes = table.modifications(shot.arms, shot.ammo, shot.range)
-    firer = firer_lines(shot) if firer is None else firer
-    lines = drm_lines(shot, firer, crossed)
-    return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines))), firer
+def _basic(shot: Shot, colour: str) -> tuple[int, tuple[table.ThModification, ...]]:
+    """The Basic TH# of the shot's Target Type, colour and range (C3.3), and its C4 modifications."""
+    return table.basic_th(shot.target_type, colour, shot.range), table.modifications(shot.arms, shot.ammo, shot.range)
+
+
+def _summed(shot: Shot, basic: int, changes: tuple[table.ThModification, ...],
+            lines: tuple[DrmLine, ...]) -> ThNumbers:
+    return _numbers(shot, basic, changes, sum(line.value for line in lines))
 
 
 #: The DRM cases that read where the shot is aimed: Case A's hexspines, Case E's and L's range,
@@ -354,14 +355,17 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
 
 class _Shared(NamedTuple):
     """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
-    target unit nor its LOS: the TH# colour (``shot_colour``), the ``firer_lines``, what each
-    legality check found (``each_check``, of which each unit asks only ``TARGET_READERS``) and
-    Case Q's crossed TEM line (``crossed_q``, once worked out; issue 40)."""
+    target unit nor its LOS: the TH# colour (``shot_colour``), the Basic TH# and its C4
+    modifications (same Target Type, colour, range, weapon and ammunition), the ``firer_lines``,
+    Case Q's crossed TEM line (``crossed_q``, once worked out) and what each legality check found
+    (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
 
     colour: ThColour
+    basic: int
+    changes: tuple[table.ThModification, ...]
     firer: FirerLines
-    checks: list[str | None]
     crossed: dict[str, DrmLine | None]
+    checks: list[str | None]
 
 
 def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared | None = None) -> Resolution:
@@ -371,14 +375,18 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared
     hex's shot worked out that this unit's shares."""
     if shared is None:
         found_colour = shot_colour(shot)
+        basic, changes = _basic(shot, found_colour.colour)
+        firer = firer_lines(shot)
         crossed: dict[str, DrmLine | None] = {}
-        (basic, changes, lines, numbers), firer = _th_count(shot, found_colour.colour, None, crossed)
+        lines = drm_lines(shot, firer, crossed)
         checks = each_check(shot)
         illegal = tuple([found for found in checks if found])
-        shared = _Shared(found_colour, firer, checks, crossed)
+        shared = _Shared(found_colour, basic, changes, firer, crossed, checks)
     else:
-        (basic, changes, lines, numbers), _ = _th_count(shot, shared.colour.colour, shared.firer, shared.crossed)
+        basic, changes = shared.basic, shared.changes
+        lines = drm_lines(shot, shared.firer, shared.crossed)
         illegal = unit_reasons(shot, shared.checks)
+    numbers = _summed(shot, basic, changes, lines)
     colour, colour_note, colour_unverified = shared.colour
     modified = numbers.modified_th
     if not each_unit:
