@@ -294,18 +294,33 @@ _SMOKE_HITS = reason("each unit in the hex is hit or missed as its entry in targ
 _SAME_ATTACK = reason("hit: attacked as every enemy unit hit in the Location is, same FP, one Effects DR", "C3.32")
 
 
+class _Common(NamedTuple):
+    """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
+    target unit nor its LOS: the TH# colour (``shot_colour``), the Basic TH# and its C4
+    modifications (same Target Type, colour, range, weapon and ammunition), the ``firer_lines``,
+    Case Q's crossed TEM line (``crossed_q``, once worked out) and what each legality check found
+    (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
+
+    colour: ThColour
+    basic: int
+    changes: tuple[table.ThModification, ...]
+    firer: FirerLines
+    crossed: dict[str, DrmLine | None]
+    checks: list[str | None]
+
+
 def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any], outcome: dict[str, Any] | None,
-                          shared: "_Shared") -> dict[str, Any] | None:
+                          common: _Common) -> dict[str, Any] | None:
     """A shot at a hex on the Area Target Type (C3.33), or at a Location of several enemy units on
     the Infantry Target Type (C3.32), attacks each unit it hits as a shot at that unit would (C3.4):
     a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a manned
     Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
-    ``targets`` lists each; the hex's outcome keeps what all share (``shared``: what the hex's shot
+    ``targets`` lists each; the hex's outcome keeps what all share (``common``: what the hex's shot
     worked out that each unit's shares)."""
     units = hex_units(shot)
     if not units:
         return outcome
-    answers = [(unit, _answer(action, own, shared=shared)) for unit, own in _at_each(shot, units)]
+    answers = [(unit, _answer(action, own, common=common)) for unit, own in _at_each(shot, units)]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
                           "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
     each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
@@ -353,27 +368,12 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
     return resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
 
 
-class _Shared(NamedTuple):
-    """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
-    target unit nor its LOS: the TH# colour (``shot_colour``), the Basic TH# and its C4
-    modifications (same Target Type, colour, range, weapon and ammunition), the ``firer_lines``,
-    Case Q's crossed TEM line (``crossed_q``, once worked out) and what each legality check found
-    (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
-
-    colour: ThColour
-    basic: int
-    changes: tuple[table.ThModification, ...]
-    firer: FirerLines
-    crossed: dict[str, DrmLine | None]
-    checks: list[str | None]
-
-
-def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared | None = None) -> Resolution:
+def _answer(action: Action, shot: Shot, each_unit: bool = False, common: _Common | None = None) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
     whose own answers are made without it and hold only what the hex's answer reads of them: the
-    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40). ``shared``: what the
+    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40). ``common``: what the
     hex's shot worked out that this unit's shares."""
-    if shared is None:
+    if common is None:
         found_colour = shot_colour(shot)
         basic, changes = _basic(shot, found_colour.colour)
         firer = firer_lines(shot)
@@ -381,13 +381,13 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared
         lines = drm_lines(shot, firer, crossed)
         checks = each_check(shot)
         illegal = tuple([found for found in checks if found])
-        shared = _Shared(found_colour, basic, changes, firer, crossed, checks)
+        common = _Common(found_colour, basic, changes, firer, crossed, checks)
     else:
-        basic, changes = shared.basic, shared.changes
-        lines = drm_lines(shot, shared.firer, shared.crossed)
-        illegal = unit_reasons(shot, shared.checks)
+        basic, changes = common.basic, common.changes
+        lines = drm_lines(shot, common.firer, common.crossed)
+        illegal = unit_reasons(shot, common.checks)
     numbers = _summed(shot, basic, changes, lines)
-    colour, colour_note, colour_unverified = shared.colour
+    colour, colour_note, colour_unverified = common.colour
     modified = numbers.modified_th
     if not each_unit:
         return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
@@ -431,7 +431,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, shared: _Shared
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:
         values["reaction_fire"] = _reaction_values(shot)
-    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal), shared)
+    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal), common)
     odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 
