@@ -186,8 +186,9 @@ def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_e
     from aslgui.rules import to_hit
     from aslgui.rules.actions import Action
     from aslgui.rules.dispatch import _spec
-    from aslgui.rules.to_hit.legality import each_check, reasons, unit_reasons
+    from aslgui.rules.to_hit.legality import reasons
     from aslgui.rules.to_hit.shot import sighted
+    from aslgui.rules.to_hit.unit_checks import each_check, unit_reasons
 
     spec = _spec("fire")
     rng = random.Random(40)

@@ -20,7 +20,6 @@ from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
-from aslgui.rules.to_hit.legality import each_check, unit_reasons
 from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, manned_gun, reading, reading_odds, resolve_dice
@@ -36,6 +35,7 @@ from aslgui.rules.to_hit.target_drm import (
     crossed_q,
     hindrance_lines,
 )
+from aslgui.rules.to_hit.unit_checks import each_check, unit_reasons
 
 #: Every firer- and target-based DRM case, in case order.
 _DRM_CASES = (*FIRER_CASES, *TARGET_CASES)

@@ -425,28 +425,6 @@ def reasons(shot: Shot) -> tuple[str, ...]:
     return _found(shot, REACTION_CHECKS if shot.reaction else CHECKS)
 
 
-#: The checks that read the target unit or the LOS traced to it (``target``, ``sight``): the only
-#: fields in which the shot at each unit of a hex differs from the hex's (C3.32, C3.33), so each
-#: unit's shot asks these and takes the others' findings from the hex's (``unit_reasons``).
-TARGET_READERS: frozenset[Check] = frozenset({
-    not_at_own_unit, not_towed, in_los, vehicle_type_needs_vehicle, afv_needs_vehicle_type, infantry_type_ammo,
-    ovr_prevention_allowed, deliberate_immobilization_allowed, reaction_when, reaction_target, reaction_gun,
-})
-
-
-def each_check(shot: Shot) -> list[str | None]:
-    """What each of the shot's checks finds, in order: ``reasons`` are those not None."""
-    return [check(shot) for check in (REACTION_CHECKS if shot.reaction else CHECKS)]
-
-
-def unit_reasons(shot: Shot, hex_found: list[str | None]) -> tuple[str, ...]:
-    """``reasons(shot)`` for the shot at one unit of a hex whose own shot's checks found
-    ``hex_found`` (``each_check``): only the ``TARGET_READERS`` are asked again (issue 40)."""
-    checks = REACTION_CHECKS if shot.reaction else CHECKS
-    return tuple([found for check, known in zip(checks, hex_found, strict=True)
-                  if (found := check(shot) if check in TARGET_READERS else known)])
-
-
 def reaction_gun_reasons(shot: Shot) -> tuple[str, ...]:
     """Why a Gun cannot make this Reaction Fire shot, apart from who reacts and when (D7.22, D7.23)."""
     return _found(shot, REACTION_GUN_CHECKS)
