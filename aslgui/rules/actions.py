@@ -96,9 +96,12 @@ class Action:
 
     def unit(self, key: str) -> Unit:
         """The unit whose id is under ``key`` (required)."""
-        if key not in self.data:
+        unit_id = self.data.get(key)  # a null was dropped: None is an absent key
+        if unit_id is None:
             raise AslError(f"missing required key {shown(key)} (a unit id)", self._path(key))
-        return self.scenario.unit(self.data[key], self._path(key))
+        found = self.scenario.units.get(unit_id) if type(unit_id) is str else None
+        # a unit on the map at once (asked ~4 times a shot, issue 40); else the scenario's error
+        return found if found is not None else self.scenario.unit(unit_id, self._path(key))
 
     def optional_unit(self, key: str) -> Unit | None:
         return self.unit(key) if self.data.get(key) is not None else None

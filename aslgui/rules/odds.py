@@ -106,6 +106,11 @@ class WithOdds(Mapping[str, Any]):
     def __contains__(self, name: object) -> bool:
         return name in ODDS_KEYS or name in self._values  # without counting the odds
 
+    def get(self, name: str, default: Any = None) -> Any:
+        """``Mapping.get`` without its ``KeyError`` raised and caught for a key not there (every
+        answer is asked for ``hexes``, which only odds maps give; issue 40)."""
+        return self._odds()[name] if name in ODDS_KEYS else self._values.get(name, default)
+
     def counted(self) -> dict[str, Any]:
         """Every value, the odds counted, as one dict in this Mapping's order: what an answer's JSON
         reads, without a Python ``__getitem__`` per key (issue 40)."""

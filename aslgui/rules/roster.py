@@ -212,12 +212,44 @@ def ordnance_reason(unit: Unit) -> str | None:
     return None
 
 
+#: ``armament`` of the units last asked, by ``(id(unit), path)``: the unit and roster entry it was
+#: worked out from (a new unit or entry object is worked out again), the result and the notes it
+#: took. A batch asks the same few firers thousands of times (issue 40); a ``Unit`` is never
+#: changed (a change is a new one, ``_replace``), and the entry kept keeps its unit's id unused.
+_ARMAMENTS: dict[tuple[int, str], tuple[Unit, RosterEntry | None, Armament, list[str]]] = {}
+#: How many units ``_ARMAMENTS`` keeps before it starts again.
+_ARMAMENTS_KEPT = 256
+
+
 def armament(unit: Unit, path: str) -> Armament:
     """What ``unit`` (a Gun, or a vehicle with a MA) fires; AslError naming ``path.<key>`` when a
     needed value is neither on the unit nor in the roster.  Keys with a documented default
     (barrel, turret, gyro, stabilized, no_if) are the unit's own; the roster completes only
-    what the file leaves open (caliber, mount, ROF, B#, HE FP, range)."""
+    what the file leaves open (caliber, mount, ROF, B#, HE FP, range). Each roster value not
+    checked against its counter is noted (``note_unverified``), the same notes in the same order
+    when the answer is remembered."""
     entry = unit_entry(unit)
+    key = (id(unit), path)
+    known = _ARMAMENTS.get(key)
+    if known is not None and known[0] is unit and known[1] is entry:
+        for note in known[3]:
+            note_unverified(note)
+        return known[2]
+    notes: list[str] = []
+    _TAKING.append(notes)
+    try:
+        found = _armament(unit, path, entry)
+    finally:
+        _TAKING.pop()
+        for note in notes:  # each in order, as if taken straight into the answer's notes
+            note_unverified(note)
+    if len(_ARMAMENTS) >= _ARMAMENTS_KEPT:
+        _ARMAMENTS.clear()
+    _ARMAMENTS[key] = (unit, entry, found, notes)
+    return found
+
+
+def _armament(unit: Unit, path: str, entry: RosterEntry | None) -> Armament:
     extra = unit.extra
     if unit.kind == "gun":
         caliber, barrel = _weapon(unit, unit.caliber, unit.barrel, entry)

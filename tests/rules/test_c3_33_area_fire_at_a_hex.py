@@ -169,3 +169,58 @@ def test_each_units_own_answer_in_the_hex_is_its_full_answers_drm_numbers_and_ou
                                                                        whole.outcome)
         assert mine.values["final_th_needed"] == whole.values["final_th_needed"]
     assert any(answer.outcome for answer in lean) is (dice is not None)
+
+
+def test_each_unit_shares_the_hex_shots_colour_firer_drm_and_checks_over_every_example_hex() -> None:
+    """The shot at each unit of a hex differs from the hex's own only in its target unit and LOS,
+    which neither the TH# colour, nor the Basic TH# and its C4 modifications, nor a firer DRM case,
+    nor Case Q's crossed TEM line, nor a check outside ``TARGET_READERS`` reads: so each unit's
+    answer takes them from the hex's (issue 40). Over every Gun/vehicle of the examples and the
+    demo at every hex holding units (at random levels), on both Target Types that list them, in
+    random phases and circumstances, what is shared equals what the unit's own shot gives; so does
+    the LOS to its level, traced once a level."""
+    import itertools
+    import random
+
+    from aslgui.errors import AslError
+    from aslgui.rules import to_hit
+    from aslgui.rules.actions import Action
+    from aslgui.rules.dispatch import _spec
+    from aslgui.rules.to_hit.legality import reasons
+    from aslgui.rules.to_hit.shot import sighted
+    from aslgui.rules.to_hit.unit_checks import each_check, unit_reasons
+
+    spec = _spec("fire")
+    rng = random.Random(40)
+    compared = 0
+    files = [*sorted(resource_path("examples").glob("*.json")), resource_path("scenarios", "demo.json")]
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for unit in data["units"]:  # units at several levels of one hex: a thread traced to each
+            unit["level"] = rng.choice([0, 0, 1, 2])
+        situation = scenario_from_json(data)
+        firers = [unit for unit in situation.units.values() if unit.kind in ("gun", "vehicle")]
+        hexes = list(dict.fromkeys(situation.grid.name(unit.hex) for unit in situation.units.values()))
+        for firer, where, target_type, _ in itertools.product(firers, hexes, ("area", "infantry"), range(8)):
+            question = {"kind": "fire", "firer": firer.id, "target_hex": where, "target_type": target_type,
+                        "phase": rng.choice(["PFPh", "MPh", "DFPh", "AFPh"]), "ammo": rng.choice(["HE", "AP", "WP"]),
+                        "acquisition": rng.choice([0, 0, 1, 2]), "mp_in_los": rng.choice([None, 1, 3]),
+                        **{flag: True for flag in ("intensive", "opportunity", "deliberate_immobilization",
+                                                   "ovr_prevention", "reaction_fire") if rng.random() < 0.15}}
+            try:
+                shot = to_hit.read_shot(Action(question, situation, spec.keys, spec.required, resolve))
+            except AslError:  # a firer with no ordnance, a reaction needing a vca: no shot to share
+                continue
+            found = each_check(shot)
+            firer_drm = to_hit.firer_lines(shot)
+            crossed: dict[str, Any] = {}
+            assert to_hit.drm_lines(shot, firer_drm, crossed) == to_hit.drm_lines(shot)
+            for _, own in to_hit._at_each(shot, to_hit.hex_units(shot)):
+                assert unit_reasons(own, found) == reasons(own)
+                assert to_hit.drm_lines(own, firer_drm, crossed) == to_hit.drm_lines(own)
+                assert to_hit.shot_colour(own) == to_hit.shot_colour(shot)
+                colour = to_hit.shot_colour(shot).colour
+                assert to_hit._basic(own, colour) == to_hit._basic(shot, colour)
+                assert own.sight == sighted(own).sight  # the thread to its level, traced once a level
+                compared += 1
+    assert compared > 500, compared

@@ -7,6 +7,7 @@ reason naming the unit, and still carries every declared key."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -206,11 +207,14 @@ def test_declared_keys_and_notes_leave_the_odds_uncounted_until_read() -> None:
 def test_an_answer_with_odds_reads_as_dict_of_its_mapping_key_by_key() -> None:
     """``to_json`` reads ``WithOdds.counted`` (one dict, issue 40): the same keys in the same order and
     the same values as the Mapping read key by key, the odds counted or null, and a value named
-    ``odds`` among the resolver's taking its place as iterating gives it."""
+    ``odds`` among the resolver's taking its place as iterating gives it; ``get`` is Mapping's."""
     for values, odds in (({"a": 1, "notes": []}, Odds({"hit": 108})), ({"a": 1, "odds": "x", "b": 2}, Odds({"hit": 3})),
                          ({}, None)):
         fast, slow = WithOdds(values, lambda odds=odds: odds), WithOdds(values, lambda odds=odds: odds)
         assert list(fast.counted().items()) == [(key, slow[key]) for key in dict.fromkeys(slow)]
+        # its own ``get`` (no KeyError raised and caught) answers as Mapping's would, odds counted
+        for key in (*values, "odds", "odds_216", "hexes"):
+            assert fast.get(key, "absent") == Mapping.get(slow, key, "absent")
     answer = resolve(situation(), {"kind": "fire", **BASE["fire"]})
     values = answer.values
     assert isinstance(values, WithOdds)

@@ -196,3 +196,28 @@ def test_design_4_aslgui_resolve_prints_the_roster_lines(tmp_path: Path, capsys:
     (tmp_path / "a.json").write_text(json.dumps({"kind": "fire", "firer": "g", "target": "s"}))
     assert main(["resolve", str(tmp_path / "s.json"), str(tmp_path / "a.json")]) == 0
     assert json.loads(capsys.readouterr().out)["unverified"] == PAK_38
+
+
+def test_armament_remembered_takes_the_same_notes_in_order_and_a_new_entry_is_worked_out_again(
+        unchecked: Any) -> None:
+    """``armament`` remembers a unit's weapon (issue 40): asked again of the same unit, in a new
+    answer and in one that already holds some of its notes, it gives the same ``Armament`` and the
+    notes a first asking gives, in order and each once; a roster entry changed since (a new entry
+    object) is read anew."""
+    from aslgui.rules.roster import armament, note_unverified, roster, taking_notes
+
+    unchecked("50L AT")
+    gun = scenario(german_gun("50L AT")).units["g"]
+    first, notes = taking_notes(lambda: armament(gun, "units[0]"))
+    assert notes == PAK_38
+    again, notes_again = taking_notes(lambda: armament(gun, "units[0]"))
+    assert (again, notes_again) == (first, PAK_38)
+
+    def after_one() -> Any:
+        note_unverified(PAK_38[3])
+        return armament(gun, "units[0]")
+    assert taking_notes(after_one) == (first, [PAK_38[3], *PAK_38[:3], *PAK_38[4:]])
+    roster()["50L AT"] = roster()["50L AT"]._replace(rof=2)  # restored by ``unchecked``'s monkeypatch
+    changed, changed_notes = taking_notes(lambda: armament(gun, "units[0]"))
+    assert changed == first._replace(rof=2)
+    assert changed_notes == [*PAK_38[:4], taken("g", "ROF 2", "50L AT"), PAK_38[5]]

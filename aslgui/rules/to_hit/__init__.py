@@ -20,11 +20,10 @@ from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
-from aslgui.rules.to_hit.legality import reasons
 from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
 from aslgui.rules.to_hit.numbers import ThNumbers
 from aslgui.rules.to_hit.outcome import Roll, agreed, manned_gun, reading, reading_odds, resolve_dice
-from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sighted, unit_path, with_a_vehicle
+from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot, read_shot, sight_of, unit_path, with_a_vehicle
 from aslgui.rules.to_hit.target_drm import (
     NOT_IN_REACTION_FIRE,
     TARGET_CASES,
@@ -32,16 +31,34 @@ from aslgui.rules.to_hit.target_drm import (
     case_j_uncounted,
     case_l,
     case_q,
+    case_q_counts,
+    crossed_q,
     hindrance_lines,
 )
+from aslgui.rules.to_hit.unit_checks import each_check, unit_reasons
 
 #: Every firer- and target-based DRM case, in case order.
 _DRM_CASES = (*FIRER_CASES, *TARGET_CASES)
+#: What ``FIRER_CASES`` give a shot, each a line or None: they read neither its target unit nor its
+#: LOS, so the units of a hex, each a shot differing from the hex's in those alone, share them.
+FirerLines = list[DrmLine | None]
 
 
-def drm_lines(shot: Shot) -> tuple[DrmLine, ...]:
-    """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case order."""
-    lines = [case(shot) for case in _DRM_CASES]  # lists, not generators: asked for every shot (issue 40)
+def firer_lines(shot: Shot) -> FirerLines:
+    """The lines (or None) of the shot's ``FIRER_CASES``, in case order."""
+    return [case(shot) for case in FIRER_CASES]  # lists, not generators: asked for every shot (issue 40)
+
+
+def drm_lines(shot: Shot, firer: FirerLines | None = None,
+              crossed: dict[str, DrmLine | None] | None = None) -> tuple[DrmLine, ...]:
+    """Every firer- and target-based DRM of the shot, its LOS Hindrances, then the user's, in case
+    order; ``firer``: its ``firer_lines`` when already worked out; ``crossed``: Case Q's
+    ``crossed_q`` line once worked out for the hex (under ``"Q"``), shared by its units."""
+    lines = firer_lines(shot) if firer is None else [*firer]
+    if crossed is None:
+        lines += [case(shot) for case in TARGET_CASES]
+    else:
+        lines += [case(shot) if case is not case_q else _shared_q(shot, crossed) for case in TARGET_CASES]
     lines += hindrance_lines(shot)
     lines += shot.extra
     return tuple([line for line in lines if line is not None and applies(line, shot)])
@@ -89,10 +106,19 @@ def _numbers(shot: Shot, basic: int, changes: tuple[table.ThModification, ...], 
 def th_numbers(shot: Shot, colour: str) -> ThCount:
     """The Basic TH# of the shot's Target Type, colour and range (C3.3), modified by C4, and its
     DRM: what ``fire`` answers and an odds map counts for each hex (DESIGN.md 12)."""
-    basic = table.basic_th(shot.target_type, colour, shot.range)
-    changes = table.modifications(shot.arms, shot.ammo, shot.range)
+    basic, changes = _basic(shot, colour)
     lines = drm_lines(shot)
-    return ThCount(basic, changes, lines, _numbers(shot, basic, changes, sum(line.value for line in lines)))
+    return ThCount(basic, changes, lines, _summed(shot, basic, changes, lines))
+
+
+def _basic(shot: Shot, colour: str) -> tuple[int, tuple[table.ThModification, ...]]:
+    """The Basic TH# of the shot's Target Type, colour and range (C3.3), and its C4 modifications."""
+    return table.basic_th(shot.target_type, colour, shot.range), table.modifications(shot.arms, shot.ammo, shot.range)
+
+
+def _summed(shot: Shot, basic: int, changes: tuple[table.ThModification, ...],
+            lines: tuple[DrmLine, ...]) -> ThNumbers:
+    return _numbers(shot, basic, changes, sum(line.value for line in lines))
 
 
 #: The DRM cases that read where the shot is aimed: Case A's hexspines, Case E's and L's range,
@@ -104,6 +130,15 @@ _FIRER_ONLY_CASES = tuple(case for case in _DRM_CASES if case not in AIMED_CASES
 
 def _total(shot: Shot, lines: Iterable[DrmLine | None]) -> int:
     return sum(line.value for line in lines if line is not None and applies(line, shot))
+
+
+def _shared_q(shot: Shot, crossed: dict[str, DrmLine | None]) -> DrmLine | None:
+    """``case_q(shot)``, its crossed TEM line worked out once for the hex (``crossed``)."""
+    if not case_q_counts(shot):
+        return None
+    if "Q" not in crossed:
+        crossed["Q"] = crossed_q(shot)
+    return crossed["Q"]
 
 
 def firer_drm(shot: Shot) -> int:
@@ -179,9 +214,19 @@ def dff_immune(shot: Shot, unit: Unit) -> bool:
 
 def _at_each(shot: Shot, units: list[Unit]) -> list[tuple[Unit, Shot]]:
     """Each unit's shot, its LOS traced to the unit's own level: every DRM, a Hindrance too, is
-    worked out vs each target (C3.331 and its EX)."""
+    worked out vs each target (C3.331 and its EX). The thread to one level of the hex is traced once,
+    the hex shot's own reused: it reads no unit, as a target's own counter hinders no thread to its
+    hex (D9)."""
     los = los_map(shot.scenario)
-    return [(unit, sighted(shot._replace(target=unit), los)) for unit in units]
+    sights = {} if shot.sight is None else {unit_level(shot.target): shot.sight}
+    each = []
+    for unit in units:
+        level = unit_level(unit)
+        sight = sights.get(level)
+        if sight is None:
+            sight = sights[level] = sight_of(los, shot.firer, shot.target_hex, level)
+        each.append((unit, shot._replace(target=unit, sight=sight)))
+    return each
 
 
 def _entry(unit: Unit, answer: Resolution) -> dict[str, Any]:
@@ -249,17 +294,33 @@ _SMOKE_HITS = reason("each unit in the hex is hit or missed as its entry in targ
 _SAME_ATTACK = reason("hit: attacked as every enemy unit hit in the Location is, same FP, one Effects DR", "C3.32")
 
 
-def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any],
-                          outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+class _Common(NamedTuple):
+    """What a shot at a hex works out that the shot at each unit in it shares, as none reads the
+    target unit nor its LOS: the TH# colour (``shot_colour``), the Basic TH# and its C4
+    modifications (same Target Type, colour, range, weapon and ammunition), the ``firer_lines``,
+    Case Q's crossed TEM line (``crossed_q``, once worked out) and what each legality check found
+    (``each_check``, of which each unit asks only ``TARGET_READERS``; issue 40)."""
+
+    colour: ThColour
+    basic: int
+    changes: tuple[table.ThModification, ...]
+    firer: FirerLines
+    crossed: dict[str, DrmLine | None]
+    checks: list[str | None]
+
+
+def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any], outcome: dict[str, Any] | None,
+                          common: _Common) -> dict[str, Any] | None:
     """A shot at a hex on the Area Target Type (C3.33), or at a Location of several enemy units on
     the Infantry Target Type (C3.32), attacks each unit it hits as a shot at that unit would (C3.4):
     a vehicle as C3.332 says (C1.55 armor lines, no TEM that made it HD, C3.72 under a CH), a manned
     Gun destroyed by a CH (C3.71); under a CH that several units would take, as C3.74 says.
-    ``targets`` lists each; the hex's outcome keeps what all share."""
+    ``targets`` lists each; the hex's outcome keeps what all share (``common``: what the hex's shot
+    worked out that each unit's shares)."""
     units = hex_units(shot)
     if not units:
         return outcome
-    answers = [(unit, _answer(action, own)) for unit, own in _at_each(shot, units)]
+    answers = [(unit, _answer(action, own, common=common)) for unit, own in _at_each(shot, units)]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
                           "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
     each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
@@ -307,14 +368,27 @@ def _outcome(action: Action, shot: Shot, numbers: ThNumbers, illegal: tuple[str,
     return resolve_dice(shot, numbers, Roll(roll, action.dr), effects_dr)
 
 
-def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
+def _answer(action: Action, shot: Shot, each_unit: bool = False, common: _Common | None = None) -> Resolution:
     """The answer of one shot; ``each_unit`` adds what it does to each unit of the hex it hits,
     whose own answers are made without it and hold only what the hex's answer reads of them: the
-    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40)."""
-    colour, colour_note, colour_unverified = shot_colour(shot)
-    basic, changes, lines, numbers = th_numbers(shot, colour)
+    DRM, ``final_th_needed`` and the outcome (no notes, no odds: issue 40). ``common``: what the
+    hex's shot worked out that this unit's shares."""
+    if common is None:
+        found_colour = shot_colour(shot)
+        basic, changes = _basic(shot, found_colour.colour)
+        firer = firer_lines(shot)
+        crossed: dict[str, DrmLine | None] = {}
+        lines = drm_lines(shot, firer, crossed)
+        checks = each_check(shot)
+        illegal = tuple([found for found in checks if found])
+        common = _Common(found_colour, basic, changes, firer, crossed, checks)
+    else:
+        basic, changes = common.basic, common.changes
+        lines = drm_lines(shot, common.firer, common.crossed)
+        illegal = unit_reasons(shot, common.checks)
+    numbers = _summed(shot, basic, changes, lines)
+    colour, colour_note, colour_unverified = common.colour
     modified = numbers.modified_th
-    illegal = reasons(shot)
     if not each_unit:
         return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
                           values={"final_th_needed": numbers.final_th_needed},
@@ -357,7 +431,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False) -> Resolution:
         values["rof_consumed"] = not shot.arms.mortar  # C3.33
     if shot.reaction:
         values["reaction_fire"] = _reaction_values(shot)
-    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal))
+    outcome = _each_unit_in_the_hex(action, shot, values, _outcome(action, shot, numbers, illegal), common)
     odds = WithOdds(values, lambda: None if illegal else reading_odds(rolls))
     return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines, values=odds, outcome=outcome)
 

@@ -86,16 +86,20 @@ def shot_notes(shot: Shot) -> list[str]:
     """Why no Multiple ROF can be kept, then what else to remember after the shot (the notes made
     once, ``_AFTER_THE_SHOT``: asked for every shot, issue 40)."""
     multiple_rof = shot.arms.rof >= 1  # a printed ROF of 1 is a Multiple ROF too (kept on a coloured dr of 1)
-    woods_building_rubble = shot.in_woods_building_rubble and not shot.arms.mortar and not shot.arms.latw
+    # each property read once: each asks the firer's terrain or its carrier again (issue 40)
+    in_woods_building_rubble = shot.in_woods_building_rubble
+    bounding_first_fire = shot.bounding_first_fire
+    prevention_rule = shot.prevention_rule
+    woods_building_rubble = in_woods_building_rubble and not shot.arms.mortar and not shot.arms.latw
     applies = (
-        shot.arc == "vca" and shot.spines > 0 and shot.in_woods_building_rubble,
-        woods_building_rubble and not shot.bounding_first_fire,
+        shot.arc == "vca" and shot.spines > 0 and in_woods_building_rubble,
+        woods_building_rubble and not bounding_first_fire,
         shot.intensive,
-        shot.bounding_first_fire and multiple_rof,
+        bounding_first_fire and multiple_rof,
         shot.deliberate,
         shot.aim_counts and shot.mp_in_los is None,
-        shot.prevention_rule == "C5.64",
-        shot.prevention_rule == "C5.641",
+        prevention_rule == "C5.64",
+        prevention_rule == "C5.641",
         shot.ovr_prevention,
         shot.reaction,
         shot.reaction and shot.firer.rfnm,

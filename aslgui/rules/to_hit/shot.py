@@ -347,7 +347,18 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     # the Reaction Fire of a Gun under a First Fire counter (D7.23).
     marked = firer.fired or firer.intensive_fired
     forced_intensive = (ovr_prevention and marked) or (reaction and counter == "first")
-    shot = Shot(
+    intensive = action.flag("intensive") or forced_intensive
+    deliberate = action.flag("deliberate_immobilization")
+    opportunity = action.flag("opportunity")
+    acquisition = action.integer("acquisition", 0)
+    mp_in_los = action.number("mp_in_los")
+    los_since_mph_start = action.flag("los_since_mph_start")
+    extra = action.drm_lines("extra_drm", "extra", "user")
+    effects_extra = action.drm_lines("effects_drm", "extra", "user")
+    # aimed and sighted as it is made (the action read in the same order, so the same first error):
+    # one 28-field tuple a shot, not three (issue 40)
+    spines, arc, gun_type = _aim(action, firer, arms, spine, reaction, target_hex)
+    return Shot(
         scenario=scenario,
         firer=firer,
         crew=crew,
@@ -357,43 +368,53 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
         target_type=target_type,
         ammo=ammo,
         phase=action.phase,
-        range=0,
-        arc=fired_from,
+        range=distance(firer.hex, target_hex),
+        arc=arc,
         spine=spine,
-        gun_type=arms.mount,
-        spines=0,
-        intensive=action.flag("intensive") or forced_intensive,
+        gun_type=gun_type,
+        spines=spines,
+        intensive=intensive,
         ovr_prevention=ovr_prevention,
         reaction=reaction,
         counter=counter,
-        deliberate=action.flag("deliberate_immobilization"),
-        opportunity=action.flag("opportunity"),
-        acquisition=action.integer("acquisition", 0),
-        mp_in_los=action.number("mp_in_los"),
-        los_since_mph_start=action.flag("los_since_mph_start"),
+        deliberate=deliberate,
+        opportunity=opportunity,
+        acquisition=acquisition,
+        mp_in_los=mp_in_los,
+        los_since_mph_start=los_since_mph_start,
         basic_tk=basic_tk,
-        extra=action.drm_lines("extra_drm", "extra", "user"),
-        effects_extra=action.drm_lines("effects_drm", "extra", "user"),
+        extra=extra,
+        effects_extra=effects_extra,
+        sight=sight_of(los_map(scenario), firer, target_hex, unit_level(target)),
     )
-    return sighted(aimed(shot, action, target, target_hex))
+
+
+def _aim(action: Action, firer: Unit, arms: Armament, spine: int, reaction: bool,
+         target_hex: Hex) -> tuple[int, str, str]:
+    """Case A hexspines, the arc turned and its Case A Gun type of a shot at ``target_hex``."""
+    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22);
+    # a LATW, a SW, fires in any direction: no CA, no Case A (C3.2).
+    spines = 0 if reaction or arms.latw else _spines(action, firer, spine, target_hex)
+    arc = _arc(firer, arms, action.optional_choice("pivot", PIVOTS), spines)
+    return spines, arc, "NT" if arc == "vca" else arms.mount
 
 
 def aimed(shot: Shot, action: Action, target: Unit | None, target_hex: Hex) -> Shot:
     """The shot aimed at ``target`` in ``target_hex``, its LOS not yet traced (``sighted``): what
     changes from hex to hex (range, Case A hexspines, the arc turned), so an odds map re-aims one
     read shot per hex rather than reading the action again (DESIGN.md 12)."""
-    firer = shot.firer
-    # A Reaction Fire Gun turns to the OVRing vehicle's VCA as part of the shot: no Case A (D7.22);
-    # a LATW, a SW, fires in any direction: no CA, no Case A (C3.2).
-    spines = 0 if shot.reaction or shot.arms.latw else _spines(action, firer, shot.spine, target_hex)
-    arc = _arc(firer, shot.arms, action.optional_choice("pivot", PIVOTS), spines)
-    return shot._replace(target=target, target_hex=target_hex, range=distance(firer.hex, target_hex), arc=arc,
-                         gun_type="NT" if arc == "vca" else shot.arms.mount, spines=spines, sight=None)
+    spines, arc, gun_type = _aim(action, shot.firer, shot.arms, shot.spine, shot.reaction, target_hex)
+    return shot._replace(target=target, target_hex=target_hex, range=distance(shot.firer.hex, target_hex), arc=arc,
+                         gun_type=gun_type, spines=spines, sight=None)
+
+
+def sight_of(los: LosMap, firer: Unit, target_hex: Hex, target_level: int) -> LosResult:
+    """The LOS from the firer to ``target_level`` of ``target_hex`` (A6)."""
+    return trace(los, firer.hex, target_hex, unit_level(firer), target_level)
 
 
 def sighted(shot: Shot, los: LosMap | None = None) -> Shot:
     """The shot with its LOS traced (A6); ``los``: the scenario's LOS map, read once for many hexes
     (a target's own counter hinders no thread to its hex, D9)."""
     los = los_map(shot.scenario) if los is None else los
-    firer, target = shot.firer, shot.target
-    return shot._replace(sight=trace(los, firer.hex, shot.target_hex, unit_level(firer), unit_level(target)))
+    return shot._replace(sight=sight_of(los, shot.firer, shot.target_hex, unit_level(shot.target)))

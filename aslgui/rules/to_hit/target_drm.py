@@ -60,8 +60,12 @@ def case_q(shot: Shot) -> DrmLine | None:
     """TEM of the target's Location vs the Infantry Target Type, or of the wall/hedge the shot
     crosses into it where that is more (B9.31: so never less than the Location's); a vehicle target
     gets none (``case_q_counts``)."""
-    if not case_q_counts(shot):
-        return None
+    return crossed_q(shot) if case_q_counts(shot) else None
+
+
+def crossed_q(shot: Shot) -> DrmLine | None:
+    """Case Q's line where it counts: it reads only the target hex and the firer's, so every unit
+    of a hex that takes Case Q takes the same line."""
     line = crossed_tem_line(shot.scenario, shot.target_hex, shot.firer.hex, "C6")
     return line._replace(case="Q") if line else None
 
