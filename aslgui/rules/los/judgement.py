@@ -267,24 +267,19 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
 
 def sight(los: LosMap, source: Hex, level: int = 0) -> dict[Hex, int | None]:
     """What a unit at ``source`` (``level`` above its ground) sees of every hex of the map: the
-    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex.  Its
-    threads reach every column, so an archive map reads them all first; the cycle collector is
-    paused meanwhile (``collector_paused``: the walks make many objects and no cycles)."""
-    found: dict[Hex, int | None] = {}
+    Hindrance DRM of a clear LOS, None where it is blocked (A6): ``trace`` to each hex, asked as
+    one source's threads (``from_source`` without ``explain``: a shading reads only whether and
+    how much, so a thread surely blocked is not walked).  Its threads reach every column, so an
+    archive map reads them all first; the cycle collector is paused meanwhile
+    (``collector_paused``: the walks make many objects and no cycles)."""
     grid = los.grid
     with collector_paused():
         if los.partial:
             cols = [h.col for h in grid]
             if cols:
                 los.read_around(Hex(min(cols), 0), Hex(max(cols), 0))
-        # ``marked`` is fixed once every column is read: a VASL board's map walks every thread
-        unwalked = los.partial or los.marked() is not None
-        for h in grid:
-            result = _open_ground(los, source, h, level, 0) if unwalked else None
-            if result is None:
-                result = walked(los, source, h, level, 0, explain=False)
-            found[h] = None if result.blocked else result.hindrance
-    return found
+        trace_to = from_source(los, source, level, explain=False)
+        return {h: None if (result := trace_to(h, 0)).blocked else result.hindrance for h in grid}
 
 
 def _hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, f: Feature,
