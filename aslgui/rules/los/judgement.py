@@ -37,11 +37,12 @@ from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
 from aslgui.rules.los.trace_line import Trace, blind
 
 
-def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0) -> LosResult:
+def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
+          explain: bool = True) -> LosResult:
     """The LOS from ``source`` to ``target`` (levels above each hex's ground): blocked or clear,
-    where and why, and the Hindrances of a clear thread."""
+    where and why (without ``explain``, not why: ``walked``), and the Hindrances of a clear thread."""
     clear = _open_ground(los, source, target, source_level, target_level)
-    return walked(los, source, target, source_level, target_level) if clear is None else clear
+    return walked(los, source, target, source_level, target_level, explain) if clear is None else clear
 
 
 def _cube_z(h: Hex) -> int:
@@ -134,7 +135,7 @@ def from_source(los: LosMap, source: Hex, source_level: int = 0, explain: bool =
     def trace_to(target: Hex, target_level: int = 0) -> LosResult:
         dx, dz = target.col - sx, _cube_z(target) - sz
         if nearest is None or not (dx or dz) or not _plain_end(los, target, target_level):
-            return trace(los, source, target, source_level, target_level)
+            return trace(los, source, target, source_level, target_level, explain)
         bx, by = 3 * dx, dx + 2 * dz
         empty = nearest[math.floor((math.atan2(by, bx) + math.pi) * sector) % SECTORS]
         if math.hypot(bx, by) < empty:
