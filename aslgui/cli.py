@@ -89,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"aslgui {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     gui = commands.add_parser("open", help="open the map window (the default command)")
-    gui.add_argument("scenario", nargs="?", help="scenario file (default: the built-in demo)")
+    gui.add_argument("scenario", nargs="?",
+                     help="scenario file, or a VASL game (.vsav) to import (default: the built-in demo)")
     resolve = commands.add_parser(
         "resolve", help="answer one action about a scenario as JSON",
         description="Answer one action about a scenario: JSON on stdout (exit 0, also for an illegal\n"

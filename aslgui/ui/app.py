@@ -49,7 +49,8 @@ def run_gui(path: str | None) -> int:
     scenario: Scenario | None = None
     file_path: Path | None = None
     problem = ""
-    if path is not None:
+    vasl_game = path if path is not None and path.lower().endswith(".vsav") else None
+    if path is not None and vasl_game is None:
         try:
             scenario, file_path = load_scenario(path), Path(path)
         except AslError as error:
@@ -59,6 +60,8 @@ def run_gui(path: str | None) -> int:
     window.view.fit_to_window()
     window.focus_first_gun()
     window.start_autosave()
+    if vasl_game is not None:  # a VASL game opens as File > Import VASL game does, with its report
+        QTimer.singleShot(0, lambda: window.order_of_battle.import_file(vasl_game))
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
 
 from aslgui.model import load_scenario
 from aslgui.rules import resolve
@@ -237,3 +238,22 @@ def test_the_context_menu_offers_the_return(imported: MainWindow) -> None:
 
 def test_the_attacker_can_be_a_side_still_in_the_order_of_battle(imported: MainWindow) -> None:
     assert phase_sides(imported.scenario) == ["allied", "axis"]
+
+
+def test_aslgui_open_with_a_vasl_game_imports_it_as_file_import_does(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, infos: list[str]
+) -> None:
+    """``aslgui open GAME.vsav``: the window opens on the imported game with its report, not on the
+    demo with "not UTF-8 text" (a save is a zip, not a scenario file)."""
+    from aslgui.ui import app
+
+    opened: list[MainWindow] = []
+    monkeypatch.setattr(QApplication, "exec", lambda self: opened.extend(
+        w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()) or 0)
+    save = build_save(tmp_path)
+    assert app.run_gui(str(save)) == 0
+    window = opened[-1]
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: bool(infos))
+    assert infos[0].startswith(f"Imported VASL game: {save}")
+    assert window.order_of_battle.list.unit_ids() and not window.scenario.name.startswith("Demo")
