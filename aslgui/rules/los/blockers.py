@@ -58,14 +58,14 @@ def _sure(los: LosMap, at: int) -> tuple[Sure, ...]:
     whole = _inside_hexagon(0.0, 0.0) - SLACK
     slope = 2 * los.level(Hex(at // STRIDE, at % STRIDE))
     found: list[Sure] = [(cell[0], slope, 0.0, 0.0, whole)] if cell[0] > 0 else []
-    for kind, top, radius, core_x, core_y, f in cell[1]:
+    for kind, top, radius, core_x, core_y, inner, _ in cell[1]:
         if kind in (HINDRANCE, SPLIT):
             continue
         ground = slope if kind == GROUND else None
         if radius < 0.0:
             found.append((top, ground, 0.0, 0.0, whole))
-        elif (inner := min(f.inner, _inside_hexagon(core_x, core_y)) - SLACK) > 0.0:
-            found.append((top, ground, core_x, core_y, inner))
+        elif (sure_inner := min(inner, _inside_hexagon(core_x, core_y)) - SLACK) > 0.0:
+            found.append((top, ground, core_x, core_y, sure_inner))
     return tuple(found)
 
 

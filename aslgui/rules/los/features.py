@@ -45,8 +45,8 @@ MARKED_MOST = 48
 HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
 
 #: One feature as the walk reads it, unpacked at once: its kind, top, hull radius (-1.0 for a
-#: whole-hex feature) and hull core, and the ``Feature``.
-Record = tuple[int, int, float, float, float, Feature]
+#: whole-hex feature), hull core and inner radius, and the ``Feature``.
+Record = tuple[int, int, float, float, float, float, Feature]
 NO_RECORDS: tuple[Record, ...] = ()
 #: What a thread crossing a hex's inside may meet there: its lowest ground (half levels), its
 #: features' ``Record``s, and the same after the ground's own (``ground_feature``) when that is
@@ -62,7 +62,7 @@ def ground_feature(top: int) -> Feature:
 
 def record(f: Feature) -> Record:
     """A feature's ``Record``."""
-    return f.kind, f.top, -1.0 if f.hull is None else f.radius, f.core[0], f.core[1], f
+    return f.kind, f.top, -1.0 if f.hull is None else f.radius, f.core[0], f.core[1], f.inner, f
 
 
 def _first_met(r: Record) -> tuple[bool, float]:
@@ -79,7 +79,7 @@ def _records(features: tuple[Feature, ...]) -> tuple[Record, ...]:
     for _, alike in groupby(features, key=lambda f: (f.kind, f.top, f.name, f.rule)):
         kept: list[Record] = []
         for r in sorted(map(record, alike), key=_first_met):
-            if not any(k[2] < 0.0 or math.dist(k[5].core, r[5].core) + r[2] <= k[5].inner for k in kept):
+            if not any(k[2] < 0.0 or math.dist(k[6].core, r[6].core) + r[2] <= k[5] for k in kept):
                 kept.append(r)
         records.extend(kept)
     return tuple(records)

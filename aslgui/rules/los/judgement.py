@@ -217,7 +217,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
             edge = base == 0 and t.on_edge(t.hex_at(e[1], e[2]))
             reach = 1.5 * length if edge else half
-            for f_kind, top, radius, core_x, core_y, f in here:
+            for f_kind, top, radius, core_x, core_y, inner, f in here:
                 if f_kind == HINDRANCE:  # Trace.effect, its commonest cases inlined
                     if top <= high or from_source in hindered:
                         continue  # lower than an end, or a Hindrance already counted at this range
@@ -226,9 +226,12 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                     effect = HIGHER
                 elif not (effect := t.effect(f, from_source, to_target)):
                     continue
-                if radius >= 0.0 and (abs(base + a * core_y - b * core_x) > radius * length + reach
-                                      or not t.crosses(f, base, edge)):
-                    continue
+                if radius >= 0.0:  # Trace.crosses, its quick answers inlined: most hulls are passed by
+                    core = base + a * core_y - b * core_x
+                    if core < 0.0:
+                        core = -core
+                    if core > radius * length + reach or (core >= inner * length and not t.spans(f, base, edge)):
+                        continue
                 h = Hex(sx + e[1], here_at - (sx + e[1]) * STRIDE)  # t.hex_at
                 if f_kind == GROUND and t.own_slope(f, h, from_source, to_target):
                     continue

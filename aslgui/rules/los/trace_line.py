@@ -89,7 +89,8 @@ class Trace:
         """Least and greatest signed distance * length of a feature's hull from the line."""
         assert f.hull is not None
         a, b = self.a, self.b
-        values = [base + a * y - b * x for x, y in zip(*f.hull, strict=True)]
+        xs, ys = f.hull
+        values = [base + a * y - b * x for x, y in zip(xs, ys)]  # noqa: B905 - a hull's two halves
         return min(values), max(values)
 
     def crosses(self, f: Feature, base: float, edge: bool = False) -> bool:
@@ -97,18 +98,25 @@ class Trace:
         (its pixels, each a unit square) visible on both sides of it (A6.1), which is so exactly
         when the hull of the pixel centres reaches within half a pixel's extent of the line on
         both sides.  Along the map's edge (``edge``: through the centre dot of a half hex whose
-        other half is off the map) coming within 1.5 pixels of the thread is enough."""
+        other half is off the map) coming within 1.5 pixels of the thread is enough.  Told at once
+        when the line passes far from the hull's core or through its inner circle, else ``spans``."""
         if f.hull is None:
             return True
-        length, half = self.length, self.half_pixel
-        reach = 1.5 * length if edge else half
+        length = self.length
         core = abs(base + self.a * f.core[1] - self.b * f.core[0])
-        if core > f.radius * length + reach:
+        if core > f.radius * length + (1.5 * length if edge else self.half_pixel):
             return False
-        if core < f.inner * length:
-            return True
+        return core < f.inner * length or self.spans(f, base, edge)
+
+    def spans(self, f: Feature, base: float, edge: bool) -> bool:
+        """``crosses`` told from the hull's points, for a line neither far from its core nor
+        through its inner circle (the walk tells those itself)."""
         low, high = self.spread(f, base)
-        return low <= reach and high >= -reach if edge else low < half and high > -half
+        if edge:
+            reach = 1.5 * self.length
+            return low <= reach and high >= -reach
+        half = self.half_pixel
+        return low < half and high > -half
 
     def on_edge(self, h: Hex) -> bool:
         """Whether the thread runs through the centre dot of ``h`` along the map's edge: the hex
