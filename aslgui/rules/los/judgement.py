@@ -24,10 +24,10 @@ from aslgui.rules.los.features import (
     HIGHER,
     HINDERS,
     HINDRANCE,
-    NO_FEATURES,
     NO_RECORDS,
     NO_WALLS,
     PIXEL_AREA,
+    REACH_PIXELS,
     SPLIT,
     LosMap,
     ground_feature,
@@ -398,6 +398,10 @@ def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
     return None
 
 
+#: The cell of a hex holding nothing: ground level 0, no records.
+_NO_CELL = (0, NO_RECORDS, NO_RECORDS)
+
+
 def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult | tuple[Hex, str] | None:
     """A thread exactly along the hexside between two hexes (A6.1): a wall on it counts unless it
     touches either end's hex (B9.2); terrain counts when it is Inherent (B.6) on either side, and
@@ -417,16 +421,28 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
     blocks: list[str] = []  # per side, why its terrain would block ("" if it would not)
     hinders: list[Feature | None] = []  # per side, a Hindrance there
     inherent: tuple[Hex, Feature] | None = None
+    cells, low, high, length = t.los.cells, t.low, t.high, t.length
+    near = REACH_PIXELS * length + t.half_pixel  # Trace.reaches' quick miss, inlined
     for h in (a, b):
         hz = h.row - (h.col - (h.col & 1)) // 2 - t.sz
         base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
         why_blocked, hindering = "", None
-        here = t.los.features.get(h, NO_FEATURES)
-        if (ground := 2 * t.los.floors.get(h, 0)) > t.low and (ground or h in t.los.grid):
-            here = (ground_feature(ground), *here)
-        for f in here:
-            effect = t.effect(f, from_source, to_target)
-            if not effect or not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):
+        ground, here, grounded = cells.get(h.col * STRIDE + h.row) or _NO_CELL  # geometry.thread.index
+        if ground > low:  # ground above the lower end, as the walk reads it
+            if ground:
+                here = grounded
+            elif h in t.los.grid:
+                here = (record(ground_feature(0)), *here)
+        for f_kind, top, radius, core_x, core_y, _, f in here:
+            if f_kind == HINDRANCE:  # Trace.effect's commonest case inlined
+                if top <= high or (hindering is not None and (inherent is not None or not f.inherent)):
+                    continue  # lower than the ends, or a Hindrance already found on this side
+                effect = HINDERS
+            elif not (effect := t.effect(f, from_source, to_target)):
+                continue
+            if radius >= 0.0 and abs(base + t.a * core_y - t.b * core_x) > radius * length + near:
+                continue
+            if not t.reaches(f, base) or t.own_slope(f, h, from_source, to_target):
                 continue
             if effect != HINDERS:
                 if f.inherent:
