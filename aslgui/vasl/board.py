@@ -80,17 +80,20 @@ def _valid_hex(entry: Any) -> bool:
 
 
 def _valid(value: Any) -> bool:
-    """A cached product whole: the board's keys of their types, and the facts of exactly the
-    hexes of a board of its size (a damaged or foreign file is rebuilt, never half used)."""
+    """A cached product's outline: the board's keys of their types (``_valid_hexes`` reads the hexes)."""
     if not (isinstance(value, dict) and isinstance(value.get("board"), dict) and isinstance(value.get("hexes"), dict)
             and type(value.get("catalog")) is str):
         return False
-    board, hexes = value["board"], value["hexes"]
-    width, height = board.get("width"), board.get("height")
-    if not (type(board.get("name")) is str and type(board.get("image_name")) is str
-            and type(board.get("has_hills")) is bool and _is_int(width, 1, MAX_BOARD_HEXES)
-            and _is_int(height, 1, MAX_BOARD_HEXES)):
-        return False
+    board = value["board"]
+    return (type(board.get("name")) is str and type(board.get("image_name")) is str
+            and type(board.get("has_hills")) is bool and _is_int(board.get("width"), 1, MAX_BOARD_HEXES)
+            and _is_int(board.get("height"), 1, MAX_BOARD_HEXES))
+
+
+def _valid_hexes(value: dict[str, Any]) -> bool:
+    """The facts of exactly the hexes of a board of its size (a damaged or foreign file is
+    rebuilt, never half used)."""
+    width, height, hexes = value["board"]["width"], value["board"]["height"], value["hexes"]
     names = {local_name(c, r) for c in range(width) for r in range(height + c % 2)}
     return hexes.keys() == names and all(_valid_hex(entry) for entry in hexes.values())
 
@@ -109,7 +112,7 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     def build() -> dict[str, Any]:
         return _facts_json(name, catalog or load_catalog(folders))
 
-    return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT))
+    return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT, _valid_hexes))
 
 
 def _board(path: str, digest: str, data: dict[str, Any]) -> VaslBoard:
