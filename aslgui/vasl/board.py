@@ -116,9 +116,12 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
 
 
 def _board(path: str, digest: str, data: dict[str, Any]) -> VaslBoard:
+    """The board of a checked product.  Its hexes' facts are made with ``tuple.__new__``: the
+    NamedTuple's own ``__new__`` is a Python call per hex, a third of a board's reading."""
     board = data["board"]
+    new = tuple.__new__
     hexes = {
-        local: HexFacts(t, e, tuple(sides), tuple(on_map), dep, levels, stair)
+        local: new(HexFacts, (t, e, tuple(sides), tuple(on_map), dep, levels, stair))
         for local, (t, e, sides, on_map, dep, levels, stair) in data["hexes"].items()
     }
     return VaslBoard(path, digest, board["name"], board["image_name"], board["has_hills"],
