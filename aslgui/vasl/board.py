@@ -11,8 +11,6 @@ board's own unrotated naming) to ``HexFacts`` in VASL's terrain names; ``aslgui_
 maps one to aslgui's vocabulary.
 """
 
-from __future__ import annotations
-
 import os
 from typing import Any, NamedTuple
 
@@ -21,6 +19,9 @@ from aslgui.vasl import cache as derived
 from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
 from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
+
+# No ``from __future__ import annotations``: ``VaslBoard``'s annotations are types, not strings typing
+# would compile (docs/architecture.md).
 
 
 class VaslBoard(NamedTuple):

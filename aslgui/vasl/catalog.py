@@ -17,8 +17,6 @@ DEPRESSION, BRIDGE, WATER, ...).  ``Catalog.table(field)`` gives a 256-entry num
 vectorised work on the pixel grids.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Mapping
 from functools import cache
@@ -29,6 +27,8 @@ from aslgui.limits import CATALOG_LIMIT
 from aslgui.resource_files import RESOURCES, load_json
 from aslgui.user_files import read_bounded
 
+# No ``from __future__ import annotations``: the records' annotations are types, not strings typing
+# would compile (docs/architecture.md).
 if TYPE_CHECKING:
     import numpy.typing as npt
 
@@ -92,7 +92,7 @@ class Catalog(NamedTuple):
         """The terrain type VASL calls ``name`` (as ``buildingTypes`` overrides name them)."""
         return _index(self)[1].get(name)
 
-    def table(self, field: str) -> npt.NDArray[Any]:
+    def table(self, field: str) -> "npt.NDArray[Any]":
         """A 256-entry numpy array of ``field`` by terrain code (unknown codes: False/0), for
         looking up a whole pixel grid at once: ``catalog.table("is_hexside")[grid.terrain]``."""
         import numpy as np
