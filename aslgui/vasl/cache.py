@@ -36,6 +36,7 @@ import contextlib
 import json
 import math
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +46,8 @@ from aslgui.user_files import open_regular, read_bounded, user_folder, write_ato
 
 CACHE_ENV = "ASLGUI_CACHE_DIR"
 _CHUNK = 1024 * 1024
+#: Files smaller than this are hashed without loading OpenSSL (``_sha256``).
+_OWN_SHA256_LIMIT = 1024 * 1024
 #: A stamp is a hash's 128 hex digits: anything larger is no stamp of ours.
 _STAMP_LIMIT = 128
 #: Digests hashed in this process, by (path, device, inode, size, mtime, ctime).
@@ -66,7 +69,7 @@ def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
         key = (name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         digest = _digests.get(key)
         if digest is None:
-            hasher, read = _sha256(), 0
+            hasher, read = _sha256(info.st_size), 0
             try:
                 while chunk := handle.read(_CHUNK):
                     read += len(chunk)
@@ -80,14 +83,20 @@ def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
     return digest
 
 
-def _sha256() -> Any:
-    """A SHA-256 hasher: CPython's own C one, which (unlike ``hashlib``'s) does not load OpenSSL:
-    loading it cost more than hashing a board and its catalog with this one."""
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
-    except ImportError:
-        from _sha2 import sha256  # type: ignore[import-not-found]  # 3.12 on
-    return sha256()
+def _sha256(size: int) -> Any:
+    """A SHA-256 hasher for a file of ``size`` bytes.  Loading OpenSSL (``hashlib``) costs about
+    what hashing a megabyte with CPython's own C SHA-256 does, and it hashes four times faster:
+    a smaller file, while OpenSSL is not loaded, is hashed with CPython's (a board and its catalog
+    are a few hundred kilobytes)."""
+    if size < _OWN_SHA256_LIMIT and "_hashlib" not in sys.modules:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
+        except ImportError:
+            from _sha2 import sha256  # type: ignore[import-not-found]  # 3.12 on
+        return sha256()
+    import hashlib
+
+    return hashlib.sha256()
 
 
 def refuse_constant(name: str) -> Any:
