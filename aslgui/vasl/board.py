@@ -12,13 +12,16 @@ maps one to aslgui's vocabulary.
 """
 
 import os
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT, FACTS_LIMIT, MAX_BOARD_HEXES
 from aslgui.vasl import cache as derived
-from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
+from aslgui.vasl.catalog_source import aslgui_names, catalog_file
 from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
+
+if TYPE_CHECKING:
+    from aslgui.vasl.catalog import Catalog
 
 # No ``from __future__ import annotations``: ``VaslBoard``'s annotations are types, not strings typing
 # would compile (docs/architecture.md).
@@ -46,7 +49,7 @@ def aslgui_name(vasl_name: str) -> str:
     return aslgui_names().get(vasl_name) or vasl_name.lower()
 
 
-def _facts_json(path: str, catalog: Catalog) -> dict[str, Any]:
+def _facts_json(path: str, catalog: "Catalog") -> dict[str, Any]:
     from aslgui.vasl.archive import open_archive  # zipfile and the XML parser: only on a cache miss
 
     archive = open_archive(path)
@@ -99,7 +102,7 @@ def _valid_hexes(value: dict[str, Any]) -> bool:
     return hexes.keys() == names and all(_valid_hex(entry) for entry in hexes.values())
 
 
-def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> VaslBoard:
+def load_board(path: str | os.PathLike[str], catalog: "Catalog | None" = None) -> VaslBoard:
     """The board in archive ``path`` (AslError naming the file if it cannot be read), its terrain
     codes read with ``catalog`` (default: ``load_catalog`` of the archive's folder and the library),
     which is parsed only when the facts are not cached yet."""
@@ -111,6 +114,8 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     product = f"hexfacts-v{FACTS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:
+        from aslgui.vasl.catalog import load_catalog  # its records: only to derive a board
+
         return _facts_json(name, catalog or load_catalog(folders))
 
     return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT, _valid_hexes))

@@ -38,13 +38,14 @@ from typing import TYPE_CHECKING, Any
 
 from aslgui.limits import CATALOG_LIMIT, LOS_LIMIT
 from aslgui.vasl import cache as derived
-from aslgui.vasl.catalog import Catalog, catalog_file, load_catalog
+from aslgui.vasl.catalog_source import catalog_file
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from aslgui.vasl.archive import LosGrid
+    from aslgui.vasl.catalog import Catalog
     from aslgui.vasl.hexfacts import HexFacts
 
 #: Bump when the derivation changes: an older cached product is rebuilt.
@@ -62,6 +63,7 @@ def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str,
 
     def build() -> dict[str, Any]:
         from aslgui.vasl.archive import open_archive
+        from aslgui.vasl.catalog import load_catalog
 
         return derive_los(open_archive(path).los_grid(), load_catalog(folders), facts)
 
