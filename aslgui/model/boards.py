@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from aslgui.collector import collector_paused
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
@@ -121,6 +122,11 @@ class BoardTerrain:
 def load_board_terrain(grid: MapGrid) -> BoardTerrain:
     """Read every board of ``grid`` the library has; the others stay plain, noted (without any
     library folder at all, every board is plain, as ``plain_notes`` says)."""
+    with collector_paused():  # a board's facts are thousands of objects and no cycles
+        return _load_board_terrain(grid)
+
+
+def _load_board_terrain(grid: MapGrid) -> BoardTerrain:
     boards: dict[str, VaslBoard] = {}
     notes: list[str] = []
     folders = library_folders()

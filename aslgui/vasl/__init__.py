@@ -27,6 +27,8 @@ Modules and their API:
               (VASL's LOS facts: obstacle, hindrance, half level, height, inherent, split, LOS
               category, and the aslgui terrain name it maps to); ``catalog.table(field)`` is a
               256-entry numpy lookup for whole grids.
+``catalog_source`` which catalog file a library reads (``catalog_file``) and aslgui's names for VASL's
+              terrain (``aslgui_names``): all a cached board needs, without ``catalog``'s records.
 
 ``pieces``    VASSAL's piece definitions (``SequenceEncoder`` levels, Layers, rotation,
               concealment, prototypes) as saves and the module's PieceSlots write them.

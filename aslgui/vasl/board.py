@@ -11,16 +11,20 @@ board's own unrotated naming) to ``HexFacts`` in VASL's terrain names; ``aslgui_
 maps one to aslgui's vocabulary.
 """
 
-from __future__ import annotations
-
 import os
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.limits import BOARD_ARCHIVE_LIMIT, CATALOG_LIMIT, FACTS_LIMIT, MAX_BOARD_HEXES
 from aslgui.vasl import cache as derived
-from aslgui.vasl.catalog import Catalog, aslgui_names, catalog_file, load_catalog
+from aslgui.vasl.catalog_source import aslgui_names, catalog_file
 from aslgui.vasl.hexfacts import FACTS_VERSION, HexFacts, derive, local_name
 from aslgui.vasl.library import library_folders
+
+if TYPE_CHECKING:
+    from aslgui.vasl.catalog import Catalog
+
+# No ``from __future__ import annotations``: ``VaslBoard``'s annotations are types, not strings typing
+# would compile (docs/architecture.md).
 
 
 class VaslBoard(NamedTuple):
@@ -45,7 +49,7 @@ def aslgui_name(vasl_name: str) -> str:
     return aslgui_names().get(vasl_name) or vasl_name.lower()
 
 
-def _facts_json(path: str, catalog: Catalog) -> dict[str, Any]:
+def _facts_json(path: str, catalog: "Catalog") -> dict[str, Any]:
     from aslgui.vasl.archive import open_archive  # zipfile and the XML parser: only on a cache miss
 
     archive = open_archive(path)
@@ -80,22 +84,25 @@ def _valid_hex(entry: Any) -> bool:
 
 
 def _valid(value: Any) -> bool:
-    """A cached product whole: the board's keys of their types, and the facts of exactly the
-    hexes of a board of its size (a damaged or foreign file is rebuilt, never half used)."""
+    """A cached product's outline: the board's keys of their types (``_valid_hexes`` reads the hexes)."""
     if not (isinstance(value, dict) and isinstance(value.get("board"), dict) and isinstance(value.get("hexes"), dict)
             and type(value.get("catalog")) is str):
         return False
-    board, hexes = value["board"], value["hexes"]
-    width, height = board.get("width"), board.get("height")
-    if not (type(board.get("name")) is str and type(board.get("image_name")) is str
-            and type(board.get("has_hills")) is bool and _is_int(width, 1, MAX_BOARD_HEXES)
-            and _is_int(height, 1, MAX_BOARD_HEXES)):
-        return False
+    board = value["board"]
+    return (type(board.get("name")) is str and type(board.get("image_name")) is str
+            and type(board.get("has_hills")) is bool and _is_int(board.get("width"), 1, MAX_BOARD_HEXES)
+            and _is_int(board.get("height"), 1, MAX_BOARD_HEXES))
+
+
+def _valid_hexes(value: dict[str, Any]) -> bool:
+    """The facts of exactly the hexes of a board of its size (a damaged or foreign file is
+    rebuilt, never half used)."""
+    width, height, hexes = value["board"]["width"], value["board"]["height"], value["hexes"]
     names = {local_name(c, r) for c in range(width) for r in range(height + c % 2)}
     return hexes.keys() == names and all(_valid_hex(entry) for entry in hexes.values())
 
 
-def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> VaslBoard:
+def load_board(path: str | os.PathLike[str], catalog: "Catalog | None" = None) -> VaslBoard:
     """The board in archive ``path`` (AslError naming the file if it cannot be read), its terrain
     codes read with ``catalog`` (default: ``load_catalog`` of the archive's folder and the library),
     which is parsed only when the facts are not cached yet."""
@@ -107,15 +114,20 @@ def load_board(path: str | os.PathLike[str], catalog: Catalog | None = None) -> 
     product = f"hexfacts-v{FACTS_VERSION}-{catalog_digest[:12]}.json"
 
     def build() -> dict[str, Any]:
+        from aslgui.vasl.catalog import load_catalog  # its records: only to derive a board
+
         return _facts_json(name, catalog or load_catalog(folders))
 
-    return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT))
+    return _board(name, digest, derived.cached_json(digest, product, build, _valid, FACTS_LIMIT, _valid_hexes))
 
 
 def _board(path: str, digest: str, data: dict[str, Any]) -> VaslBoard:
+    """The board of a checked product.  Its hexes' facts are made with ``tuple.__new__``: the
+    NamedTuple's own ``__new__`` is a Python call per hex, a third of a board's reading."""
     board = data["board"]
+    new = tuple.__new__
     hexes = {
-        local: HexFacts(t, e, tuple(sides), tuple(on_map), dep, levels, stair)
+        local: new(HexFacts, (t, e, tuple(sides), tuple(on_map), dep, levels, stair))
         for local, (t, e, sides, on_map, dep, levels, stair) in data["hexes"].items()
     }
     return VaslBoard(path, digest, board["name"], board["image_name"], board["has_hills"],

@@ -6,6 +6,7 @@ costs about what it costs on a plain one.  Layout::
 
     $ASLGUI_CACHE_DIR (else the platform's per-user cache folder + aslgui) / vasl /
         <file_digest of the archive (all its bytes hashed)> / <product>
+    ... / vasl-checked / <file_digest> / <product>: the stamp of a product's bytes (below)
 
 A *product* is any named file derived from one archive: ``hexfacts-v1-<catalog>.json`` (this
 package's per-hex facts; ``<catalog>`` starts the hash of the terrain catalog file they were
@@ -24,6 +25,9 @@ Every read is bounded (``aslgui.user_files``): a product or a file hashed that i
 device or a link to one, a folder or over its limit reads as missing (a product) or is an
 AslError naming it and the limit (a file hashed).  ``cached_json`` parses strict
 JSON (no ``NaN``/``Infinity``) and keeps a product only if its ``valid`` accepts all of it.
+Checking all of a large product (every hex's LOS features) cost more than the rest of a cache
+hit: a product's ``deep`` check runs once for its bytes, and their BLAKE2b, stamped beside the
+cache, stands for it while it matches them (damaged bytes never match: they are checked whole).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import contextlib
 import json
 import math
 import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +46,10 @@ from aslgui.user_files import open_regular, read_bounded, user_folder, write_ato
 
 CACHE_ENV = "ASLGUI_CACHE_DIR"
 _CHUNK = 1024 * 1024
+#: Files smaller than this are hashed without loading OpenSSL (``_sha256``).
+_OWN_SHA256_LIMIT = 1024 * 1024
+#: A stamp is a hash's 128 hex digits: anything larger is no stamp of ours.
+_STAMP_LIMIT = 128
 #: Digests hashed in this process, by (path, device, inode, size, mtime, ctime).
 _digests: dict[tuple[str, int, int, int, int, int], str] = {}
 
@@ -60,9 +69,7 @@ def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
         key = (name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
         digest = _digests.get(key)
         if digest is None:
-            import hashlib  # loads OpenSSL: only when a process first meets a file
-
-            hasher, read = hashlib.sha256(), 0
+            hasher, read = _sha256(info.st_size), 0
             try:
                 while chunk := handle.read(_CHUNK):
                     read += len(chunk)
@@ -76,7 +83,23 @@ def file_digest(path: str, what: str = "file", limit: int = HASH_LIMIT) -> str:
     return digest
 
 
-def _refuse_constant(name: str) -> Any:
+def _sha256(size: int) -> Any:
+    """A SHA-256 hasher for a file of ``size`` bytes.  Loading OpenSSL (``hashlib``) costs about
+    what hashing a megabyte with CPython's own C SHA-256 does, and it hashes four times faster:
+    a smaller file, while OpenSSL is not loaded, is hashed with CPython's (a board and its catalog
+    are a few hundred kilobytes)."""
+    if size < _OWN_SHA256_LIMIT and "_hashlib" not in sys.modules:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
+        except ImportError:
+            from _sha2 import sha256  # type: ignore[import-not-found]  # 3.12 on
+        return sha256()
+    import hashlib
+
+    return hashlib.sha256()
+
+
+def refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -89,7 +112,7 @@ def _finite(text: str) -> float:
 
 def strict_json(data: bytes) -> Any:
     """JSON as aslgui writes it: ``NaN``, ``Infinity`` and ``1e999`` are refused (ValueError)."""
-    return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite)
+    return json.loads(data, parse_constant=refuse_constant, parse_float=_finite)
 
 
 def product_path(digest: str, product: str) -> str:
@@ -122,23 +145,63 @@ def discard(digest: str, product: str) -> None:
 
 
 def cached_json(digest: str, product: str, build: Callable[[], Any], valid: Callable[[Any], bool],
-                limit: int = PRODUCT_LIMIT) -> Any:
-    """The JSON product if cached and ``valid``, else ``build()``, stored for next time.  A
-    damaged product (not strict JSON, over ``limit``, or not ``valid``) is rebuilt and replaced."""
+                limit: int = PRODUCT_LIMIT, deep: Callable[[Any], bool] | None = None) -> Any:
+    """The JSON product if cached and ``valid`` (and ``deep``), else ``build()``, stored for next
+    time.  A damaged product (not strict JSON, over ``limit``, or not ``valid``) is rebuilt and
+    replaced.  ``deep`` is the costly rest of the check, a function of the product's bytes alone:
+    once bytes pass it, a stamp (``stamp_path``) holds their hash, and while it matches them
+    ``deep`` is not asked again (a hit read no longer parses every hex's features)."""
     data = read(digest, product, limit)
     if data is not None:
-        try:
-            value = strict_json(data)
-        except (ValueError, RecursionError):
-            value = None
-        if value is not None and valid(value):
-            return value
+        value = _outlined(data, valid)
+        if value is not None:
+            if deep is None or _stamped(digest, product, data):
+                return value
+            if deep(value):
+                _stamp(digest, product, data)
+                return value
         discard(digest, product)
     value = build()
-    write_json(digest, product, value)
+    data = json.dumps(value, separators=(",", ":")).encode("utf-8")
+    if write(digest, product, data) and deep is not None:
+        stored = _outlined(data, valid)  # checked as a later read checks it: only bytes that pass are stamped
+        if stored is not None and deep(stored):
+            _stamp(digest, product, data)
     return value
 
 
-def write_json(digest: str, product: str, value: Any) -> bool:
-    """Store a JSON product (see ``write``)."""
-    return write(digest, product, json.dumps(value, separators=(",", ":")).encode("utf-8"))
+def _outlined(data: bytes, valid: Callable[[Any], bool]) -> Any:
+    """The product's value if it is strict JSON and ``valid``, else None."""
+    try:
+        value = strict_json(data)
+    except (ValueError, RecursionError):
+        return None
+    return value if value is not None and valid(value) else None
+
+
+def stamp_path(digest: str, product: str) -> str:
+    """Where the hash of a product's bytes that passed its ``deep`` check is kept: beside the
+    cache folder, not in it (a digest's folder holds its products only)."""
+    return os.path.join(cache_folder() + "-checked", digest, product)
+
+
+def _hash(data: bytes) -> bytes:
+    """BLAKE2b of a product's bytes: a third of SHA-256's work."""
+    from _blake2 import blake2b
+
+    return blake2b(data).hexdigest().encode("ascii")
+
+
+def _stamped(digest: str, product: str, data: bytes) -> bool:
+    try:
+        return read_bounded(stamp_path(digest, product), "cache stamp", _STAMP_LIMIT) == _hash(data)
+    except AslError:
+        return False
+
+
+def _stamp(digest: str, product: str, data: bytes) -> None:
+    path = stamp_path(digest, product)
+    with contextlib.suppress(OSError):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, _hash(data), durable=False)  # lost in a crash: checked again
+

@@ -8,7 +8,8 @@ beside the boards, so aslgui carries the same facts as its own table,
 the aslgui terrain name each code maps to always comes from aslgui's table, looked up by the VASL
 name (a name aslgui's table does not know maps to None: named, not used by the rules);
 ``aslgui_names()`` gives that mapping without parsing any XML, and ``catalog_file(folders)`` the
-file ``load_catalog`` would read, whose hash keys the per-hex facts cached from it.
+file ``load_catalog`` would read, whose hash keys the per-hex facts cached from it (both in
+``aslgui.vasl.catalog_source``, which a cached board imports instead of this module).
 
 A ``TerrainType`` holds VASL's LOS facts for one code: obstacle or hindrance, half-level
 height, inherent terrain, ``height`` in levels, ``split`` (the part of a level an obstacle
@@ -17,8 +18,6 @@ DEPRESSION, BRIDGE, WATER, ...).  ``Catalog.table(field)`` gives a 256-entry num
 vectorised work on the pixel grids.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Mapping
 from functools import cache
@@ -26,16 +25,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.errors import AslError
 from aslgui.limits import CATALOG_LIMIT
-from aslgui.resource_files import RESOURCES, load_json
+from aslgui.resource_files import load_json
 from aslgui.user_files import read_bounded
+from aslgui.vasl.catalog_source import BUILTIN_PATH, BUILTIN_SOURCE, SHARED_METADATA, aslgui_names, catalog_file
 
+# No ``from __future__ import annotations``: the records' annotations are types, not strings typing
+# would compile (docs/architecture.md).
 if TYPE_CHECKING:
     import numpy.typing as npt
-
-SHARED_METADATA = "SharedBoardMetadata.xml"
-BUILTIN_SOURCE = "resources/data/vasl_terrain.json"
-BUILTIN_PATH = os.path.join(RESOURCES, "data", "vasl_terrain.json")
-
 
 class TerrainType(NamedTuple):
     """VASL's LOS facts about one terrain code, and the aslgui terrain name it maps to."""
@@ -92,7 +89,7 @@ class Catalog(NamedTuple):
         """The terrain type VASL calls ``name`` (as ``buildingTypes`` overrides name them)."""
         return _index(self)[1].get(name)
 
-    def table(self, field: str) -> npt.NDArray[Any]:
+    def table(self, field: str) -> "npt.NDArray[Any]":
         """A 256-entry numpy array of ``field`` by terrain code (unknown codes: False/0), for
         looking up a whole pixel grid at once: ``catalog.table("is_hexside")[grid.terrain]``."""
         import numpy as np
@@ -104,13 +101,6 @@ class Catalog(NamedTuple):
 @cache
 def _index(catalog: Catalog) -> tuple[dict[int, TerrainType], dict[str, TerrainType]]:
     return {t.code: t for t in catalog.types}, {t.name: t for t in catalog.types}
-
-
-@cache
-def aslgui_names() -> dict[str, str | None]:
-    """VASL terrain name -> aslgui's name (None: none yet), from aslgui's own table whichever
-    catalog gives the LOS facts, so naming a hex never parses a library's XML."""
-    return {entry["name"]: entry.get("aslgui") for entry in load_json("data", "vasl_terrain.json")["terrain"]}
 
 
 @cache
@@ -172,16 +162,6 @@ def parse_shared_metadata(xml: bytes, path: str, names: Mapping[str, str | None]
 def _catalog_from_file(path: str, size: int, mtime_ns: int) -> Catalog:
     xml = read_bounded(path, "terrain catalog", CATALOG_LIMIT)  # never a FIFO, a device or a huge file
     return Catalog(source=path, types=parse_shared_metadata(xml, path, aslgui_names()), path=path)
-
-
-def catalog_file(folders: tuple[str, ...] = ()) -> str:
-    """The file ``load_catalog(folders)`` reads, found without parsing it: the first of
-    ``folders``' ``SharedBoardMetadata.xml``, else aslgui's own table."""
-    for folder in folders:
-        path = os.path.join(folder, SHARED_METADATA)
-        if os.path.isfile(path):
-            return path
-    return BUILTIN_PATH
 
 
 def load_catalog(folders: tuple[str, ...] = ()) -> Catalog:

@@ -20,19 +20,24 @@ N, NE, SE, S, SW, NW, or None; ``on_map`` says which hexsides lie on this board)
 - a depression hex (gully, stream, sunken road) is one whose centre terrain is depression terrain.
 """
 
-from __future__ import annotations
-
 import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
 
+# No ``from __future__ import annotations``: the records' annotations are types, not strings typing
+# would compile (a process's first compile costs ~10M instructions; docs/architecture.md).
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from aslgui.vasl.archive import BoardArchive, BoardMetadata, LosGrid
     from aslgui.vasl.catalog import Catalog
+
+    IntArray = npt.NDArray[np.int64]
+    BoolArray = npt.NDArray[np.bool_]
+else:  # numpy is imported only where a board is derived
+    IntArray = BoolArray = Any
 
 #: Bump when the derivation changes: cached facts of an older version are rebuilt.
 FACTS_VERSION = 1
@@ -59,16 +64,16 @@ def local_name(col: int, vasl_row: int) -> str:
 class _Layout(NamedTuple):
     """Every hex of a board as parallel arrays (numpy), in VASL's hex order."""
 
-    cols: npt.NDArray[np.int64]
-    rows: npt.NDArray[np.int64]
-    centre: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    cols: IntArray
+    rows: IntArray
+    centre: tuple[IntArray, IntArray]
     #: Hexside points, shape (hexes, 6) each for x and y.
-    sides: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
-    on_map: npt.NDArray[np.bool_]
+    sides: tuple[IntArray, IntArray]
+    on_map: BoolArray
     #: Index of the neighbour across each hexside, -1 when there is none on the board.
-    neighbour: npt.NDArray[np.int64]
+    neighbour: IntArray
     #: ``hex_index[col, row]``: the hex's index, -1 where a column has no such row.
-    hex_index: npt.NDArray[np.int64]
+    hex_index: IntArray
     #: Column and row spacing in pixels (the centres before truncation to whole pixels).
     spacing: tuple[float, float]
 
@@ -89,7 +94,7 @@ def _layout(width: int, height: int, pixel_width: int, pixel_height: int) -> _La
     side_x = np.trunc(np.trunc(cx)[:, None] + dx).astype(np.int64)
     side_y = np.trunc(np.trunc(cy)[:, None] + dy).astype(np.int64)
 
-    def onto_board(v: npt.NDArray[Any], size: int) -> npt.NDArray[np.int64]:
+    def onto_board(v: "npt.NDArray[Any]", size: int) -> IntArray:
         v = np.trunc(v).astype(np.int64)
         v[v == -1] = 0
         v[(v == size) | (v == size + 1)] = size - 1
@@ -118,7 +123,7 @@ def _layout(width: int, height: int, pixel_width: int, pixel_height: int) -> _La
     )
 
 
-def derive(grid: LosGrid, metadata: BoardMetadata, catalog: Catalog) -> dict[str, HexFacts]:
+def derive(grid: "LosGrid", metadata: "BoardMetadata", catalog: "Catalog") -> dict[str, HexFacts]:
     """Local hex name -> HexFacts for every hex of a board (see the module docstring)."""
     import numpy as np
 
@@ -190,7 +195,7 @@ def derive(grid: LosGrid, metadata: BoardMetadata, catalog: Catalog) -> dict[str
     return facts
 
 
-def _inherent_codes(terrain: npt.NDArray[np.uint8], is_inherent: npt.NDArray[np.bool_], lay: _Layout) -> Any:
+def _inherent_codes(terrain: "npt.NDArray[np.uint8]", is_inherent: BoolArray, lay: _Layout) -> Any:
     """Per hex, the inherent terrain found nearer its centre than any of its hexside points
     (the first such pixel, x outer and y inner, as VASL scans), else -1."""
     import numpy as np
@@ -237,5 +242,5 @@ def _nearest_hex(px: Any, py: Any, lay: _Layout) -> tuple[Any, Any]:
     return best, best_d
 
 
-def derive_from_archive(archive: BoardArchive, catalog: Catalog) -> dict[str, HexFacts]:
+def derive_from_archive(archive: "BoardArchive", catalog: "Catalog") -> dict[str, HexFacts]:
     return derive(archive.los_grid(), archive.metadata, catalog)

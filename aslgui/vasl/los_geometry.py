@@ -38,13 +38,14 @@ from typing import TYPE_CHECKING, Any
 
 from aslgui.limits import CATALOG_LIMIT, LOS_LIMIT
 from aslgui.vasl import cache as derived
-from aslgui.vasl.catalog import Catalog, catalog_file, load_catalog
+from aslgui.vasl.catalog_source import catalog_file
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
     from aslgui.vasl.archive import LosGrid
+    from aslgui.vasl.catalog import Catalog
     from aslgui.vasl.hexfacts import HexFacts
 
 #: Bump when the derivation changes: an older cached product is rebuilt.
@@ -62,42 +63,54 @@ def board_los(path: str, digest: str, folders: tuple[str, ...], facts: dict[str,
 
     def build() -> dict[str, Any]:
         from aslgui.vasl.archive import open_archive
+        from aslgui.vasl.catalog import load_catalog
 
         return derive_los(open_archive(path).los_grid(), load_catalog(folders), facts)
 
-    value: dict[str, Any] = derived.cached_json(digest, product, build, lambda v: _valid(v, facts), LOS_LIMIT)
+    value: dict[str, Any] = derived.cached_json(digest, product, build, lambda v: _valid(v, facts), LOS_LIMIT,
+                                                _valid_hexes)
     return value
 
 
 def _valid(value: Any, facts: dict[str, HexFacts]) -> bool:
-    """A cached product whole, for this board: every hex one of its hexes, every level a whole
-    number, every hex's features strict JSON of the shape the LOS engine reads (it parses a hex's
-    text only when a thread comes near: a damaged one would fail every later run)."""
+    """A cached product's outline, for this board: every hex one of its hexes, every level a
+    whole number, every hex's features a text (``_valid_hexes`` reads them)."""
     if not (isinstance(value, dict) and value.keys() == {"floors", "hexes", "inherent"}
             and all(isinstance(value[k], dict) and value[k].keys() <= facts.keys() for k in value)):
         return False
     floors, hexes, inherent = value["floors"], value["hexes"], value["inherent"]
-    if not (all(type(v) is int and -128 <= v <= 127 for v in floors.values())
-            and all(type(v) is str for v in inherent.values()) and all(type(v) is str for v in hexes.values())):
-        return False
+    return (all(type(v) is int and -128 <= v <= 127 for v in floors.values())
+            and all(type(v) is str for v in inherent.values()) and all(type(v) is str for v in hexes.values()))
+
+
+def _valid_hexes(value: dict[str, Any]) -> bool:
+    """Every hex's features strict JSON of the shape the LOS engine reads (it parses a hex's text
+    only when a thread comes near: a damaged one would fail every later run)."""
     try:
-        return all(_valid_features(derived.strict_json(text)) for text in hexes.values())
+        return all(_valid_features(_FEATURES.decode(text)) for text in value["hexes"].values())
     except (ValueError, RecursionError):
         return False
 
 
-def _number(value: Any) -> bool:
-    return type(value) in (int, float)  # strict JSON: finite
+#: Reads a hex's features as ``strict_json`` does, but with C floats (one Python call per float
+#: was most of a cache hit's time): ``_valid_features`` refuses 1e999 (infinite) where a number
+#: may stand, and a number anywhere else is refused by its shape anyway.
+_FEATURES = json.JSONDecoder(parse_constant=derived.refuse_constant)
+_NUMBERS = {int, float}
 
 
 def _valid_features(features: Any) -> bool:
-    return isinstance(features, list) and all(
-        isinstance(f, list) and len(f) == 11 and f[0] in KINDS and type(f[1]) is int
-        and isinstance(f[2], list) and isinstance(f[3], list) and 0 < len(f[2]) == len(f[3])
-        and all(_number(v) for v in f[2] + f[3]) and type(f[4]) is str and (f[5] is None or type(f[5]) is str)
-        and type(f[6]) is str and all(_number(v) for v in f[7:])
-        for f in features
-    )
+    if type(features) is not list:
+        return False
+    for f in features:
+        if not (type(f) is list and len(f) == 11 and f[0] in KINDS and type(f[1]) is int
+                and type(f[2]) is list and type(f[3]) is list and 0 < len(f[2]) == len(f[3])
+                and type(f[4]) is str and (f[5] is None or type(f[5]) is str) and type(f[6]) is str):
+            return False
+        numbers = f[2] + f[3] + f[7:]
+        if not (set(map(type, numbers)) <= _NUMBERS and -math.inf < min(numbers) and max(numbers) < math.inf):
+            return False
+    return True
 
 
 def _hex_of_pixels(width: int, height: int, pixel_w: int, pixel_h: int) -> tuple[Any, Any]:

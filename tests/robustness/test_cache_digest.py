@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import subprocess
+import sys
 import zipfile
 import zlib
 from pathlib import Path
@@ -121,3 +123,16 @@ def test_cache_the_digest_is_every_byte_of_the_file(tmp_path: Path) -> None:
         digests.append(cache.file_digest(str(path)))
         assert digests[-1] == hashlib.sha256(path.read_bytes()).hexdigest()
     assert digests[0] != digests[1]
+
+
+
+@pytest.mark.parametrize("size", [10, 2 * 1024 * 1024])
+def test_a_small_file_is_hashed_without_openssl_and_a_large_one_with_it(tmp_path: Path, size: int) -> None:
+    """Loading OpenSSL costs what hashing a megabyte without it does: a small file (a board, its
+    catalog) is hashed with CPython's own SHA-256, a large one with OpenSSL's; the same digest."""
+    path = tmp_path / "file"
+    path.write_bytes(bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+    probe = ("import sys\nfrom aslgui.vasl import cache\n"
+             f"print(cache.file_digest({str(path)!r}), '_hashlib' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == [hashlib.sha256(path.read_bytes()).hexdigest(), str(size > 1024 * 1024)]

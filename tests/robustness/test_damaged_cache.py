@@ -124,3 +124,41 @@ def test_a_poisoned_index_entry_never_serves_another_boards_facts(tmp_path: Path
     os.utime(sample.path, ns=(before.st_atime_ns, before.st_mtime_ns))
     cache._digests.clear()
     assert load_board(sample.path).hexes["E5"].terrain != "Woods"
+
+
+def test_a_stamped_product_skips_the_whole_check_and_damaged_bytes_do_not(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          read_once: Path) -> None:
+    """Checking every hex's LOS features was most of a cache hit: bytes that passed it once are
+    stamped beside the cache and not checked whole again; a product with no stamp (an older
+    cache) is checked whole and stamped; damaged bytes match no stamp and are rebuilt."""
+    from aslgui.vasl import board as board_module
+    from aslgui.vasl import los_geometry
+
+    _fresh(monkeypatch, tmp_path / "cache")
+    archive, facts_file, los_file = _products(tmp_path, read_once)
+    board = load_board(archive)
+    stamps = [Path(cache.stamp_path(board.digest, f.name)) for f in (facts_file, los_file)]
+    assert [s.read_bytes() for s in stamps] == [cache._hash(f.read_bytes()) for f in (facts_file, los_file)]
+    checked: list[str] = []
+    for module in (board_module, los_geometry):
+        whole = module._valid_hexes
+        monkeypatch.setattr(module, "_valid_hexes", lambda v, whole=whole, name=module.__name__: (
+            checked.append(name), whole(v))[1])
+    cache._digests.clear()
+    again = load_board(archive)
+    assert board_los(str(archive), again.digest, (str(tmp_path),), again.hexes).keys() == {"floors", "hexes",
+                                                                                            "inherent"}
+    assert checked == []
+    for stamp in stamps:
+        stamp.unlink()
+    cache._digests.clear()
+    board_los(str(archive), load_board(archive).digest, (str(tmp_path),), again.hexes)
+    assert checked == ["aslgui.vasl.board", "aslgui.vasl.los_geometry"] and all(s.exists() for s in stamps)
+    los = json.loads(los_file.read_bytes())
+    los["hexes"]["E5"] = "[[not json"
+    los_file.write_text(json.dumps(los))
+    product = board_los(str(archive), again.digest, (str(tmp_path),), again.hexes)
+    assert json.loads(product["hexes"]["E5"])[0][0] == "obstacle"
+    assert checked.count("aslgui.vasl.los_geometry") == 3  # the damaged bytes, then the rebuilt ones
+    assert stamps[1].read_bytes() == cache._hash(los_file.read_bytes())

@@ -119,8 +119,6 @@ def _new_process() -> None:
 
 def test_an_unchanged_archive_is_hashed_once_per_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A process remembers a file's digest while its inode, size and times stay the same."""
-    import hashlib
-
     sample = sample_board(tmp_path)
     first = load_board(sample.path)
     assert first.digest == _file_digest(sample.path)
@@ -128,7 +126,7 @@ def test_an_unchanged_archive_is_hashed_once_per_process(tmp_path: Path, monkeyp
     def no_hashing(*_: Any) -> Any:
         raise AssertionError("an unchanged archive was hashed again")
 
-    monkeypatch.setattr(hashlib, "sha256", no_hashing)
+    monkeypatch.setattr(cache, "_sha256", no_hashing)
     assert cache.file_digest(str(sample.path)) == first.digest
 
 

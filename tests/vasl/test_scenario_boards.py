@@ -252,6 +252,32 @@ def test_resolve_on_a_cached_vasl_board_imports_no_numpy_zipfile_or_xml(library:
     assert warm_answer == cold_answer and json.loads(warm_answer)["hexsides"]["S"] == "wall"
 
 
+def test_resolve_on_a_vasl_board_builds_no_record_with_string_annotations(library: Path, tmp_path: Path) -> None:
+    """Once a board is cached, the VASL readers' records (board, hex facts, catalog) evaluate their
+    annotations as the rules' do (docs/architecture.md): typing compiles a string one, and a
+    process's first compile cost a cached board's ``los`` batch ~10M instructions."""
+    scenario_file = tmp_path / "s.json"
+    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "77"}],
+                                         "units": []}), encoding="utf-8")
+    probe = (
+        "import contextlib, io, sys, typing\n"
+        "from aslgui.cli import main\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{\"kind\": \"los\", \"from\": \"77E5\", \"to\": \"77E9\"}'))\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['resolve', {str(scenario_file)!r}, '-']) == 0\n"
+        "found = sorted(f'{name}.{cls.__name__}' for name, module in list(sys.modules.items())\n"
+        "               if name.startswith('aslgui')\n"
+        "               for cls in vars(module).values() if isinstance(cls, type) and cls.__module__ == name\n"
+        "               and hasattr(cls, '_fields')\n"
+        "               and any(isinstance(v, typing.ForwardRef) for v in cls.__annotations__.values()))\n"
+        "print('aslgui.vasl.los_geometry' in sys.modules, found)\n"
+    )
+    env = {**os.environ, BOARDS_ENV: str(library), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
+                           check=True).stdout.strip() for _ in range(2)]
+    assert runs[1] == "True []"  # the first run derived the board (its readers' records are not on this path)
+
+
 def test_a_board_marked_plain_is_drawn_plain_though_the_library_holds_it(library: Path) -> None:
     """``"plain": true`` keeps a board's terrain the file's only, as a rulebook example's is: the
     archive is not read, a note says so, and the key survives a save."""

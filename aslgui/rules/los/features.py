@@ -376,7 +376,7 @@ def _archive_los(boards: BoardTerrain) -> _ArchiveLos:
 
 
 def _read_archive_los(key: tuple[Any, ...], boards: BoardTerrain) -> _ArchiveLos:
-    from aslgui.vasl.catalog import aslgui_names
+    from aslgui.vasl.catalog_source import aslgui_names
     from aslgui.vasl.library import library_folders
     from aslgui.vasl.los_geometry import board_los
 
