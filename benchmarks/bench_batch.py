@@ -89,28 +89,36 @@ KINDS = {
 }
 
 
-def batch_seconds(count: int, runs: int, kind: str = "los") -> tuple[list[float], list[float]]:
+def batch_seconds(count: int, runs: int, kind: str = "los") -> tuple[list[float], list[float], list[float]]:
     """Wall times of whole ``aslgui resolve`` processes answering ``count`` questions (each answer
-    line checked to be an answer, not an error), and of the bare stdlib start run between them."""
+    line checked to be an answer, not an error), of the same answering the first two only (what
+    the batch costs before its questions: start-up, the scenario, the board), and of the bare
+    stdlib start, run in turn."""
     data = KINDS[kind][0](count)
+    two = b"".join(data.splitlines(keepends=True)[:2])
     with tempfile.TemporaryDirectory() as folder:
         env, _ = environments(os.path.join(folder, "pycache"))
         times: list[float] = []
+        fixed: list[float] = []
         starts: list[float] = []
-        for run in range(runs + 1):  # the first fills the bytecode and board caches
+
+        def answered(questions: bytes, lines: int) -> float:
             start = time.perf_counter()
-            subprocess.run(BASELINE, env=env, check=True)
-            starts.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            done = subprocess.run([*aslgui_command(), "resolve", str(DEMO), "-"], input=data, capture_output=True,
+            done = subprocess.run([*aslgui_command(), "resolve", str(DEMO), "-"], input=questions, capture_output=True,
                                   env=env, check=False)
             elapsed = time.perf_counter() - start
             answers = done.stdout.decode().splitlines()
-            if done.returncode != 0 or len(answers) != count or any('"error"' in a[:10] for a in answers):
+            if done.returncode != 0 or len(answers) != lines or any('"error"' in a[:10] for a in answers):
                 raise SystemExit(f"batch failed ({done.returncode}): {done.stderr.decode()[:300]}")
-            if run:
-                times.append(elapsed)
-    return times, starts[1:]
+            return elapsed
+
+        for _ in range(runs + 1):  # the first fills the bytecode and board caches
+            start = time.perf_counter()
+            subprocess.run(BASELINE, env=env, check=True)
+            starts.append(time.perf_counter() - start)
+            fixed.append(answered(two, 2))
+            times.append(answered(data, count))
+    return times[1:], fixed[1:], starts[1:]
 
 
 def main() -> None:
@@ -124,10 +132,11 @@ def main() -> None:
     runs = options.runs or (7 if options.kind == "los" else 3)
     if BOARDS:
         os.environ.setdefault("ASLGUI_VASL_BOARDS", str(BOARDS))
-    times, starts = batch_seconds(count, runs, options.kind)
+    times, fixed, starts = batch_seconds(count, runs, options.kind)
     where = "real board 4" if BOARDS else "plain board 4"
-    median, start = statistics.median(times), statistics.median(starts)
+    median, start, before = statistics.median(times), statistics.median(starts), statistics.median(fixed)
     ratio = median / start
+    each = (median - before) / (count - 2)
     scale = count / default_count
     rows: list[Row] = [
         (f"`aslgui resolve` of {count} {options.kind} questions, whole process ({where}; range "
@@ -136,6 +145,10 @@ def main() -> None:
         ("`python -c \"import json, argparse, dataclasses\"`, interleaved (median)", f"{start * 1000:.1f} ms", "", ""),
         ("ratio batch / stdlib start", f"{ratio:.2f}", f"<= {target_ratio * scale:.2f}",
          _check(ratio, target_ratio * scale)),
+        ("the same answering 2 of them (start-up, scenario, board), ratio to the start",
+         f"{before * 1000:.1f} ms, {before / start:.2f}", "", ""),
+        (f"each further question ({count - 2} in the difference), ratio to the start",
+         f"{each * 1e6:.1f} µs, {each / start:.5f}", "", ""),
     ]
     print(table(rows))
 
