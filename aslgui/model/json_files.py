@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from aslgui.errors import AslError, shown
@@ -71,7 +72,7 @@ def _plain_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 #: exactly the strict reader's, without a decoder and its hooks made per text.
 _PLAIN = json.JSONDecoder(parse_constant=_unusual, parse_float=_finite, object_pairs_hook=_plain_object)
 #: ``_PLAIN``'s scanner: the value that starts at an index of a text, and where it ends.
-_SCAN = _PLAIN.scan_once
+_SCAN: Callable[[str, int], tuple[Any, int]] = _PLAIN.scan_once  # type: ignore[attr-defined]  # not in the stubs
 #: What JSON counts as whitespace around a value (``str.strip`` alone would take more).
 _JSON_WHITESPACE = " \t\n\r"
 
