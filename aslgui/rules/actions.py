@@ -92,6 +92,7 @@ class Action:
         else:  # only words, whole numbers and flags (a ``los`` question): nothing to refuse or drop
             given = dict(data)
         self._given = given
+        self._reads = reads
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
         #: The hexes read (``hex``): the checks read every key, the resolver reads them again.
@@ -102,7 +103,8 @@ class Action:
         return f"action.{key}"
 
     def has(self, key: str) -> bool:
-        return key in self.data
+        # a key the kind declares is looked up at once; ``data`` raises for any other
+        return key in self._given if key in self._reads else key in self.data
 
     def unit(self, key: str) -> Unit:
         """The unit whose id is under ``key`` (required)."""
@@ -274,7 +276,7 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
-        domains = _kind_domains(self.kind)
+        domains = _FOUND_DOMAINS.get(self.kind) or _kind_domains(self.kind)
         for key in self._given:
             if key != "kind":
                 try:
