@@ -289,7 +289,28 @@ _BATCH_CHUNK = 1 << 16
 
 
 def _answer_line(answer: Resolution) -> str:
+    """An answer as its JSON line.  Most answers are legal with no reasons, DRM or outcome: their
+    line starts as that of an answer with no values (``_head``, encoded once per kind), and goes
+    on with their values, the same text without building and encoding the keys every answer has."""
+    values = answer.values
+    if (answer.legal and not answer.reasons and not answer.drm and answer.outcome is None and type(values) is dict
+            and _HEAD_KEYS.isdisjoint(values)):
+        head = _HEADS.get(answer.kind) or _head(answer.kind)
+        return f"{head}, {_encode_answer(values)[1:]}\n" if values else f"{head}}}\n"
     return _encode_answer(answer.to_json()) + "\n"
+
+
+def _head(kind: str) -> str:
+    """The JSON text of a legal ``kind`` answer with no values, without its closing brace."""
+    from aslgui.rules.resolution import Resolution
+
+    head = _HEADS[kind] = _encode_answer(Resolution(kind).to_json())[:-1]
+    return head
+
+
+#: ``_head`` by kind, and the keys of such an answer (a value of the same key would replace one).
+_HEADS: dict[str, str] = {}
+_HEAD_KEYS = frozenset({"kind", "legal", "reasons", "drm", "total_drm", "outcome"})
 
 
 def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
@@ -339,7 +360,8 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
         for number, line in lines:
             try:
                 action = parse_json_bytes(line, f"action on stdin line {number}", "action")
-                text = _answer_line(_noted(resolve(scenario, action), notes))
+                answer = resolve(scenario, action)
+                text = _answer_line(_noted(answer, notes) if notes else answer)
             except AslError as error:
                 failed = True
                 text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"

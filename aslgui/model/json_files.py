@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from aslgui.errors import AslError, shown
@@ -70,6 +71,10 @@ def _plain_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 #: error, and ``parse_json_text`` reads that text again the strict way, so its value or error is
 #: exactly the strict reader's, without a decoder and its hooks made per text.
 _PLAIN = json.JSONDecoder(parse_constant=_unusual, parse_float=_finite, object_pairs_hook=_plain_object)
+#: ``_PLAIN``'s scanner: the value that starts at an index of a text, and where it ends.
+_SCAN: Callable[[str, int], tuple[Any, int]] = _PLAIN.scan_once  # type: ignore[attr-defined]  # not in the stubs
+#: What JSON counts as whitespace around a value (``str.strip`` alone would take more).
+_JSON_WHITESPACE = " \t\n\r"
 
 
 def parse_json_text(text: str, what: str, root: str = "") -> Any:
@@ -79,9 +84,21 @@ def parse_json_text(text: str, what: str, root: str = "") -> Any:
     ``action.extra_drm[1].value``); so is a key twice in one object (``boards[0].col``). An error
     about the whole text (not JSON, nested too deeply) names ``root``."""
     try:
-        return _PLAIN.decode(text.removeprefix("\ufeff"))
+        return _plain(text)
     except (_Unusual, ValueError, RecursionError):  # read again, to name what it is
         return _parse_strictly(text, what, root)
+
+
+def _plain(text: str) -> Any:
+    """``_PLAIN.decode(text)``, a byte order mark skipped, with the scanner asked at once when the
+    text starts with its value (a batch's line does): the same value, or an error."""
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration:  # a byte order mark or whitespace first, or no value at all
+        return _PLAIN.decode(text.removeprefix("\ufeff"))
+    if end != len(text) and text[end:].strip(_JSON_WHITESPACE):
+        raise ValueError("extra data after the value")  # as decode would: the strict reader says where
+    return value
 
 
 def _parse_strictly(text: str, what: str, root: str) -> Any:

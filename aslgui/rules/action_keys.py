@@ -79,6 +79,8 @@ class DeclaredKeys(Mapping[str, Any]):
     """An action object's keys as its kind's resolver sees them: reading a key the kind does
     not declare fails at once, so the declaration in ``RESOLVERS`` cannot drift from the code."""
 
+    __slots__ = ("_data", "_kind", "_reads")  # made once per question: no instance dict
+
     def __init__(self, data: dict[str, Any], kind: str, reads: frozenset[str]) -> None:
         self._data = data
         self._kind = kind

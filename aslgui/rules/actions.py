@@ -2,7 +2,6 @@
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 from aslgui.errors import AslError, shown
@@ -49,10 +48,18 @@ FIRE_PHASES = ("PFPh", "DFPh", "AFPh")
 ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
 
 
-@lru_cache(maxsize=128)
+#: The types of action values that hold no number to refuse as not finite and are not null.
+_WORDS = frozenset({str, int, bool})
+
+
 def _with_common(reads: frozenset[str]) -> frozenset[str]:
     """A kind's keys and ``COMMON_KEYS`` (one set per kind, not one per question)."""
-    return reads | COMMON_KEYS
+    found = _WITH_COMMON[reads] = reads | COMMON_KEYS
+    return found
+
+
+#: ``_with_common``'s sets by the keys they were made of: the kinds' declarations, so no bound.
+_WITH_COMMON: dict[frozenset[str], frozenset[str]] = {}
 
 
 class Action:
@@ -74,14 +81,18 @@ class Action:
                  ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
         self.ask = ask
         self.kind: str = action_kind(data)
-        reads = _with_common(reads)
-        if not data.keys() <= reads:
+        reads = _WITH_COMMON.get(reads) or _with_common(reads)
+        if not reads.issuperset(data):
             refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
-        refuse_non_finite(data, "action")
-        given = dict(data)
-        if None in given.values():
-            given = {key: value for key, value in given.items() if value is not None}
+        for value in data.values():
+            if type(value) not in _WORDS:  # a null, a number, a list or an object: looked at closer
+                refuse_non_finite(data, "action")
+                given = {key: value for key, value in data.items() if value is not None}
+                break
+        else:  # only words, whole numbers and flags (a ``los`` question): nothing to refuse or drop
+            given = dict(data)
         self._given = given
+        self._reads = reads
         self.data: Mapping[str, Any] = DeclaredKeys(given, self.kind, reads)
         self.scenario = scenario
         #: The hexes read (``hex``): the checks read every key, the resolver reads them again.
@@ -92,7 +103,8 @@ class Action:
         return f"action.{key}"
 
     def has(self, key: str) -> bool:
-        return key in self.data
+        # a key the kind declares is looked up at once; ``data`` raises for any other
+        return key in self._given if key in self._reads else key in self.data
 
     def unit(self, key: str) -> Unit:
         """The unit whose id is under ``key`` (required)."""
@@ -127,12 +139,14 @@ class Action:
         found = self._hexes.get(key)
         if found is not None:
             return found
-        raw = self.data.get(key)  # a null was dropped: None is an absent key
-        if raw is None:
+        # a key given is declared (checked on reading): only an absent one is asked of ``data``
+        raw = self._given.get(key)
+        if raw is None:  # a null was dropped: None is an absent key
+            self.data.get(key)  # UndeclaredActionKey for a key the kind does not declare
             raise AslError(f'missing required key {shown(key)} (a hex name such as "4E6")', self._path(key))
         if not isinstance(raw, str):
             raise AslError(f'expected a hex name such as "4E6", got {shown(raw)}', self._path(key))
-        found = self._hexes[key] = self.scenario.grid.parse(raw, self._path(key))
+        found = self._hexes[key] = self.scenario.grid.parse(raw, f"action.{key}")
         return found
 
     def integer(self, key: str, default: int | None = None) -> int:
@@ -262,10 +276,11 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
+        domains = _FOUND_DOMAINS.get(self.kind) or _kind_domains(self.kind)
         for key in self._given:
             if key != "kind":
                 try:
-                    domain_of(self.kind, key).check(self, key)
+                    (domains.get(key) or domain_of(self.kind, key)).check(self, key)
                 except OffBoardError as error:
                     off_board = off_board or error
         given = self._given.keys()  # each required key is declared: no need to ask ``DeclaredKeys``
@@ -418,15 +433,25 @@ KIND_DOMAINS: dict[tuple[str, str], Domain] = {
 
 def domain_of(kind: str, key: str) -> Domain:
     """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
-    domain = _FOUND_DOMAINS.get((kind, key))
+    domains = _kind_domains(kind)
+    domain = domains.get(key)
     if domain is None:
         domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
         if domain is None:
             raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
-        _FOUND_DOMAINS[kind, key] = domain
+        domains[key] = domain
     return domain
 
 
-#: ``domain_of``'s answers by kind and key, so that a question reads each key's domain once, not
-#: twice (the kinds are the declared ones: ``resolve`` refuses any other before an ``Action``).
-_FOUND_DOMAINS: dict[tuple[str, str], Domain] = {}
+def _kind_domains(kind: str) -> dict[str, Domain]:
+    """The domains of a kind's keys found so far (``domain_of``), by key."""
+    domains = _FOUND_DOMAINS.get(kind)
+    if domains is None:
+        domains = _FOUND_DOMAINS[kind] = {}
+    return domains
+
+
+#: ``domain_of``'s answers by kind, then key, so that a question reads each key's domain once, not
+#: twice, with one look-up of its kind (the kinds are the declared ones: ``resolve`` refuses any
+#: other before an ``Action``).
+_FOUND_DOMAINS: dict[str, dict[str, Domain]] = {}

@@ -44,7 +44,9 @@ _RESOLVER_FUNCTIONS: dict[str, Resolver] = {}
 def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
     """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
     try:
-        return taking_notes(lambda: resolver_for(kind)(Action(action, scenario, spec.keys, spec.required, resolve)))
+        resolver = resolver_for(kind)
+        # read before the notes are taken: checking an action's keys takes no roster value
+        return taking_notes(resolver, Action(action, scenario, spec.keys, spec.required, resolve))
     except OffBoardError as error:
         # A unit in the order of battle is not on the map: nothing it could do there is legal,
         # nothing is worked out and nothing is rolled (odds null, DESIGN.md 10).
@@ -61,15 +63,27 @@ def _units_unverified(scenario: Scenario, action: dict[str, Any], answer: Resolu
     module lacks the counter), each ``id: note``, so a guess made once stays named in every answer
     that reads it (DESIGN.md 11)."""
     units = scenario.units
-    # only the strings that are unit ids: most of an action's are hex names, words and the kind
-    named = [value for value in action.values() if isinstance(value, str) and value in units]
-    named += [item for value in action.values() if isinstance(value, list)
-              for item in value if isinstance(item, str) and item in units]
     hexes = answer.values.get("hexes")
+    try:  # at once in C: a question whose values name no unit and that maps no hexes (``los``)
+        if units.keys().isdisjoint(action.values()) and not isinstance(hexes, dict):
+            return []
+    except TypeError:  # a list or an object among its values: looked through below
+        pass
+    # only the strings that are unit ids: most of an action's are hex names, words and the kind
+    named: list[str] = []
+    lists: list[list[Any]] = []
+    for value in action.values():
+        if isinstance(value, str):
+            if value in units:
+                named.append(value)
+        elif isinstance(value, list):
+            lists.append(value)
+    for value in lists:
+        named += [item for item in value if isinstance(item, str) and item in units]
     if isinstance(hexes, dict):
         named += [entry["firer"] for entry in hexes.values() if isinstance(entry, dict) and "firer" in entry]
     notes: list[str] = []
-    for unit_id in dict.fromkeys(named):
+    for unit_id in dict.fromkeys(named) if named else ():
         unit = units.get(unit_id)
         if unit is not None:
             notes += [f"{unit_id}: {note}" for note in unit.extra.get("unverified") or () if isinstance(note, str)]
@@ -85,9 +99,11 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     Every value the answer took from a roster entry not checked against its counter is named in
     its ``unverified`` (docs/readings.md, "Chart values"), whichever rules area took it."""
     kind = action_kind(action)
-    spec = _spec(kind)
+    spec = RESOLVERS.get(kind) or _spec(kind)
     answer, taken = _answer(kind, spec, scenario, action)
-    taken += [note for note in _units_unverified(scenario, action, answer) if note not in taken]
+    named = _units_unverified(scenario, action, answer)
+    if named:
+        taken += [note for note in named if note not in taken]
     if taken:
         answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
     if not scenario.player and kind in SIDE_RULES:

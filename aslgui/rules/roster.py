@@ -118,13 +118,14 @@ def note_unverified(note: str) -> None:
         _TAKING[-1].append(note)
 
 
-def taking_notes(work: Callable[[], _T]) -> tuple[_T, list[str]]:
-    """What ``work`` (the working out of one answer) returns, and a note for each value it took
-    from a roster entry or chart row not checked (``note_unverified``), in the order taken, each once."""
+def taking_notes(work: Callable[..., _T], *args: Any) -> tuple[_T, list[str]]:
+    """What ``work(*args)`` (the working out of one answer) returns, and a note for each value it
+    took from a roster entry or chart row not checked (``note_unverified``), in the order taken,
+    each once.  The arguments are passed on, so that a caller makes no closure per answer."""
     notes: list[str] = []
     _TAKING.append(notes)
     try:
-        return work(), notes
+        return work(*args), notes
     finally:
         _TAKING.pop()
 

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslgui.cli import _encode_answer
+from aslgui.cli import _answer_line, _encode_answer
 from aslgui.errors import AslError
 from aslgui.model.json_files import _parse_strictly, parse_json_text
+from aslgui.rules.resolution import DrmLine, Resolution
 
 #: JSON values, keys included, small enough to spell pieces that the reader must refuse.
 _SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(
@@ -55,6 +56,8 @@ def test_the_plain_path_reads_as_the_strict_reader(value: Any, splices: list[tup
     '{"kind": "los", "from": "4E5", "to": "4E6"}', '{"a": NaN}', '{"a": [1, {"b": -Infinity}]}', '{"a": 1e999}',
     '{"kind": "los", "kind": "fire"}', '{"a": {"b": 1, "b": 2}}', '\ufeff{"a": 1}', '{"a": 1} x', '[' * 100_000,
     '{"a": ' + '1' * 5000 + '}', '{"a": 1.0, "b": -0.0, "c": 1e300}', '',
+    # JSON whitespace after the value (a Windows line's CR), and what is whitespace to Python only
+    '{"a": 1}\r', '{"a": 1} \t\n', ' {"a": 1}', '{"a": 1}\x0b', '{"a": 1}\u00a0', '1 2', '"x"\r\n',
 ])
 def test_texts_the_strict_reader_names(text: str) -> None:
     _same(text)
@@ -73,3 +76,16 @@ def test_an_answer_that_is_not_finite_is_refused_as_before(number: float) -> Non
     with pytest.raises(ValueError) as strict:
         json.JSONEncoder(allow_nan=False).encode({"a": [number]})
     assert str(plain.value) == str(strict.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["los", "fire"]), st.booleans(), st.lists(st.text(max_size=3), max_size=1), st.booleans(),
+       st.dictionaries(st.sampled_from(["range", "kind", "legal", "drm", "total_drm", "outcome", "é"]), _VALUES,
+                       max_size=3), st.none() | st.just({"hit": True}))
+def test_an_answer_line_is_its_answer_encoded(kind: str, legal: bool, reasons: list[str], drm: bool,
+                                              values: dict[str, Any], outcome: dict[str, Any] | None) -> None:
+    """The line of an answer whose start is encoded once per kind (``cli._head``) is the line of
+    the whole answer encoded, whatever its values, reasons, DRM or outcome."""
+    lines = (DrmLine("A", "C5.1", 2, "x"),) if drm else ()
+    answer = Resolution(kind, legal, tuple(reasons), lines, values, outcome)
+    assert _answer_line(answer) == _encode_answer(answer.to_json()) + "\n"

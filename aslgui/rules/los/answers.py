@@ -33,12 +33,13 @@ def resolve_los(action: Action) -> Resolution:
     """``los``: can a unit in ``from`` see ``to``? (A6; legal is always true: it is a question.)"""
     source, target = action.hex("from"), action.hex("to")
     los = los_map(action.scenario)
+    if not action.has("from_level") and not action.has("to_level"):  # level 0: every hex has it
+        return Resolution(action.kind, values=los_values(los, trace(los, source, target)))
     ends = (("from_level", source), ("to_level", target))
-    levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}  # else 0: every hex has it
+    levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}
     result = trace(los, source, target, levels.get("from_level", 0), levels.get("to_level", 0))
     values = los_values(los, result)
-    if levels:
-        values["notes"] = [_level_note(key, levels[key], h, los) for key, h in ends if key in levels]
+    values["notes"] = [_level_note(key, levels[key], h, los) for key, h in ends if key in levels]
     return Resolution(action.kind, values=values)
 
 
@@ -52,21 +53,25 @@ def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
 def los_values(los: LosMap, result: LosResult) -> dict[str, Any]:
     """The ``los`` answer keys (DESIGN.md section 7)."""
     name = los.grid.name
+    hindrances = result.hindrances
+    # most threads have no Hindrance: nothing to add up or name
+    drm = result.hindrance if hindrances else 0
+    hexes = [name(x.hex) for x in hindrances] if hindrances else []
     reason = result.reason
     if not result.blocked:
-        count = len(result.hindrances)
+        count = len(hindrances)
         reason = (
-            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{result.hindrance} DRM: "
-            + ", ".join(f"{x.name} in {name(x.hex)} ({x.rule}{f', +{x.drm}' if x.drm != 1 else ''})"
-                        for x in result.hindrances) + ")"
+            f"clear: {count} Hindrance{'s' if count > 1 else ''} (+{drm} DRM: "
+            + ", ".join([f"{x.name} in {where} ({x.rule}{f', +{x.drm}' if x.drm != 1 else ''})"
+                         for x, where in zip(hindrances, hexes, strict=True)]) + ")"
             if count else "clear: nothing on the thread blocks or hinders it (A6.1)"
         )
     return {
         "range": result.range,
         "blocked": result.blocked,
         "blocked_at": None if result.blocked_at is None else name(result.blocked_at),
-        "hindrances": result.hindrance,
-        "hindrance_hexes": [name(x.hex) for x in result.hindrances],
+        "hindrances": drm,
+        "hindrance_hexes": hexes,
         "reason": reason,
     }
 
