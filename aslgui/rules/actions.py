@@ -52,13 +52,8 @@ ORDNANCE_PHASES = ("PFPh", "MPh", "DFPh", "AFPh")
 _WORDS = frozenset({str, int, bool})
 
 
-def _with_common(reads: frozenset[str]) -> frozenset[str]:
-    """A kind's keys and ``COMMON_KEYS`` (one set per kind, not one per question)."""
-    found = _WITH_COMMON[reads] = reads | COMMON_KEYS
-    return found
-
-
-#: ``_with_common``'s sets by the keys they were made of: the kinds' declarations, so no bound.
+#: A kind's keys and ``COMMON_KEYS``, by the kind's keys (one set per kind, not one per question;
+#: the kinds' declarations, so no bound).
 _WITH_COMMON: dict[frozenset[str], frozenset[str]] = {}
 
 
@@ -81,7 +76,7 @@ class Action:
                  ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
         self.ask = ask
         self.kind: str = action_kind(data)
-        reads = _WITH_COMMON.get(reads) or _with_common(reads)
+        reads = _WITH_COMMON.get(reads) or _WITH_COMMON.setdefault(reads, reads | COMMON_KEYS)
         if not reads.issuperset(data):
             refuse_unknown_keys(data, reads, "action", f"a {self.kind} action")
         for value in data.values():
@@ -276,7 +271,7 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
-        domains = _FOUND_DOMAINS.get(self.kind) or _kind_domains(self.kind)
+        domains = _FOUND_DOMAINS.setdefault(self.kind, {})
         for key in self._given:
             if key != "kind":
                 try:
@@ -433,7 +428,7 @@ KIND_DOMAINS: dict[tuple[str, str], Domain] = {
 
 def domain_of(kind: str, key: str) -> Domain:
     """The domain of ``key`` in a ``kind`` action: the kind's own, else the key's."""
-    domains = _kind_domains(kind)
+    domains = _FOUND_DOMAINS.setdefault(kind, {})
     domain = domains.get(key)
     if domain is None:
         domain = KIND_DOMAINS.get((kind, key)) or KEY_DOMAINS.get(key)
@@ -441,14 +436,6 @@ def domain_of(kind: str, key: str) -> Domain:
             raise UndeclaredActionKey(f"action key {key!r} has no domain: declare it in rules.actions.KEY_DOMAINS")
         domains[key] = domain
     return domain
-
-
-def _kind_domains(kind: str) -> dict[str, Domain]:
-    """The domains of a kind's keys found so far (``domain_of``), by key."""
-    domains = _FOUND_DOMAINS.get(kind)
-    if domains is None:
-        domains = _FOUND_DOMAINS[kind] = {}
-    return domains
 
 
 #: ``domain_of``'s answers by kind, then key, so that a question reads each key's domain once, not

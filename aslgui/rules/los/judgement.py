@@ -14,8 +14,7 @@ from typing import Any
 
 from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, SIDE_STEPS, STRIDE, VERTEX_OFFSETS, cube_distance, walk
-from aslgui.resource_files import load_json
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, STRIDE, VERTEX_OFFSETS, cube_distance, walk
 from aslgui.rules.los.blockers import sure_blocks
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
@@ -25,7 +24,6 @@ from aslgui.rules.los.features import (
     HINDERS,
     HINDRANCE,
     NO_RECORDS,
-    NO_WALLS,
     PIXEL_AREA,
     REACH_PIXELS,
     SPLIT,
@@ -33,8 +31,9 @@ from aslgui.rules.los.features import (
     ground_feature,
     record,
 )
+from aslgui.rules.los.hexsides import cliff_block, step, vertex_block, wall_block
 from aslgui.rules.los.records import Feature, Hindrance, LosResult, Marker
-from aslgui.rules.los.trace_line import Trace, blind
+from aslgui.rules.los.trace_line import Trace
 
 
 def trace(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_level: int = 0,
@@ -245,12 +244,12 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             walls = side_cells.get(at + e[across])
             if walls and (wall := walls[e[3]]):
                 h = t.hex_at(e[1], e[2])
-                other = _step(h, e[3])
+                other = step(h, e[3])
                 if source in (h, other) or target in (h, other):
                     continue  # a hexside of either end's hex never blocks (B9.2)
                 if other not in t.los.grid:
                     continue  # a board's edge toward a gap between boards: no hexside is there
-                if why := (_cliff(t, h, other) if wall == "cliff" else _wall(t, h, other, wall)):
+                if why := (cliff_block(t, h, other) if wall == "cliff" else wall_block(t, h, other, wall)):
                     return LosResult(rng, True, other if wall == "cliff" else h, why, tuple(hindrances))
         elif kind == ALONG:
             if depression is not None and (reason := along_depression(t, depression, e)):
@@ -265,7 +264,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             for side in e[1]:
                 if side[3] and (walls := side_cells.get(at + side[across])) and walls[side[2]] not in (None, "cliff"):
                     walled += 1
-            if walled > 1 and (result_v := _vertex(t, e[1])) is not None:
+            if walled > 1 and (result_v := vertex_block(t, e[1])) is not None:
                 return LosResult(rng, True, result_v[0], result_v[1], tuple(hindrances))
 
 
@@ -320,84 +319,6 @@ def _counter_hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, mar
     return _six(rng, hindrances, h)
 
 
-def _step(h: Hex, side: int) -> Hex:
-    """The hex across hexside ``side`` of ``h``."""
-    col = h.col + SIDE_STEPS[side][0]
-    z = h.row - (h.col - (h.col & 1)) // 2 + SIDE_STEPS[side][1]
-    return Hex(col, z + (col - (col & 1)) // 2)
-
-
-def _wall(t: Trace, a: Hex, b: Hex, wall: str) -> str:
-    """Why an obstacle hexside between ``a`` and ``b`` blocks the thread, or "": a wall or hedge
-    is a Half-Level obstacle, bocage a Level-1 one that also casts blind hexes (B9.2, B9.5; as a
-    hex obstacle in the hex beside it nearer the higher end, A6.4); a cliff is no obstacle."""
-    facts = load_json("data", "los.json")["hexsides"][wall]
-    if facts.get("cliff"):
-        return ""
-    los = t.los
-    top = 2 * (max(los.level(a), los.level(b)) + facts["height"]) + (1 if facts["half_level"] else 0)
-    high, low = t.high, t.low
-    names = "/".join(sorted((los.grid.name(a), los.grid.name(b))))
-    what = f"the {wall} on hexside {names}"
-    if top > high:
-        size = "Half-Level" if facts["half_level"] else f"Level-{facts['height']}"
-        return f"{what} is a {size} obstacle higher than both ends ({facts['rule']})"
-    if top == high and top > low:
-        return f"{what} is as high as the higher end, which needs a height advantage (A6.2, {facts['rule']})"
-    if low + 2 <= top < high and (why := _blind_behind(t, a, b, top, crest=False)):
-        return f"{why} {what} (A6.4, {facts['rule']})"
-    return ""
-
-
-def _cliff(t: Trace, h: Hex, other: Hex) -> str:
-    """A6.4, B11: a thread crossing a cliff hexside down from the higher end's side, toward the
-    lower end: the cliff casts blind hexes as an obstacle of its top's height would, without the
-    one fewer of a crest line."""
-    los = t.los
-    upper, lower = (h, other) if t.es > t.et else (other, h)
-    top = 2 * los.level(upper)
-    if los.level(upper) <= los.level(lower) or not t.low + 2 <= top < t.high:
-        return ""
-    why = _blind_behind(t, h, other, top, crest=False)
-    names = "/".join(sorted((los.grid.name(h), los.grid.name(other))))
-    return f"{why} the cliff on hexside {names} (A6.4, B11)" if why else ""
-
-
-def _blind_behind(t: Trace, a: Hex, b: Hex, top: int, crest: bool) -> str:
-    """Whether the lower end is a blind hex behind an obstacle on the hexside between ``a`` and
-    ``b``, counted as if in the one of them nearer the higher end (A6.4): "<end> is a blind hex
-    behind", or ""."""
-    high_end, low_end = (t.source, t.target) if t.es > t.et else (t.target, t.source)
-    at = a if distance(high_end, a) <= distance(high_end, b) else b
-    if not blind(t.high, t.low, top, distance(high_end, at), distance(at, low_end), crest):
-        return ""
-    return f"{t.los.grid.name(low_end)} is a blind hex behind"
-
-
-def _vertex(t: Trace, sides: tuple[Any, ...]) -> tuple[Hex, str] | None:
-    """A thread through a vertex crosses the wall/hedge there only when walls meet it from both
-    sides (B9.1, B9.2; a wall that ends at the vertex, or runs on along the thread, is seen from
-    one side only); hexsides of either end's hex never count."""
-    found: dict[int, tuple[Hex, Hex, str]] = {}
-    for dx, dz, side, where, *_ in sides:
-        if where == 0:
-            continue
-        h = t.hex_at(dx, dz)
-        wall = (t.los.hexsides.get(h) or NO_WALLS)[side]
-        if wall is None or wall == "cliff":  # a cliff is no obstacle to meet at a vertex
-            continue
-        other = _step(h, side)
-        if {h, other} & {t.source, t.target} or other not in t.los.grid:
-            continue
-        found[where] = (h, other, wall)
-    if len(found) == 2:
-        a, b, wall = found[-1]
-        why = _wall(t, a, b, wall)
-        if why:
-            return a, why
-    return None
-
-
 #: The cell of a hex holding nothing: ground level 0, no records.
 _NO_CELL = (0, NO_RECORDS, NO_RECORDS)
 
@@ -408,7 +329,7 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
     otherwise only when it lies on both sides (the lesser of the two applies)."""
     _, dx, dz, side, from_source, to_target = e
     a = t.hex_at(dx, dz)
-    b = _step(a, side)
+    b = step(a, side)
     if counters := t.los.counters:  # a counter stands for its whole hex: either side counts
         for h in (a, b):
             if (marks := counters.get(h)) and (full := _counter_hinder(t, rng, hindrances, h, marks, from_source,
@@ -416,7 +337,7 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
                 return full
     walls = t.los.hexsides.get(a)
     if (walls and walls[side] and from_source > 1 and to_target > 1 and b in t.los.grid
-            and (why := _wall(t, a, b, walls[side]))):
+            and (why := wall_block(t, a, b, walls[side]))):
         return a, why
     blocks: list[str] = []  # per side, why its terrain would block ("" if it would not)
     hinders: list[Feature | None] = []  # per side, a Hindrance there
