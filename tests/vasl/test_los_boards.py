@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +19,7 @@ from aslgui.rules import resolve
 from aslgui.rules.los import los_map, sight, trace
 from aslgui.vasl.catalog import SHARED_METADATA
 from aslgui.vasl.library import BOARDS_ENV
+from tests.vasl.fresh_runs import cold_then_warm
 from tests.vasl.make_archive import (
     HEIGHT_PX,
     TINY_GIF,
@@ -238,9 +236,7 @@ def test_los_on_a_cached_board_parses_no_catalog_and_imports_no_numpy(tmp_path: 
         " 'shapely'}))\n"
         "print(out.getvalue().strip())\n"
     )
-    env = {**os.environ, BOARDS_ENV: str(tmp_path), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
-                           check=True).stdout.splitlines() for _ in range(2)]
-    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = runs
+    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = (
+        run.splitlines() for run in cold_then_warm(probe, tmp_path, tmp_path / "cache"))
     assert "numpy" in cold_loaded and warm_loaded == "[]"
     assert warm_answer == cold_answer and json.loads(warm_answer)["blocked_at"] == "77E5"

@@ -22,6 +22,7 @@ from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
 from aslgui.vasl.board import aslgui_name
 from aslgui.vasl.library import BOARDS_ENV
+from tests.vasl.fresh_runs import cold_then_warm, one_board_scenario
 from tests.vasl.make_archive import sample_board
 from tests.vasl.shared_data import BOARDS, needs_shared
 
@@ -229,9 +230,7 @@ def test_board_4_e5_reads_woods_from_the_real_archive(monkeypatch: pytest.Monkey
 def test_resolve_on_a_cached_vasl_board_imports_no_numpy_zipfile_or_xml(library: Path, tmp_path: Path) -> None:
     """Issue 13's start-up budget: once a board's facts are cached, `aslgui resolve` on it loads
     no numpy, zipfile or XML parser (nor Qt, shapely), and answers as the first, cold run did."""
-    scenario_file = tmp_path / "s.json"
-    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "77"}],
-                                         "units": []}), encoding="utf-8")
+    scenario_file = one_board_scenario(tmp_path)
     action_file = tmp_path / "a.json"
     action_file.write_text('{"kind": "hex_info", "hex": "77C3"}', encoding="utf-8")
     probe = (
@@ -244,10 +243,8 @@ def test_resolve_on_a_cached_vasl_board_imports_no_numpy_zipfile_or_xml(library:
         "print(sorted({m.split('.')[0] for m in sys.modules} & heavy))\n"
         "print(out.getvalue().strip())\n"
     )
-    env = {**os.environ, BOARDS_ENV: str(library), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
-                           check=True).stdout.splitlines() for _ in range(2)]
-    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = runs
+    (cold_loaded, cold_answer), (warm_loaded, warm_answer) = (
+        run.splitlines() for run in cold_then_warm(probe, library, tmp_path / "cache"))
     assert "numpy" in cold_loaded and warm_loaded == "[]"
     assert warm_answer == cold_answer and json.loads(warm_answer)["hexsides"]["S"] == "wall"
 
@@ -256,9 +253,7 @@ def test_resolve_on_a_vasl_board_builds_no_record_with_string_annotations(librar
     """Once a board is cached, the VASL readers' records (board, hex facts, catalog) evaluate their
     annotations as the rules' do (docs/architecture.md): typing compiles a string one, and a
     process's first compile cost a cached board's ``los`` batch ~10M instructions."""
-    scenario_file = tmp_path / "s.json"
-    scenario_file.write_text(json.dumps({"format": "aslgui-scenario", "version": 1, "boards": [{"id": "77"}],
-                                         "units": []}), encoding="utf-8")
+    scenario_file = one_board_scenario(tmp_path)
     probe = (
         "import contextlib, io, sys, typing\n"
         "from aslgui.cli import main\n"
@@ -272,10 +267,8 @@ def test_resolve_on_a_vasl_board_builds_no_record_with_string_annotations(librar
         "               and any(isinstance(v, typing.ForwardRef) for v in cls.__annotations__.values()))\n"
         "print('aslgui.vasl.los_geometry' in sys.modules, found)\n"
     )
-    env = {**os.environ, BOARDS_ENV: str(library), "ASLGUI_CACHE_DIR": str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60,
-                           check=True).stdout.strip() for _ in range(2)]
-    assert runs[1] == "True []"  # the first run derived the board (its readers' records are not on this path)
+    runs = cold_then_warm(probe, library, tmp_path / "cache")
+    assert runs[1].strip() == "True []"  # the first run derived the board (its readers' records are not on this path)
 
 
 def test_a_board_marked_plain_is_drawn_plain_though_the_library_holds_it(library: Path) -> None:
