@@ -346,18 +346,21 @@ def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
 def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     """Answer each action line in order, one answer line each; a line's error is its own
     ``{"error", "path", "line"}`` line on stdout and the rest are still answered. Exit 0 when every
-    line was answered, 2 when any was an error."""
+    line was answered, 2 when any was an error. A long batch is answered on every core
+    (``batch_processes``)."""
+    from aslgui.batch_processes import answer_in_processes
     from aslgui.model.json_files import parse_json_bytes
     from aslgui.rules import resolve
     from aslgui.rules.los import steady
 
     gc.enable()  # a long batch: each error line's traceback is a cycle to collect
-    failed = False
-    chunk: list[str] = []
-    size = 0
-    with steady(scenario):  # answering a line changes nothing in the scenario
-        notes = scenario.plain_board_notes
-        for number, line in lines:
+    notes = scenario.plain_board_notes
+
+    def answer_share(share: Sequence[tuple[int, bytes]], emit: Callable[[str], int]) -> tuple[int, bool]:
+        failed = False
+        chunk: list[str] = []
+        size = 0
+        for number, line in share:
             try:
                 action = parse_json_bytes(line, f"action on stdin line {number}", "action")
                 answer = resolve(scenario, action)
@@ -368,12 +371,13 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
             chunk.append(text)
             size += len(text)
             if size >= _BATCH_CHUNK:  # a syscall per chunk, not per line (stdin was read whole already)
-                if status := write_output("".join(chunk), "the answers"):
-                    return status
+                if status := emit("".join(chunk)):
+                    return status, failed
                 chunk, size = [], 0
-    if chunk and (status := write_output("".join(chunk), "the answers")):
-        return status
-    return 2 if failed else 0
+        return (emit("".join(chunk)) if chunk else 0), failed
+
+    with steady(scenario):  # answering a line changes nothing in the scenario
+        return answer_in_processes(lines, answer_share, lambda text: write_output(text, "the answers"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

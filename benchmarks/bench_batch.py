@@ -1,7 +1,8 @@
 """Speed of a batch (issues 28.9 and 40): ``aslgui resolve SCENARIO.json -`` answering 4,000
 ``los`` questions (``--kind fire``: 100,000 ``fire`` questions) given as JSON lines, in one
-process, start-up included, against the bare stdlib start (``reference.BASELINE``) timed
-interleaved in the same run.
+``aslgui resolve`` run, start-up included, against the bare stdlib start (``reference.BASELINE``) timed
+interleaved in the same run; the batch as ``aslgui resolve`` answers it (on every core,
+``aslgui.batch_processes``) and in one process.
 
 Run ``.venv/bin/python benchmarks/bench_batch.py``; it prints a markdown table. With the real
 boards beside the repository (``../shared/vasl/boards``) the questions are asked on real board 4
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_core import DEMO, FIRE, Row, _check, aslgui_command, environments, table
 from bench_los import BOARDS
 
+from aslgui.batch_processes import process_count
 from benchmarks.reference import BASELINE
 
 #: Issue 40's target for 4,000 questions on this project's machine (the start reference there
@@ -89,23 +91,27 @@ KINDS = {
 }
 
 
-def batch_seconds(count: int, runs: int, kind: str = "los") -> tuple[list[float], list[float], list[float]]:
+def batch_seconds(count: int, runs: int, kind: str = "los"
+                  ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Wall times of whole ``aslgui resolve`` processes answering ``count`` questions (each answer
-    line checked to be an answer, not an error), of the same answering the first two only (what
-    the batch costs before its questions: start-up, the scenario, the board), and of the bare
-    stdlib start, run in turn."""
+    line checked to be an answer, not an error) on every core, of the same in one process
+    (``ASLGUI_BATCH_PROCESSES=1``), of the same answering the first two only (what the batch
+    costs before its questions: start-up, the scenario, the board), and of the bare stdlib
+    start, run in turn."""
     data = KINDS[kind][0](count)
     two = b"".join(data.splitlines(keepends=True)[:2])
     with tempfile.TemporaryDirectory() as folder:
         env, _ = environments(os.path.join(folder, "pycache"))
         times: list[float] = []
+        alone: list[float] = []
         fixed: list[float] = []
         starts: list[float] = []
 
-        def answered(questions: bytes, lines: int) -> float:
+        def answered(questions: bytes, lines: int, processes: str | None = None) -> float:
+            run_env = env if processes is None else {**env, "ASLGUI_BATCH_PROCESSES": processes}
             start = time.perf_counter()
             done = subprocess.run([*aslgui_command(), "resolve", str(DEMO), "-"], input=questions, capture_output=True,
-                                  env=env, check=False)
+                                  env=run_env, check=False)
             elapsed = time.perf_counter() - start
             answers = done.stdout.decode().splitlines()
             if done.returncode != 0 or len(answers) != lines or any('"error"' in a[:10] for a in answers):
@@ -118,7 +124,8 @@ def batch_seconds(count: int, runs: int, kind: str = "los") -> tuple[list[float]
             starts.append(time.perf_counter() - start)
             fixed.append(answered(two, 2))
             times.append(answered(data, count))
-    return times[1:], fixed[1:], starts[1:]
+            alone.append(answered(data, count, "1"))
+    return times[1:], alone[1:], fixed[1:], starts[1:]
 
 
 def main() -> None:
@@ -132,11 +139,12 @@ def main() -> None:
     runs = options.runs or (7 if options.kind == "los" else 3)
     if BOARDS:
         os.environ.setdefault("ASLGUI_VASL_BOARDS", str(BOARDS))
-    times, fixed, starts = batch_seconds(count, runs, options.kind)
+    times, alone, fixed, starts = batch_seconds(count, runs, options.kind)
     where = "real board 4" if BOARDS else "plain board 4"
     median, start, before = statistics.median(times), statistics.median(starts), statistics.median(fixed)
     ratio = median / start
-    each = (median - before) / (count - 2)
+    one = statistics.median(alone)
+    each = (one - before) / (count - 2)
     scale = count / default_count
     rows: list[Row] = [
         (f"`aslgui resolve` of {count} {options.kind} questions, whole process ({where}; range "
@@ -145,9 +153,11 @@ def main() -> None:
         ("`python -c \"import json, argparse, dataclasses\"`, interleaved (median)", f"{start * 1000:.1f} ms", "", ""),
         ("ratio batch / stdlib start", f"{ratio:.2f}", f"<= {target_ratio * scale:.2f}",
          _check(ratio, target_ratio * scale)),
+        (f"the same in one process (`ASLGUI_BATCH_PROCESSES=1`; the batch above used {process_count(count)})",
+         f"{one:.3f} s, ratio {one / start:.2f}", "", ""),
         ("the same answering 2 of them (start-up, scenario, board), ratio to the start",
          f"{before * 1000:.1f} ms, {before / start:.2f}", "", ""),
-        (f"each further question ({count - 2} in the difference), ratio to the start",
+        (f"each further question in one process ({count - 2} in the difference), ratio to the start",
          f"{each * 1e6:.1f} µs, {each / start:.5f}", "", ""),
     ]
     print(table(rows))
