@@ -49,9 +49,10 @@ HINDERS, HIGHER, LEVEL_WITH_HIGHER, BLIND = 1, 2, 3, 4
 Record = tuple[int, int, float, float, float, float, Feature]
 NO_RECORDS: tuple[Record, ...] = ()
 #: What a thread crossing a hex's inside may meet there: its lowest ground (half levels), its
-#: features' ``Record``s, and the same after the ground's own (``ground_feature``) when that is
-#: not level 0.
-Cell = tuple[int, tuple[Record, ...], tuple[Record, ...]]
+#: features' ``Record``s, the same after the ground's own (``ground_feature``) when that is
+#: not level 0, and whether every feature is a Hindrance (a grain field's patches: once one is
+#: counted at a range the others add nothing, B.10).
+Cell = tuple[int, tuple[Record, ...], tuple[Record, ...], bool]
 
 
 @lru_cache(maxsize=64)
@@ -87,7 +88,8 @@ def _records(features: tuple[Feature, ...]) -> tuple[Record, ...]:
 
 def _cell(features: tuple[Feature, ...], floor: int) -> Cell:
     records = _records(features)
-    return 2 * floor, records, (record(ground_feature(2 * floor)), *records) if floor else records
+    grounded = (record(ground_feature(2 * floor)), *records) if floor else records
+    return 2 * floor, records, grounded, bool(records) and all(r[0] == HINDRANCE for r in records)
 
 
 class LosMap:

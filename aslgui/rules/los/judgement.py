@@ -198,15 +198,18 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
             if from_source == 0 or to_target == 0:
                 continue  # terrain in either end's own hex never blocks it (A6.2)
             if cell is None:
-                ground, here = 0, NO_RECORDS
+                ground, here, hinders_only = 0, NO_RECORDS, False
             else:
-                ground, here, grounded = cell
+                ground, here, grounded, hinders_only = cell
             # ground at or below the lower end never blocks; a gap between boards holds none
             if ground > low:
+                hinders_only = False
                 if ground:
                     here = grounded
                 elif t.hex_at(e[1], e[2]) in t.los.grid:
                     here = (record(ground_feature(0)), *here)
+            elif hinders_only and depression is None and from_source in hindered:
+                continue  # a Hindrance counted at this range already, and nothing else here
             cx, cy = e[5], e[6]
             if depression is not None:
                 if reason := depression(t.hex_at(e[1], e[2]), from_source, to_target, cx, cy):
@@ -238,6 +241,8 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                     return LosResult(rng, True, h, t.why(f, h, effect) if explain else "", tuple(hindrances))
                 if full := _hinder(t, rng, hindrances, h, f, from_source):
                     return full
+                if hinders_only:
+                    break  # the rest are Hindrances at the range just counted
         elif kind == CROSS:
             if not side_cells:
                 continue
@@ -320,7 +325,7 @@ def _counter_hinder(t: Trace, rng: int, hindrances: list[Hindrance], h: Hex, mar
 
 
 #: The cell of a hex holding nothing: ground level 0, no records.
-_NO_CELL = (0, NO_RECORDS, NO_RECORDS)
+_NO_CELL = (0, NO_RECORDS, NO_RECORDS, False)
 
 
 def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult | tuple[Hex, str] | None:
@@ -348,7 +353,7 @@ def _along(t: Trace, e: Any, rng: int, hindrances: list[Hindrance]) -> LosResult
         hz = h.row - (h.col - (h.col & 1)) // 2 - t.sz
         base = t.offset(3 * (h.col - t.sx), (h.col - t.sx) + 2 * hz)
         why_blocked, hindering = "", None
-        ground, here, grounded = cells.get(h.col * STRIDE + h.row) or _NO_CELL  # geometry.thread.index
+        ground, here, grounded, _ = cells.get(h.col * STRIDE + h.row) or _NO_CELL  # geometry.thread.index
         if ground > low:  # ground above the lower end, as the walk reads it
             if ground:
                 here = grounded
