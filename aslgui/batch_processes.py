@@ -57,6 +57,21 @@ def answer_in_processes(lines: Sequence[T], answer: Answer[T], emit: Emit) -> in
     bounds = [len(lines) * i // count for i in range(count + 1)]
     shares = [lines[start:stop] for start, stop in itertools.pairwise(bounds)]
     copies = [_copy_answering(share, answer) for share in shares[1:]]
+    try:
+        return _answered(shares, copies, answer, emit)
+    except BaseException:  # Ctrl-C or a failure here: no copy goes on answering for nobody
+        for copy in copies:
+            if copy is not None:
+                with contextlib.suppress(OSError):  # reaped already, or ended
+                    os.kill(copy[0], signal.SIGKILL)
+                    os.waitpid(copy[0], 0)
+        raise
+
+
+def _answered(shares: Sequence[Sequence[T]], copies: Sequence[tuple[int, IO[str]] | None], answer: Answer[T],
+              emit: Emit) -> int:
+    """Answer the first share here and pass on each copy's answers in turn (its share answered
+    here when the copy failed): ``answer_in_processes``'s status."""
     status, failed = answer(shares[0], emit)
     for share, copy in zip(shares[1:], copies, strict=True):
         if copy is None:

@@ -34,6 +34,8 @@ CONTRACT = "docs/contract.md"
 #: The exit status of a command whose reader went away (``aslgui resolve S A | head -c0``): a
 #: Unix tool ended by SIGPIPE shows as 128 + 13 in the shell, and says nothing.
 CLOSED_PIPE = 141
+#: The exit status of a run ended by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
 
 
 def write_output(text: str, what: str) -> int:
@@ -409,8 +411,12 @@ def command() -> int:
     status, with every object still alive frozen (``gc.freeze``) so that the interpreter's last
     cycle collection skips them: it would walk all the rules' objects for no garbage, a third of
     what ``aslgui resolve`` costs over a bare Python start (issue 30).  Call ``main`` in process:
-    freezing there would keep the caller's garbage cycles for good."""
-    status = main()
+    freezing there would keep the caller's garbage cycles for good.  Ctrl-C ends it quietly
+    with the shell's status for an interrupt (130), not a traceback."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        return INTERRUPTED
     gc.freeze()
     return status
 

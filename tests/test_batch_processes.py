@@ -80,7 +80,7 @@ def test_the_process_count(monkeypatch: pytest.MonkeyPatch) -> None:
 #: Runs ``answer_in_processes`` over nine lines in three processes, shares of three, in a fresh
 #: interpreter; ``answer`` writes each line's number and who answered it, and fails line 6.
 _HARNESS = """
-import json, os, sys
+import json, os, sys, time
 import aslgui.batch_processes as batch
 batch.SHARE_LINES = 1
 os.environ[batch.PROCESSES_VARIABLE] = "3"
@@ -95,6 +95,10 @@ written = []
 def answer(share, emit):
     if mode == "copy dies" and os.getpid() != first and share[0] == 6:
         raise RuntimeError("a copy that cannot answer")
+    if mode == "interrupted":
+        if os.getpid() == first:
+            raise KeyboardInterrupt  # Ctrl-C sent to the first process alone
+        time.sleep(60)  # a copy still answering, had nobody stopped it
     for n in share:
         if status := emit(f"{n} {'first' if os.getpid() == first else 'copy'}\\n"):
             return status, False
@@ -104,7 +108,10 @@ def emit(text):
     written.append(text)
     return 141 if mode == "reader gone" else 0
 
-status = batch.answer_in_processes(list(range(9)), answer, emit)
+try:
+    status = batch.answer_in_processes(list(range(9)), answer, emit)
+except KeyboardInterrupt:
+    status = "interrupted"
 try:
     os.waitpid(-1, os.WNOHANG)
     left = True
@@ -145,3 +152,8 @@ def test_a_reader_gone_ends_the_batch_and_its_copies() -> None:
     found = _harness("reader gone")
     assert found["written"] == ["0", "first"]  # nothing after the write that failed
     assert found["status"] == 141 and found["copies left"] is False
+
+
+def test_ctrl_c_in_the_first_process_ends_its_copies_too() -> None:
+    found = _harness("interrupted")  # the harness's own timeout (60 s) would fail a copy left sleeping
+    assert found["status"] == "interrupted" and found["written"] == [] and found["copies left"] is False

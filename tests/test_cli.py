@@ -114,6 +114,18 @@ def test_resolve_path_records_have_no_string_annotations() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_ctrl_c_ends_the_program_with_status_130_and_no_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import aslgui.cli
+
+    def interrupted(argv: object = None) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(aslgui.cli, "main", interrupted)
+    assert aslgui.cli.command() == aslgui.cli.INTERRUPTED == 130
+    assert capsys.readouterr() == ("", "")
+
+
 @pytest.mark.parametrize("enabled", [True, False])
 def test_resolve_gives_the_collector_back_as_it_was(tmp_path: Path, enabled: bool) -> None:
     """`aslgui resolve` pauses the cycle collector while it starts (issue 30): a caller in the same
