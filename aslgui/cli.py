@@ -274,13 +274,29 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
 _STRICT_JSON = json.JSONEncoder(allow_nan=False)
 
 
+class _EncodedStrings(dict[str, str]):
+    """Each string's JSON text (``encode_basestring_ascii``), escaped once: the answers of a batch
+    repeat the same few hundred strings (their keys, hex names, reasons), so the encoder looks
+    them up rather than escaping each again. Started again when it holds ``_ENCODED_KEPT``."""
+
+    def __missing__(self, text: str) -> str:
+        if len(self) >= _ENCODED_KEPT:
+            self.clear()
+        encoded = self[text] = json.encoder.encode_basestring_ascii(text)
+        return encoded
+
+
+#: More strings than the hex names of a large map and every reason an answer words.
+_ENCODED_KEPT = 1 << 14
+
+
 def _strict_encoder() -> Callable[[Any], str]:
     """``_STRICT_JSON.encode`` for an answer object, with the C encoder it makes per call made
     once: the same text, the same error for NaN; a cycle, which no answer has, is not looked for."""
     make = getattr(json.encoder, "c_make_encoder", None)  # not in the typing stubs
     if make is None:  # a Python without the C accelerator
         return _STRICT_JSON.encode
-    made = make(None, _STRICT_JSON.default, json.encoder.encode_basestring_ascii, None, _STRICT_JSON.key_separator,
+    made = make(None, _STRICT_JSON.default, _EncodedStrings().__getitem__, None, _STRICT_JSON.key_separator,
                 _STRICT_JSON.item_separator, False, False, False)
     return lambda answer: "".join(made(answer, 0))
 

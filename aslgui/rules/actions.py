@@ -71,6 +71,9 @@ class Action:
     it without importing the dispatcher, which sits above every resolver.
     """
 
+    # one is made per question: no instance dict to make and look attributes up in
+    __slots__ = ("_given", "_hexes", "_reads", "ask", "data", "kind", "scenario")
+
     def __init__(self, data: Any, scenario: Scenario, reads: frozenset[str],
                  required: tuple[tuple[str, ...], ...],
                  ask: Callable[[Scenario, dict[str, Any]], Resolution] | None = None) -> None:
@@ -271,7 +274,7 @@ class Action:
         a unit off the map answered (OffBoardError, the first one named): a malformed question is
         an error whoever it names."""
         off_board = None
-        domains = _FOUND_DOMAINS.setdefault(self.kind, {})
+        domains = _FOUND_DOMAINS.get(self.kind) or _FOUND_DOMAINS.setdefault(self.kind, {})  # no {} made each time
         for key in self._given:
             if key != "kind":
                 try:

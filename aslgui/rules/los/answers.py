@@ -34,7 +34,8 @@ def resolve_los(action: Action) -> Resolution:
     source, target = action.hex("from"), action.hex("to")
     los = los_map(action.scenario)
     if not action.has("from_level") and not action.has("to_level"):  # level 0: every hex has it
-        return Resolution(action.kind, values=los_values(los, trace(los, source, target)))
+        # by position: a NamedTuple called with keywords costs half as much again
+        return Resolution(action.kind, True, (), (), los_values(los, trace(los, source, target)))
     ends = (("from_level", source), ("to_level", target))
     levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}
     result = trace(los, source, target, levels.get("from_level", 0), levels.get("to_level", 0))
