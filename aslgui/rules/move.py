@@ -165,7 +165,11 @@ def ovr_target(scenario: Scenario, unit: Unit, h: Hex) -> bool:
 
 def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed: int
                    ) -> tuple[Step | None, list[str], list[str]]:
-    """One hex a vehicle enters: its step (None when refused), reasons, unverified notes."""
+    """One hex a vehicle enters: its step (None when refused), reasons, unverified notes.  A tow's
+    limits come first: a wall, a hedge or a building refuses the step whatever it would cost (C10.1)."""
+    towing = tow_step(scenario, unit, before, h, {})
+    if towing.reasons:
+        return None, towing.reasons, []
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
     mp, unverified = entry_mp(scenario, unit, before, h, printed)
     if mp is None:
@@ -180,11 +184,10 @@ def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed:
                                  "D2.1")], []
         mp += crossing["mp"]
     why = terrain if feature is None else f"{terrain}, across a {feature} hexside"
-    towing = tow_step(scenario, unit, before, h, {})
     if towing.towed:
         mp += towing.mp_extra
         why += f", towing {', '.join(g.id for g in towing.towed)} (C10.1)" if towing.mp_extra else ""
-    return Step(h, mp, why), towing.reasons, unverified
+    return Step(h, mp, why), [], unverified
 
 
 def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tuple[Step | None, list[str], list[str]]:

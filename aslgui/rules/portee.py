@@ -154,6 +154,8 @@ def tow_step(scenario: Scenario, vehicle: Unit, from_hex: Hex, to_hex: Hex, flag
     Read by ``tow_move`` and by each hex of a ``move``."""
     towed = [g for g in scenario.units.values() if g.kind == "gun" and g.towed_by == vehicle.id]
     trailer = vehicle.extra.get("trailer") is True
+    if not towed and not trailer:  # nothing in tow: no tow limit (a tank may enter a building)
+        return TowStep([], False, [], 0)
     mortar = bool(towed) and all(is_mortar_exception(g) for g in towed)
     rule = "C10.1" if towed else "C10.4"
     hexside = scenario.hexside(from_hex, to_hex)

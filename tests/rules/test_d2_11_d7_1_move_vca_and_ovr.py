@@ -157,8 +157,39 @@ def test_c10_1_a_towed_gun_adds_one_mp_a_hex() -> None:
 def test_c10_1_no_towing_into_a_building() -> None:
     scenario = board({"g1": {"hex": "4E6", "towed_by": "t1", "side": "german", "limbered": True}},
                      terrain={"4E5": "wooden building"})
-    answer = move(scenario, "t1", "4E5")
-    assert "no towing into wooden building (C10.1)" in answer["reasons"]
+    answer = move(scenario, "t1", "4E5", "4E4")
+    assert answer["legal"] is False and answer["reasons"] == ["no towing into wooden building (C10.1)"]
+    assert answer["steps"] == [] and answer["mp_spent"] == 0  # the move stops short of the building
+
+
+@pytest.mark.parametrize("terrain", ["wooden building", "stone rubble"])
+def test_c10_1_a_vehicle_towing_nothing_enters_a_building_or_rubble(terrain: str) -> None:
+    """The tow limits bind a vehicle with a Gun or a trailer in tow only: a tank alone pays the
+    terrain's cost (half its 14 MP) and the move is legal."""
+    answer = move(board(terrain={"4E5": terrain}), "t1", "4E5")
+    assert answer["legal"] is True and answer["reasons"] == []
+    assert costs(answer) == [("4E5", 7, 7)]
+
+
+@pytest.mark.parametrize("feature", ["wall", "hedge"])
+def test_c10_1_no_towing_over_a_wall_or_hedge_whatever_the_crossing_costs(feature: str) -> None:
+    """The tow's limit is the reason, not the crossing's cost the data lacks (which refuses an
+    untowed vehicle's step, D2.1): C10.1 forbids the step whatever it would cost."""
+    towed = {"g1": {"hex": "4E6", "towed_by": "t1", "side": "german", "limbered": True}}
+    answer = move(board(towed, hexsides={"4E5/4E4": feature}), "t1", "4E5", "4E4")
+    assert answer["legal"] is False and answer["reasons"] == [f"no towing over a {feature} (C10.1)"]
+    assert costs(answer) == [("4E5", 2, 2)]  # the open hex before it, +1 MP for the tow
+
+
+def test_c10_1_exc_a_mortar_in_tow_crosses_a_hedge_as_its_vehicle_would() -> None:
+    """The 76-107mm MTR EXC lifts the wall/hedge limit: the untowed vehicle's answer stands (no
+    sourced crossing cost, D2.1)."""
+    mortar = {"g1": {"hex": "4E6", "towed_by": "t1", "side": "german", "limbered": True, "name": "8cm GrW 34",
+                     "type": "MTR", "caliber": 81}}
+    answer = move(board(mortar, hexsides={"4E6/4E5": "hedge"}), "t1", "4E5")
+    assert answer["reasons"] == [
+        move(board(hexsides={"4E6/4E5": "hedge"}), "t1", "4E5")["reasons"][0]]
+    assert "no towing" not in " ".join(answer["reasons"])
 
 
 def test_d7_1_through_the_cli_the_ovr_is_the_standalone_overrun_printed(tmp_path: Path) -> None:
