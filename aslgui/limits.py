@@ -34,6 +34,10 @@ MAX_METADATA_BYTES = 4 * _MB
 MAX_GRID_PIXELS = 5_000_000
 #: Hexes a board may have across or down (no real board comes near it).
 MAX_BOARD_HEXES = 400
+#: A board's ``col`` or ``row`` on the map (real maps are a few boards across; bench_growth's
+#: largest is 30): a thread across the map stays some 13,000 hexes long, and every hex's row
+#: below ``geometry.thread.STRIDE``, which the LOS engine's per-hex tables key rows within.
+MAX_BOARD_PLACE = 400
 #: Per-hex facts read back from the cache (a 400 x 400 hex board's are about 16 MB).
 FACTS_LIMIT = 32 * _MB
 #: A LOS product read back from the cache (a geomorphic board's is about 90 KB).

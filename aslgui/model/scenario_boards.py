@@ -9,6 +9,7 @@ from typing import Any
 
 from aslgui.errors import AslError, shown
 from aslgui.geometry import BoardPlacement
+from aslgui.limits import MAX_BOARD_PLACE
 
 
 def typed(data: dict[str, Any], key: str, kind: type, expected: str, default: Any) -> Any:
@@ -66,8 +67,9 @@ def board_placements(data: dict[str, Any]) -> list[BoardPlacement]:
             raise AslError(f'expected a board id such as "4", got {shown(board_id)}', f"{path}.id")
         place = [board.get("col", 0), board.get("row", 0)]
         for key, value in zip(("col", "row"), place, strict=True):
-            if type(value) is not int or value < 0:
-                raise AslError(f"expected a whole number >= 0, got {shown(value)}", f"{path}.{key}")
+            if type(value) is not int or not 0 <= value <= MAX_BOARD_PLACE:
+                raise AslError(f"expected a whole number from 0 to {MAX_BOARD_PLACE} (MAX_BOARD_PLACE), got "
+                               f"{shown(value)}", f"{path}.{key}")
         rotated, plain = (_board_flag(board, key, path) for key in ("rotated", "plain"))
         placements.append(BoardPlacement(board_id, place[0], place[1], rotated, plain))
     seen: dict[tuple[int, int], str] = {}

@@ -44,7 +44,7 @@ BROKEN: list[tuple[bytes, bytes, str, str]] = [
     (b'{"turn": ' + b"9" * 5000 + b"}", GOOD_ACTION.encode(), "", "number too long"),
     (b"[1, 2]", GOOD_ACTION.encode(), "", "one JSON object"),
     (_with("version", 2), GOOD_ACTION.encode(), "version", "newer aslgui"),
-    (_with("boards", [{"id": "4", "col": -1}]), GOOD_ACTION.encode(), "boards[0].col", "whole number >= 0"),
+    (_with("boards", [{"id": "4", "col": -1}]), GOOD_ACTION.encode(), "boards[0].col", "whole number from 0 to 400"),
     (_with("units", [{"id": "a", "kind": "squad", "hex": "4E5"}]), GOOD_ACTION.encode(), "units[0].side", "missing"),
     (DEMO_TEXT.encode(), b'{"kind": "ca_hexes", "unit": "g1", "range": ' + b"[" * 50_000, "action", "too deeply"),
     (DEMO_TEXT.encode(), b'{"kind": "ca_hexes", "unit": "g1", "range": 1e999}', "action.range",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from aslgui.errors import AslError
+from aslgui.limits import MAX_BOARD_PLACE
 from aslgui.model import scenario_from_json
 from aslgui.resource_files import resource_path
 
@@ -49,9 +50,11 @@ def only_a_json_error(done: subprocess.CompletedProcess[str]) -> dict[str, str]:
 
 
 def test_a_board_far_out_is_refused_naming_it(tmp_path: Path) -> None:
-    """The audit's 1.5 KB file: one board at column 2000 asked for 9 GB and died by signal 11."""
+    """The audit's 1.5 KB file: one board far out (column 2000 then; the farthest a board may be
+    placed now, MAX_BOARD_PLACE) asked for 9 GB and died by signal 11."""
     start = time.monotonic()
-    done = render(str(scenario_file(tmp_path, [{"id": "4", "col": 2000, "row": 0}])), "-o", str(tmp_path / "m.png"))
+    far = scenario_file(tmp_path, [{"id": "4", "col": MAX_BOARD_PLACE, "row": 0}])
+    done = render(str(far), "-o", str(tmp_path / "m.png"))
     error = only_a_json_error(done)
     assert error["path"] == "boards[0]" and "megapixels" in error["error"] and "--hex-range" in error["error"]
     assert not (tmp_path / "m.png").exists()
@@ -59,7 +62,7 @@ def test_a_board_far_out_is_refused_naming_it(tmp_path: Path) -> None:
 
 
 def test_part_of_a_far_board_still_renders(tmp_path: Path) -> None:
-    path = scenario_file(tmp_path, [{"id": "4", "col": 2000, "row": 0}])
+    path = scenario_file(tmp_path, [{"id": "4", "col": MAX_BOARD_PLACE, "row": 0}])
     done = render(str(path), "-o", str(tmp_path / "m.png"), "--hex-range", "4A1-4E5")
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
