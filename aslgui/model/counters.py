@@ -22,7 +22,7 @@ from aslgui.model.units import DEFAULT_BREAKDOWN, NO_ROF, Unit
 from aslgui.vasl.counter_text import CounterValues, special_ammo
 from aslgui.vasl.module import Module, Slot, stem_key
 from aslgui.vasl.module_library import MODULE_ENV, Found, counter_for, loaded_modules
-from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_image, ordnance_kind, side_of, unknown_folder
+from aslgui.vasl.vocabulary import WRECK_NAME, nationality_of_slot, ordnance_kind, side_of, unknown_folder
 
 #: C5.1 Case A types a scenario's ``turret`` takes, by the counter's turret comment: a restricted
 #: slow turret traverses slowly; a one-man turret traverses as a fast one (its crew limits are not
@@ -229,7 +229,7 @@ def _within_domains(kind: str, keys: dict[str, Any], counter: str) -> tuple[dict
 
 
 def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
-    """Every Gun and vehicle PieceSlot of the modules whose art names a nationality, with its
+    """Every Gun and vehicle PieceSlot of the modules whose art or O/B folder names a nationality, with its
     counter's values when the module draws it as SVG, by nationality, then vehicles and Guns before
     their wrecks, then name. A name once per nationality and kind (VASL repeats a counter in
     several palettes and with several pieces of art): the slot whose counter prints most wins."""
@@ -238,7 +238,7 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
         for slot in module.slots.values():
             image = slot.image or ""
             kind = ordnance_kind(slot.name, image)
-            nationality = nationality_of_image(image)
+            nationality = nationality_of_slot(image, slot.folder)
             if kind is None or not nationality:
                 continue
             keys = counter_unit_keys(kind, slot, module.counter(image), image)
@@ -294,7 +294,7 @@ def counter_record(kind: str, slot: Slot, values: CounterValues | None, image: s
     """One Gun or vehicle of a module as ``aslgui counters`` prints it (and the palette shows it):
     gpid, name, image, nationality and side, then ``keys_record`` of its unit keys (DESIGN.md 3),
     ``unread`` also naming art that could not be read and a folder that names no nationality."""
-    nationality = nationality_of_image(image)
+    nationality = nationality_of_slot(image, slot.folder)
     record: dict[str, Any] = {
         "gpid": slot.gpid, "name": slot.name, "image": image, "kind": kind, "nationality": nationality,
         "side": side_of(nationality, slot.folder), "counter_name": values.name if values else None,
@@ -305,7 +305,7 @@ def counter_record(kind: str, slot: Slot, values: CounterValues | None, image: s
     folder = unknown_folder(image)
     if not nationality:
         record["unread"].append(f"nationality: its art's folder {folder!r} is no VASL nationality folder aslgui "
-                                "knows" if folder else "nationality: its art names no nationality folder")
+                                "knows" if folder else "nationality: neither its art nor its palette folder names one")
     return record
 
 
@@ -321,7 +321,8 @@ def counter_records(modules: Sequence[Module], names: Sequence[str] = ()) -> Ite
             kind = ordnance_kind(slot.name, image)
             if kind is not None:
                 found.setdefault((slot.name, stem_key(image)), (kind, slot, module))
-    order = sorted(found.values(), key=lambda f: (nationality_of_image(f[1].image or ""), f[0], f[1].name.lower()))
+    order = sorted(found.values(), key=lambda f: (nationality_of_slot(f[1].image or "", f[1].folder), f[0],
+                                                  f[1].name.lower()))
     for kind, slot, module in order:
         image = slot.image or ""
         values = module.counter(image)

@@ -11,6 +11,7 @@ where unrotated art points; every 60° turn clockwise adds one.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, NamedTuple
 
@@ -141,6 +142,25 @@ def nationality_of_image(image: str) -> str:
     """The nationality an art folder names (``ru/veh/T34M43`` is Russian), "" when none."""
     prefix, slash, _ = image.partition("/")
     return NATIONALITIES.get(prefix, "") if slash else ""
+
+
+#: VASL's O/B palette folders whose nationality is not their name in lower case (``Finnish``).
+PALETTE_NATIONALITIES = {"Waffen SS": "german", "Communist Chinese (Korea)": "chinese communist",
+                         "Other UNC (Korea)": "other unc"}
+
+
+def nationality_of_slot(image: str, folder: tuple[str, ...]) -> str:
+    """A PieceSlot's nationality: its art's folder's, else the O/B palette folder it sits in
+    (``Finnish`` under ``Axis O/B``: VASL files some art, ``fi120MTR``, in no folder); "" when neither."""
+    found = nationality_of_image(image)
+    if found:
+        return found
+    known = set(NATIONALITIES.values())
+    for side, part in itertools.pairwise(folder):
+        name = PALETTE_NATIONALITIES.get(part, part.lower())
+        if side in SIDE_FOLDERS and name in known:
+            return name
+    return ""
 
 
 def side_of(nationality: str, folder: tuple[str, ...] = ()) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from aslgui.vasl.pieces import Piece
-from aslgui.vasl.vocabulary import classify, is_elite, nationality_of_image, ordnance_kind
+from aslgui.vasl.vocabulary import classify, is_elite, nationality_of_image, nationality_of_slot, ordnance_kind
 
 
 def piece(name: str, image: str = "ge/ge467S") -> Piece:
@@ -48,3 +48,17 @@ def test_ordnance_kind_by_art_folder_or_gun_name(name: str, image: str, kind: st
                                                     ("xx/veh/y", ""), ("noslash", "")])
 def test_a_counters_nationality_is_its_art_folder(image: str, nationality: str) -> None:
     assert nationality_of_image(image) == nationality
+
+
+@pytest.mark.parametrize(("image", "folder", "nationality"), [
+    ("fi120MTR", ("VASL Counters", "Axis O/B", "Finnish", "Gun", "MTR / AT"), "finnish"),
+    ("ru/veh/T34M43", ("VASL Counters", "Axis O/B", "Finnish", "Veh"), "russian"),  # the art's folder first
+    ("ssPzIV", ("VASL Counters", "Axis O/B", "Waffen SS", "Veh"), "german"),
+    ("kp76", ("VASL Counters", "Axis O/B", "Communist Chinese (Korea)", "Gun"), "chinese communist"),
+    ("x", ("VASL Counters", "Allied O/B", "Allied Minor", "Gun"), "allied minor"),
+    ("x", ("VASL Counters", "Finnish", "Gun"), ""),  # a nationality's name, but not under an O/B
+    ("x", ("VASL Counters", "Axis O/B", "Gun"), ""),
+])
+def test_a_slots_nationality_is_its_art_folder_else_its_o_b_palette(image: str, folder: tuple[str, ...],
+                                                                     nationality: str) -> None:
+    assert nationality_of_slot(image, folder) == nationality
