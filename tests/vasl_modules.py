@@ -53,6 +53,26 @@ def build_file(slots: list[tuple[str, str, str]], root_attrs: str = 'version="6.
     ).encode()
 
 
+#: A Finnish Gun as VASL files it: its art (``fi120MTR``) in no folder, its PieceSlot in the
+#: Finnish O/B palette under Axis O/B.
+FINNISH_MORTAR = definition(["prototype;DBUnit", "piece;K;D;fi120MTR;120* MTR Krh/40"], ["", "null;0;0;6806"])
+
+
+def oob_build_file(nationality_folder: str) -> bytes:
+    """A buildFile holding ``FINNISH_MORTAR`` in ``nationality_folder`` under Axis O/B, as VASL's palette nests it."""
+    slot = (f'<VASSAL.build.widget.PieceSlot entryName="120* MTR Krh/40" gpid="6806" height="60" width="60">'
+            f"{FINNISH_MORTAR.replace('&', '&amp;').replace('<', '&lt;')}</VASSAL.build.widget.PieceSlot>")
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.launch.BasicModule name="VASL" version="6.6.0">'
+        '<VASSAL.build.module.PieceWindow name="VASL Counters"><VASSAL.build.widget.TabWidget>'
+        '<VASSAL.build.widget.ListWidget entryName="Axis O/B">'
+        f'<VASSAL.build.widget.ListWidget entryName="{nationality_folder}">'
+        f'<VASSAL.build.widget.PanelWidget entryName="Gun">{slot}</VASSAL.build.widget.PanelWidget>'
+        "</VASSAL.build.widget.ListWidget></VASSAL.build.widget.ListWidget>"
+        "</VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow></VASSAL.launch.BasicModule>"
+    ).encode()
+
+
 def group(label: str, text: str, extra: str = "", wrap: bool = True) -> str:
     """One labelled value as VASL's generators write it: a comment, then an svg holding the text."""
     body = f'<text x="50%" y="75%"><tspan style="font-size:8px;fill:black">{text}</tspan></text>{extra}'

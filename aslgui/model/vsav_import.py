@@ -30,6 +30,7 @@ from aslgui.vasl.vocabulary import (
     Classified,
     classify,
     is_elite,
+    nationality_of_slot,
     side_of,
     smoke_marker,
     spines_of,
@@ -103,21 +104,25 @@ class Imported(NamedTuple):
     report: Report
 
 
-def _side(counter: Classified, library: CounterLibrary) -> str:
-    """The side of a counter: its nationality's, else its palette O/B's (Partisans are in both)."""
+def _nationality_and_side(counter: Classified, library: CounterLibrary) -> tuple[str, str]:
+    """A counter's nationality: its art's, else its module PieceSlot's O/B palette's (VASL files
+    some art in no folder, ``fi120MTR``); and its side: the nationality's, else the palette O/B's
+    (Partisans are in both)."""
     found = library.find(counter.piece.gpid, "") if counter.piece.gpid else None
-    return side_of(counter.nationality, found.slot.folder if found is not None and found.slot is not None else ())
+    folder = found.slot.folder if found is not None and found.slot is not None else ()
+    nationality = counter.nationality or nationality_of_slot("", folder)
+    return nationality, side_of(nationality, folder)
 
 
-def _nationality_note(counter: Classified, side: str) -> str | None:
+def _nationality_note(counter: Classified, nationality: str, side: str) -> str | None:
     """What the unit's ``unverified`` says of a nationality or side its counter does not give."""
     folders = [f for f in map(unknown_folder, (counter.piece.identity[1], counter.piece.visible_image)) if f]
-    if not counter.nationality:
+    if not nationality:
         why = (f"its art's folder {folders[0]!r} is no VASL nationality folder aslgui knows" if folders
                else "the counter's art names no nationality")
         return f"nationality and side: {why}"
     if side == "unknown":
-        return f"side: {counter.nationality} counters are in both sides' orders of battle; set its side"
+        return f"side: {nationality} counters are in both sides' orders of battle; set its side"
     return None
 
 
@@ -125,8 +130,7 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library:
     """The unit's keys: id, side, kind, name, hex, then its state words and arcs."""
     piece = counter.piece
     name = piece.identity[0].strip()
-    nationality = counter.nationality
-    side = _side(counter, library)
+    nationality, side = _nationality_and_side(counter, library)
     keys: dict[str, Any] = {
         "id": unit_id,
         "side": side,
@@ -136,7 +140,7 @@ def _unit_keys(unit_id: str, counter: Classified, hex_name: str | None, library:
         "hex": hex_name,
     }
     unverified: list[str] = []
-    note = _nationality_note(counter, side)
+    note = _nationality_note(counter, nationality, side)
     if note is not None:
         unverified.append(note)
     for word in piece.modifiers:
@@ -269,10 +273,10 @@ class _Builder:
         name = counter.kind
         words = [w for w in counter.piece.modifiers if w in ("broken", "Malf")]
         if owner is None:
-            self.loose_sw[f"{counter.nationality} {name}".strip()] += 1
-            side = _side(counter, self.library)
+            nationality, side = _nationality_and_side(counter, self.library)
+            self.loose_sw[f"{nationality} {name}".strip()] += 1
             self.support_weapons.append({"id": f"w{len(self.support_weapons) + 1}", "name": name,
-                                         "nationality": counter.nationality, "side": side,
+                                         "nationality": nationality, "side": side,
                                          "hex": hex_name, **({"state": words} if words else {}),
                                          "vasl": {"gpid": counter.piece.gpid,
                                                   "image": image_stem(counter.piece.visible_image)}})

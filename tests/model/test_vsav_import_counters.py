@@ -16,7 +16,7 @@ from aslgui.model.vsav_import import Imported, import_vsav
 from aslgui.rules import resolve
 from aslgui.vasl.module import forget_modules, read_module
 from tests import vsav_saves as vs
-from tests.vasl_modules import STUG, TANK, build_file, definition, group, make_module, svg
+from tests.vasl_modules import STUG, TANK, build_file, definition, group, make_module, oob_build_file, svg
 
 #: The tiny TANK counter boxes its front and circles its side AF: its turret's differ, unprinted.
 TURRET_NOTE = ("turret Armor Factors: its counter marks the turret's armor front superior, side/rear inferior to the "
@@ -175,3 +175,17 @@ def test_design_9_a_special_ammo_name_outside_c8s_is_an_error_naming_it(key: str
     with pytest.raises(AslError) as caught:
         scenario_from_json({"boards": [{"id": "1", "col": 0, "row": 0}], "units": [tank]})
     assert caught.value.path == f"units[0].special_ammo.{key}" and "expected one of: APCR, APDS" in caught.value.message
+
+
+def test_d11_a_gun_whose_art_names_no_folder_takes_its_o_b_palettes_nationality(tmp_path: Path) -> None:
+    """VASL files some art in no folder (``fi120MTR``): the import reads the Gun's nationality from
+    its module PieceSlot's O/B palette (Finnish, under Axis O/B), not a blank with a note."""
+    forget_modules()
+    library = CounterLibrary([read_module(make_module(tmp_path, build=oob_build_file("Finnish"), images={}))])
+    mortar = vs.gun("p1", "120* MTR Krh/40", "fi120MTR", *vs.hex_pixel("E5"), gpid="6806")
+    (gun,) = imported(tmp_path, [mortar], library).scenario["units"]
+    assert (gun["nationality"], gun["side"]) == ("finnish", "axis")
+    assert not any(note.startswith("nationality") for note in gun.get("unverified", ()))
+    (alone,) = imported(tmp_path, [mortar], None).scenario["units"]  # no module: nothing names it
+    assert alone["nationality"] == "" and "nationality and side: the counter's art names no nationality" in alone[
+        "unverified"]
