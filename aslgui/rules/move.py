@@ -273,11 +273,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             spent += steps[-1].cost
         facing = plan[i] if plan else facing
         last = i == len(hexes) - 1
-        if vehicle and ovr_target(scenario, unit, h):
-            if not last:
-                refused.append(reason(f"{scenario.grid.name(h)} holds enemy Infantry or a Gun: a vehicle enters it "
-                                      "by an OVR, which ends this move (move on with another)", "D7.1"))
-                break
+        if vehicle and last and ovr_target(scenario, unit, h):
             overrun = _overrun(action, unit, before, h, spent)
             reasons += overrun["reasons"]
             if overrun["mp_cost"] is None:
@@ -292,6 +288,9 @@ def work_out(action: Action, unit: Unit) -> Move:
             refused += why_not
             if step is None:
                 break
+            if vehicle and ovr_target(scenario, unit, h):  # a hex before the last: an OVR is a choice (D7.1)
+                step = step._replace(why=f"{step.why}, enemy Infantry or a Gun passed without an OVR (D7.1: a move "
+                                         "ending here asks it)")
             steps.append(step)
         spent += steps[-1].cost
         before = h

@@ -124,12 +124,14 @@ def test_d7_1_the_move_dice_roll_the_ovr() -> None:
                                                          phase="MPh")["outcome"]
 
 
-def test_d7_1_an_enemy_infantry_hex_before_the_last_is_refused() -> None:
+def test_d7_1_an_enemy_infantry_hex_before_the_last_is_passed_through_without_an_ovr() -> None:
+    """D7.1: a vehicle entering an enemy-occupied Location *can* OVR it; passing on, it pays the
+    hex's own cost (4H5's woods: half its 14 MP) and no OVR is made or answered."""
     answer = move(board({"t1": {"hex": "4G6", "vca": "N/NE"}}), "t1", "4H5", "4H4")
-    assert answer["legal"] is False
-    assert answer["reasons"] == ["4H5 holds enemy Infantry or a Gun: a vehicle enters it by an OVR, which ends this "
-                                 "move (move on with another) (D7.1)"]
-    assert answer["overrun"] is None
+    assert answer["legal"] is True and answer["reasons"] == [] and answer["overrun"] is None
+    assert costs(answer) == [("4H5", 7, 7), ("4H4", 1, 8)]
+    assert answer["steps"][0]["why"] == ("woods, enemy Infantry or a Gun passed without an OVR (D7.1: a move ending "
+                                         "here asks it)")
 
 
 def test_d7_1_a_gun_hex_is_overrun_too_and_an_empty_hex_is_not() -> None:
