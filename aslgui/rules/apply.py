@@ -20,10 +20,10 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.rules.ift_attack import number
-from aslgui.rules.move import MF_SPENT, MP_IN_LOS, MP_SPENT, los_spent
+from aslgui.rules.move import MP_IN_LOS, los_spent
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT
-from aslgui.rules.towing import NO_MOVE
+from aslgui.rules.towing import MF_SPENT, MP_SPENT, NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
 

@@ -17,11 +17,13 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
+from aslgui.rules.ift_attack import number
 from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.roster import c10_number, note_unverified
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
 from aslgui.rules.towing import (
+    MF_SPENT,
     chart,
     crew_equivalents,
     crew_reasons,
@@ -29,6 +31,7 @@ from aslgui.rules.towing import (
     no_move_reasons,
     phase_reasons,
     require_kind,
+    spent_this_mph,
 )
 
 #: Terrain a Gun cannot be pushed INTO (C10.3), once the Terrain Chart data names it.
@@ -159,7 +162,7 @@ def _pusher_reasons(action: Action, gun: Unit, crew: Sequence[Unit], pushers: Se
     allotment = chart()["infantry_mf"]["value"]
     if action.flag("double_time"):
         allotment += chart()["double_time_mf"]["value"]
-    left = allotment - action.integer("mf_spent", 0)
+    left = number(allotment - spent_this_mph(action, "mf_spent", pushers, MF_SPENT))
     if mf_cost > left:
         reasons.append(
             reason(f"pushing costs {mf_cost} MF and the pushers have {left} left (no Minimum Move)", "C10.3")

@@ -27,12 +27,10 @@ from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
-from aslgui.rules.towing import NO_MOVE, printed_mp
+from aslgui.rules.towing import MF_SPENT, MP_SPENT, NO_MOVE, printed_mp
 
-#: The unit keys a move counts on (kept keys, docs/contract.md): what it has spent this MPh, and
-#: the MP a moving vehicle has spent in each enemy's LOS (C5.3).
-MP_SPENT = "mp_spent"
-MF_SPENT = "mf_spent"
+#: The unit key of the MP a moving vehicle has spent in each enemy's LOS (C5.3; a kept key,
+#: docs/contract.md), beside what it has spent this MPh (``towing.MP_SPENT``, ``MF_SPENT``).
 MP_IN_LOS = "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"

@@ -36,7 +36,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import overrun_fp, passenger_notes
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.tables import terrain_entry
-from aslgui.rules.towing import no_move_reasons, printed_mp
+from aslgui.rules.towing import MP_SPENT, no_move_reasons, printed_mp, spent_this_mph
 
 MOTION_TARGET_DRM = 2  # D7.12
 FFMO_DRM = -1  # D7.15
@@ -310,7 +310,7 @@ def resolve_overrun(action: Action) -> Resolution:
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
     mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
-    mp_spent = action.number("mp_spent") or 0.0
+    mp_spent = spent_this_mph(action, "mp_spent", [vehicle], MP_SPENT)
     if mp_cost is not None and mp_spent + mp_cost > allotment:
         reasons.append(reason(f"{vehicle.id} has {number(allotment - mp_spent)} MP left but entering with an OVR costs "
                               f"{number(mp_cost)}", "D7.1, D7.14"))

@@ -16,6 +16,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number
 from aslgui.rules.towing import (
+    MP_SPENT,
     after_action,
     ca_change_reasons,
     ca_name,
@@ -28,6 +29,7 @@ from aslgui.rules.towing import (
     no_move_reasons,
     phase_reasons,
     require_kind,
+    spent_this_mph,
     towing_constant,
     vehicle_load,
 )
@@ -71,7 +73,7 @@ def resolve_portee(action: Action) -> Resolution:
         reasons.append(reason(f"{vehicle.id} must be in the Gun's Location", "C10.51"))
     if action.flag("bypass"):
         reasons.append(reason(f"{vehicle.id} is in Bypass", "C10.51"))
-    if vehicle.moved or action.integer("mp_spent", 0) > 0:
+    if vehicle.moved or spent_this_mph(action, "mp_spent", [vehicle], MP_SPENT) > 0:
         reasons.append(reason(f"{vehicle.id} has spent MP this MPh", "C10.51"))
     notes: list[str] = [PORTEE_CREW_NOTE] if not_crews else []
     if not loading and any(u.aboard == vehicle.id for u in crew):

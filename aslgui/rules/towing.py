@@ -17,6 +17,7 @@ from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import Scenario, Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FIRE_PHASES, Action
+from aslgui.rules.ift_attack import number
 from aslgui.rules.resolution import IllegalAction, Resolution, reason
 from aslgui.rules.roster import c10_number
 
@@ -223,11 +224,24 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
     return reasons
 
 
+#: The unit keys of what a unit has spent this MPh, which a committed ``move`` writes (DESIGN.md 13).
+MP_SPENT, MF_SPENT = "mp_spent", "mf_spent"
+
+
+def spent_this_mph(action: Action, key: str, units: Sequence[Unit], unit_key: str) -> float:
+    """What ``units`` have spent this MPh: the action's ``key`` when it gives it, else the most any
+    of them keeps under ``unit_key`` (a unit that has moved), else 0."""
+    given = action.data.get(key)
+    if given is not None:
+        return float(given)
+    return max((float(u.extra.get(unit_key) or 0) for u in units), default=0.0)
+
+
 def _mp_reasons(action: Action, vehicle: Unit, allotment: int, mp_cost: int) -> list[str]:
     """The vehicle must still have the (un)hooking MP left of its ``allotment`` (C10.11, C10.31)."""
-    spent = action.integer("mp_spent", 0)
+    spent = spent_this_mph(action, "mp_spent", [vehicle], MP_SPENT)
     if spent + mp_cost > allotment:
-        return [reason(f"{vehicle.id} has {allotment - spent} MP left, needs {mp_cost}", "C10.11")]
+        return [reason(f"{vehicle.id} has {number(allotment - spent)} MP left, needs {mp_cost}", "C10.11")]
     return []
 
 
@@ -259,10 +273,10 @@ def resolve_hook_up(action: Action) -> Resolution:
     if not (gun.qsu or gun.nm or gun.rfnm or gun.limbered):
         reasons.append(reason(f"{gun.id} is not QSU and must be limbered first", "C10.2"))
     notes = [NM_HOOK_UP_NOTE] if (gun.nm or gun.rfnm) and not gun.limbered else []
-    crew_mf = action.integer("crew_mf_spent", 0)
+    crew_mf = spent_this_mph(action, "crew_mf_spent", crew, MF_SPENT)
     if crew_mf * 2 > chart()["infantry_mf"]["value"]:
         reasons.append(
-            reason(f"the crew spent {crew_mf} MF, more than half its MF, pushing/entering the hex", "C10.11")
+            reason(f"the crew spent {number(crew_mf)} MF, more than half its MF, pushing/entering the hex", "C10.11")
         )
     if action.flag("push_stopped"):
         reasons.append(reason("the last Manhandling DR equalled the M#: no further pushing, so no hook up", "C10.31"))

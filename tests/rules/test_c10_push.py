@@ -276,3 +276,10 @@ def test_c10_3_a_gun_the_roster_lacks_says_its_m_number_is_missing() -> None:
     assert ("at37 has no M# (\"manhandling\", nor a roster entry '47L AT' giving one) and cannot be pushed (C10.3)"
             in answer["reasons"])
     assert not answer.get("unverified")
+
+
+def test_c10_3_the_mf_the_pushers_have_spent_this_mph_counts_as_the_action_key_does() -> None:
+    """A pusher that has moved keeps its ``mf_spent`` (DESIGN.md 13): the push is checked against it."""
+    kept, given = push(board({"c1": {"mf_spent": 1}})), push(board(), mf_spent=1)
+    assert kept["legal"] is False and kept["reasons"] == given["reasons"]
+    assert any(r.endswith("(C10.3)") and "MF" in r for r in kept["reasons"])

@@ -404,3 +404,24 @@ def test_c10_11_a_vehicle_the_roster_lacks_says_its_mp_is_missing() -> None:
         ask(board({"spw": {"mp": None, "name": "Opel Blitz"}}), "hook_up")
     assert (raised.value.message, raised.value.path) == (
         'vehicle spw has no printed MP allotment ("mp")', "units[2].mp")
+
+
+# -- what a unit spent this MPh: kept on it by a committed move (DESIGN.md 13) ----------------------
+@pytest.mark.parametrize(("kind", "units", "keys", "rule"), [
+    ("hook_up", {"spw": {"mp_spent": 7}}, {"mp_spent": 7}, "C10.11"),  # 13 MP: 6 left, hooking costs 7
+    ("hook_up", {"c1": {"mf_spent": 3}}, {"crew_mf_spent": 3}, "C10.11"),  # more than half its 4 MF
+    ("portee_load", {"spw": {"mp_spent": 2}}, {"mp_spent": 2}, "C10.51"),  # no loading after spending MP
+])
+def test_c10_11_c10_51_what_a_unit_has_spent_counts_as_the_action_key_does(
+        kind: str, units: dict[str, Any], keys: dict[str, Any], rule: str) -> None:
+    """A vehicle or crew that has moved keeps what it spent (``mp_spent``/``mf_spent``): hooking up
+    or loading after it is checked against it, as when the action gives it (it was ignored)."""
+    kept, given = ask(board(units), kind), ask(board(), kind, **keys)
+    assert kept["legal"] is False and cites(kept, rule)
+    assert kept["reasons"] == given["reasons"]
+
+
+def test_c10_11_the_action_key_stands_for_what_the_unit_keeps() -> None:
+    assert ask(board({"spw": {"mp_spent": 7}}), "hook_up", mp_spent=6)["legal"] is True
+    half = ask(board({"spw": {"mp_spent": 6.5}}), "hook_up")  # a road hexside's 1/2 MP among them
+    assert half["reasons"] == ["spw has 6.5 MP left, needs 7 (C10.11)"]

@@ -65,6 +65,12 @@ def test_d7_22_ex_one_mp_left_after_the_ovr() -> None:
     assert short["reasons"] == ["tank has 10 MP left but entering with an OVR costs 11 (D7.1, D7.14)"]
 
 
+def test_d7_22_ex_the_mp_the_tank_keeps_as_spent_count_as_mp_spent_does() -> None:
+    """A tank that has moved keeps its ``mp_spent`` (DESIGN.md 13): an OVR asked alone counts it."""
+    assert ovr(board({"tank": {"mp_spent": 4}}))["reasons"] == ovr(board(), mp_spent=4)["reasons"]
+    assert ovr(board({"tank": {"mp_spent": 4}}), mp_spent=2)["legal"] is True  # the action's key stands
+
+
 def test_d7_1_and_d7_22_ex_entering_woods_calls_for_a_bog_dr_first() -> None:
     assert ovr(board())["bog_check"] is True
     assert ovr(board(terrain={}))["bog_check"] is False
