@@ -225,7 +225,8 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
 
 
 #: The unit keys of what a unit has spent this MPh, which a committed ``move`` writes (DESIGN.md 13).
-MP_SPENT, MF_SPENT = "mp_spent", "mf_spent"
+MP_SPENT = "mp_spent"
+MF_SPENT = "mf_spent"
 
 
 def spent_this_mph(action: Action, key: str, units: Sequence[Unit], unit_key: str) -> float:
