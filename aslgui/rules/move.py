@@ -27,7 +27,7 @@ from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
-from aslgui.rules.towing import MF_SPENT, MP_SPENT, NO_MOVE, printed_mp
+from aslgui.rules.towing import MF_SPENT, MP_SPENT, may_not_move_reasons, printed_mp
 
 #: The unit key of the MP a moving vehicle has spent in each enemy's LOS (C5.3; a kept key,
 #: docs/contract.md), beside what it has spent this MPh (``towing.MP_SPENT``, ``MF_SPENT``).
@@ -129,13 +129,7 @@ def _who_may_move(action: Action, unit: Unit) -> list[str]:
         reasons.append(reason(f"{unit.id} is broken: it does not move in the MPh (it routs in the RtPh)", "A10.5"))
     if unit.pinned:
         reasons.append(reason(f"{unit.id} is pinned and may not move", "A7.8"))
-    if unit.fired:
-        reasons.append(reason(f"{unit.id} has Prep Fired and may not move this Player Turn", "A3.3"))
-    if unit.extra.get("ti"):
-        reasons.append(reason(f"{unit.id} is TI: no more movement this Player Turn", "C10.11"))
-    if unit.extra.get(NO_MOVE):
-        reasons.append(reason(f"{unit.id} changed its CA in the PFPh: no more movement this Player Turn", "C3.22"))
-    return reasons
+    return reasons + may_not_move_reasons(unit)
 
 
 def _path_hexes(action: Action, start: Hex, rule: str) -> tuple[list[Hex], list[str]]:

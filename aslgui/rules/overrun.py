@@ -36,7 +36,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import overrun_fp, passenger_notes
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.tables import terrain_entry
-from aslgui.rules.towing import MP_SPENT, no_move_reasons, printed_mp, spent_this_mph
+from aslgui.rules.towing import MP_SPENT, may_not_move_reasons, printed_mp, spent_this_mph
 
 MOTION_TARGET_DRM = 2  # D7.12
 FFMO_DRM = -1  # D7.15
@@ -233,7 +233,7 @@ def _legality(action: Action, vehicle: Unit, target: Hex, from_hex: Hex, defende
         elif latws := _fired_latws(scenario, rider):
             reasons.append(reason(f"{rider.id}, a Passenger/Rider of {vehicle.id}, has fired its LATW "
                                   f"{', '.join(latws)} this MPh: its fire, under a Bounding Fire counter", "D7.1"))
-    reasons += no_move_reasons([vehicle])
+    reasons += may_not_move_reasons(vehicle)
     if action.flag("pillbox"):
         reasons.append(reason("a vehicle cannot enter a pillbox Location to OVR it", "D7.1"))
     terrain = scenario.terrain_at(target)

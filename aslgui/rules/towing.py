@@ -108,6 +108,15 @@ def no_move_reasons(units: Iterable[Unit]) -> list[str]:
     ]
 
 
+def may_not_move_reasons(unit: Unit) -> list[str]:
+    """What keeps a unit from moving for the rest of its Player Turn: it Prep Fired (A3.3), is TI
+    (C10.11) or changed its CA in the PFPh (C3.22). A move asks it, and an OVR, made moving (D7.1)."""
+    reasons = [reason(f"{unit.id} has Prep Fired and may not move this Player Turn", "A3.3")] if unit.fired else []
+    if unit.extra.get("ti"):
+        reasons.append(reason(f"{unit.id} is TI: no more movement this Player Turn", "C10.11"))
+    return reasons + no_move_reasons([unit])
+
+
 def fired_reasons(units: Iterable[Unit], rule: str) -> list[str]:
     """Units that have fired this Player Turn block (un)hooking/(un)limbering."""
     return [reason(f"{u.id} has already fired this Player Turn", rule) for u in units if u.fired or u.bounding_fired]

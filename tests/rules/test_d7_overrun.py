@@ -106,6 +106,18 @@ def test_d7_1_an_immobile_vehicle_cannot_ovr() -> None:
     assert ovr(board({"tank": {"immobilized": True}}))["legal"] is False
 
 
+@pytest.mark.parametrize(("keys", "why"), [
+    ({"fired": True}, "tank has Prep Fired and may not move this Player Turn (A3.3)"),
+    ({"ti": True}, "tank is TI: no more movement this Player Turn (C10.11)"),
+])
+def test_d7_1_a_vehicle_that_may_not_move_makes_no_ovr_and_counts_no_odds(keys: dict[str, Any], why: str) -> None:
+    """An OVR is made moving (D7.1): a tank that Prep Fired (A3.3) or is TI may not, and its
+    illegal OVR counts no odds and rolls nothing (it was answered legal, odds and all)."""
+    answer = ovr(board({"tank": keys}), mp_spent=2, dice={"colored": 2, "white": 3})
+    assert answer["legal"] is False and why in answer["reasons"]
+    assert answer["odds"] is None and answer.get("outcome") is None
+
+
 def test_d7_1_the_defender_does_not_ovr() -> None:
     assert ovr(board(player="russian"))["legal"] is False
 
