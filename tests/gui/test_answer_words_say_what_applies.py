@@ -43,3 +43,9 @@ def test_d7_22_reaction_fire_weapons_read_as_the_rules_name_them() -> None:
     assert show_value(["tpbf", "ordnance", "ft", "dc", "mol", "gun"], None, "allowed_weapons") == (
         "TPBF, ordnance SW, FT, Thrown DC, MOL, Gun")
     assert show_value([], None, "allowed_weapons") == "none"
+
+
+def test_d7_22_an_attacks_fp_parts_name_the_unit_never_its_id() -> None:
+    """The window never shows an id: a TPBF Reaction Fire's FP part names the squad (it read 's7 FP 4')."""
+    parts = [{"source": "s7 FP 4 x 3 (TPBF, A7.21)", "fp": 12}]
+    assert show_value(parts, {"s7": "4-6-7 1sq"}, "fp_parts") == "4-6-7 1sq FP 4 x 3 (TPBF, A7.21) 12"

@@ -277,8 +277,8 @@ def _show_object(value: dict[str, Any], names: UnitNames | None) -> str:
         return in_words(line.label, names)
     if {"rule", "value", "text"} <= value.keys():  # a C4 TH# modification
         return in_words(f"{int(value['value']):+d} ({value['rule']}) {value['text']}", names)
-    if {"source", "fp"} <= value.keys():  # one part of an OVR's FP
-        return f"{value['source']} {value['fp']}"
+    if {"source", "fp"} <= value.keys():  # one part of an attack's FP: a unit named, never its id
+        return in_words(f"{value['source']} {value['fp']}", names)
     if "id" in value:  # one target of an OVR, or one unit of a hex a shot attacks
         return f"{unit_name(str(value['id']), names)}: " + _target_words(value, names)
     return ", ".join(f"{words_for(k)} {show_value(v, names)}" for k, v in value.items())
