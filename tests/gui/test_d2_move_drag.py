@@ -202,3 +202,23 @@ def test_d2_1_the_cost_of_the_hex_under_the_dragged_counter_is_drawn_above_it(qt
     answer_popup(lambda popup: popup.reject())
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=viewport_point(window, window.scenario.grid.parse("4E4")))
+
+
+def test_c5_13_a_drag_onto_an_enemy_afv_offers_the_shot_first_and_the_move_after(qtbot: QtBot,
+                                                                               window: MainWindow) -> None:
+    """A tank dragged onto an enemy tank means to shoot it (Bounding First Fire, C5.13): the shot
+    is the popup's first choice and the move into its hex comes after (it came first, one Enter
+    parked the tank beside its target); onto an empty hex the move stays first."""
+    enemy = {"e1": {"side": "russian", "kind": "vehicle", "name": "T-34 M43", "hex": "4E4", "vca": "S/SW",
+                    "afv": True, "turret": "T", "tca": "S/SW", "mp": 17, "ma": {"caliber": 76, "barrel": "L",
+                                                                               "kind": "gun"}}}
+    rehearse(window, board(extra_units=enemy))
+    window.view.set_zoom(0.6)
+    seen = answer_popup(lambda popup: popup.reject())
+    drag(qtbot, window, "4E6", "4E5", "4E4")
+    kinds = [g.kind for g in seen[0].gestures]
+    assert kinds[0] == "fire" and seen[0].gestures[0].action["target"] == "e1"
+    assert kinds[-1] == "move" and seen[0].gesture.kind == "fire"
+    seen = answer_popup(lambda popup: popup.reject())
+    drag(qtbot, window, "4E6", "4F6")
+    assert seen[0].gestures[0].kind == "move"

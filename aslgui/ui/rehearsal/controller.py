@@ -36,6 +36,7 @@ from aslgui.rules.gestures import (
     staged,
     target_legal,
 )
+from aslgui.rules.move import ovr_target
 from aslgui.rules.move_path import drag_targets, drags_path, ovr_legality
 from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
@@ -233,8 +234,12 @@ class RehearsalController(QObject):
         moving = self.move_preview.gesture(scenario, unit_id, h)
         # A dragged path ending in the OVR is the OVR: the bare one (from an adjacent hex only,
         # else refused asking for a from_hex the popup has no field for) is not offered beside it.
-        offered = [g for g in drop.gestures if moving is None or g.kind != "overrun"]
-        gestures = [*([moving] if moving is not None else []), *available(offered)]
+        offered = available([g for g in drop.gestures if moving is None or g.kind != "overrun"])
+        # onto an enemy unit it does not OVR (an AFV), a drag means to shoot it: the shot first, the move after
+        shoots = moving is not None and not ovr_target(scenario, scenario.units[unit_id], h) and any(
+            g.kind == "fire" and "target" in g.action for g in offered)
+        moves = [moving] if moving is not None else []
+        gestures = [*offered, *moves] if shoots else [*moves, *offered]
         if not gestures:
             kinds = sorted({g.kind for g in drop.gestures})
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
