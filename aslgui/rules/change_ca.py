@@ -40,6 +40,9 @@ def _friendly_fire_phases(action: Action, unit: Unit) -> tuple[str, ...]:
 def _phase_reason(action: Action, unit: Unit) -> str | None:
     phase = action.phase
     if phase == "MPh":
+        if unit.kind == "vehicle":  # the way it has, and that a move does not give it yet
+            return reason("a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh "
+                          "only as part of spending MP, which a move does not offer yet", f"{RULE}, C5.13")
         return reason("a CA may not be changed without firing in the MPh", RULE)
     if phase not in _friendly_fire_phases(action, unit):
         return reason(f"only at the end of a friendly fire phase, not in the {phase}", RULE)

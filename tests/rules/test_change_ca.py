@@ -93,3 +93,14 @@ def test_c3_22_a_gun_without_a_ca_names_its_field() -> None:
     with pytest.raises(AslError) as error:
         resolve(situation, {"kind": "change_ca", "unit": "g", "ca": "N/NE", "phase": "PFPh"})
     assert error.value.path == "units[0].ca"
+
+
+def test_c5_13_a_vehicles_turret_in_the_mph_is_refused_saying_how_it_would_turn() -> None:
+    """C3.22 refuses the change; C5.13 says a Bounding First Firer's TCA turns only with MP, which
+    the refusal names so a player is not left between two refusals (turn only firing, fire only
+    within the CA)."""
+    situation = scenario(russian_gun("4E5", "S/SW"), german_tank(), player="german")
+    answer = resolve(situation, {"kind": "change_ca", "unit": "t", "ca": "S/SW", "phase": "MPh"}).to_json()
+    assert answer["legal"] is False and answer["reasons"] == [
+        "a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh only as part of "
+        "spending MP, which a move does not offer yet (C3.22, C5.13)"]
