@@ -40,7 +40,7 @@ def _friendly_fire_phases(action: Action, unit: Unit) -> tuple[str, ...]:
 def _phase_reason(action: Action, unit: Unit) -> str | None:
     phase = action.phase
     if phase == "MPh":
-        if unit.kind == "vehicle":  # the way it has, and that a move does not give it yet
+        if unit.kind == "vehicle":  # say how its turret would turn (C5.13), and that a move cannot yet
             return reason("a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh "
                           "only as part of spending MP, which a move does not offer yet", f"{RULE}, C5.13")
         return reason("a CA may not be changed without firing in the MPh", RULE)

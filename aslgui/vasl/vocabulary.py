@@ -144,9 +144,11 @@ def nationality_of_image(image: str) -> str:
     return NATIONALITIES.get(prefix, "") if slash else ""
 
 
-#: VASL's O/B palette folders whose nationality is not their name in lower case (``Finnish``).
+#: VASL's O/B palette folders whose nationality is not their name in lower case (``Finnish`` is
+#: ``finnish``; ``Waffen SS`` is German).
 PALETTE_NATIONALITIES = {"Waffen SS": "german", "Communist Chinese (Korea)": "chinese communist",
                          "Other UNC (Korea)": "other unc"}
+_KNOWN_NATIONALITIES = frozenset(NATIONALITIES.values())
 
 
 def nationality_of_slot(image: str, folder: tuple[str, ...]) -> str:
@@ -155,10 +157,9 @@ def nationality_of_slot(image: str, folder: tuple[str, ...]) -> str:
     found = nationality_of_image(image)
     if found:
         return found
-    known = set(NATIONALITIES.values())
     for side, part in itertools.pairwise(folder):
         name = PALETTE_NATIONALITIES.get(part, part.lower())
-        if side in SIDE_FOLDERS and name in known:
+        if side in SIDE_FOLDERS and name in _KNOWN_NATIONALITIES:
             return name
     return ""
 
