@@ -267,7 +267,7 @@ def work_out(action: Action, unit: Unit) -> Move:
         last = i == len(hexes) - 1
         if vehicle and last and ovr_target(scenario, unit, h):
             overrun = _overrun(action, unit, before, h, spent)
-            reasons += overrun["reasons"]
+            reasons += [why for why in overrun["reasons"] if why not in reasons]  # the mover's own said once
             if overrun["mp_cost"] is None:
                 break
             why = f"{scenario.terrain_at(h)} + OVR (D7.1)"

@@ -118,6 +118,14 @@ def test_d7_1_a_vehicle_that_may_not_move_makes_no_ovr_and_counts_no_odds(keys: 
     assert answer["odds"] is None and answer.get("outcome") is None
 
 
+def test_a3_3_a_move_ending_in_an_ovr_by_a_tank_that_prep_fired_says_why_once() -> None:
+    """The move and its OVR refuse for the same reason (A3.3): the move's answer says it once."""
+    answer = resolve(board({"tank": {"fired": True}}), {"kind": "move", "unit": "tank", "path": ["1C3"]}).to_json()
+    why = "tank has Prep Fired and may not move this Player Turn (A3.3)"
+    assert answer["legal"] is False and answer["reasons"].count(why) == 1
+    assert answer["overrun"]["legal"] is False and answer["overrun"]["odds"] is None
+
+
 def test_d7_1_the_defender_does_not_ovr() -> None:
     assert ovr(board(player="russian"))["legal"] is False
 
