@@ -404,7 +404,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     "type": _choice(REACTION_TYPES), "weapon": _choice(NON_CC_WEAPONS),
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
-    **dict.fromkeys(("ca", "vca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
+    **dict.fromkeys(("ca", "vca", "tca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
     "path": Domain(check_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),

@@ -170,8 +170,9 @@ def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     _extra(scenario, changes, unit.id, **{key: values[key]})
     if not vehicle:
         return
-    if values.get("vca") is not None:
-        _mark(changes, unit.id, vca=parse_spine(str(values["vca"])))
+    for arc in ("vca", "tca"):
+        if values.get(arc) is not None:
+            _mark(changes, unit.id, **{arc: parse_spine(str(values[arc]))})
     end = action.get("end")
     if steps or end is not None:  # moving: Non-Stopped until it stops or ends in Motion (D2.13, C5.35)
         _mark(changes, unit.id, stopped=end == "stop", motion=end == "motion")
@@ -306,13 +307,21 @@ def destroyed_units(resolution: Resolution) -> list[str]:
     return list(found)
 
 
-#: Markers that last one Player Turn and come off when it ends (A3.8 clean-up).
+#: Markers that last one Player Turn and come off when it ends (A3.8 clean-up), with what a unit
+#: spent in that turn's MPh and in each enemy's LOS (DESIGN.md 13, C5.3): the next MPh starts afresh.
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS)
+
+
+def end_of_mph(scenario: Scenario) -> list[Unit]:
+    """Vehicles left Non-Stopped when the MPh ends, now in Motion: one that spends no Stop MP by the
+    end of its MPh remains in Motion (C5.35, D7.2 EX; D2 is not in the rules folder)."""
+    return [unit._replace(motion=True) for unit in scenario.units.values()
+            if unit.kind == "vehicle" and not unit.stopped and not unit.motion]
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:
-    """Units whose Player-Turn markers (Fire counters, TI, moved) come off at the end of a Player Turn."""
+    """Units whose Player-Turn markers (Fire counters, TI, moved, MP spent) come off at the end of a Player Turn."""
     out: list[Unit] = []
     for unit in scenario.units.values():
         changes: dict[str, Any] = {key: False for key in TURN_MARKERS if getattr(unit, key)}

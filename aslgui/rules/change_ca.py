@@ -40,9 +40,9 @@ def _friendly_fire_phases(action: Action, unit: Unit) -> tuple[str, ...]:
 def _phase_reason(action: Action, unit: Unit) -> str | None:
     phase = action.phase
     if phase == "MPh":
-        if unit.kind == "vehicle":  # say how its turret would turn (C5.13), and that a move cannot yet
+        if unit.kind == "vehicle":  # say how its turret turns instead (C5.13): with a move's MP
             return reason("a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh "
-                          "only as part of spending MP, which a move does not offer yet", f"{RULE}, C5.13")
+                          "only as part of spending MP: a move's TCA at the end", f"{RULE}, C5.13")
         return reason("a CA may not be changed without firing in the MPh", RULE)
     if phase not in _friendly_fire_phases(action, unit):
         return reason(f"only at the end of a friendly fire phase, not in the {phase}", RULE)

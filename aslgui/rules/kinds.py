@@ -124,8 +124,8 @@ RESOLVERS: dict[str, ActionKind] = {
         "target_type hexes",
     ),
     "move": _kind(
-        "aslgui.rules.move:resolve_move", "unit! path! vca end",
-        "unit steps mp_spent mp_left mf_spent mf_left vca end overrun threats",
+        "aslgui.rules.move:resolve_move", "unit! path! vca tca end",
+        "unit steps mp_spent mp_left mf_spent mf_left vca tca end overrun threats",
     ),
     "trailer_target": _kind(
         "aslgui.rules.portee:resolve_trailer_target", "vehicle! facing! indirect ordnance missed_by_one",

@@ -34,6 +34,8 @@ from aslgui.rules.towing import MF_SPENT, MP_SPENT, may_not_move_reasons, printe
 MP_IN_LOS = "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
+#: A TCA turned as part of a move's MP costs nothing more: D3.12 is not in the rules folder.
+TCA_NOTE = "TCA change: no MP counted for it (C5.13 turns it with MP spent; D3.12 is not in the rules folder)"
 #: Where a move's own refusals point: Infantry spends MF (A4.1), a vehicle MP (D2.1).
 _RULE = {"vehicle": "D2.1", "infantry": "A4.1"}
 
@@ -93,6 +95,7 @@ class Move(NamedTuple):
     unverified: list[str]
     final_vca: int | None
     overrun: dict[str, Any] | None
+    final_tca: int | None = None
 
 
 def _is_vehicle(unit: Unit) -> bool:
@@ -246,8 +249,8 @@ def work_out(action: Action, unit: Unit) -> Move:
     hexes, refused = _path_hexes(action, unit.hex, rule)
     end_vca = action.spine("vca")
     unverified: list[str] = []
-    if not vehicle and (end_vca is not None or action.has("end")):
-        reasons.append(reason("only a vehicle has a VCA and ends its move Stopped or in Motion", "D2.1"))
+    if not vehicle and (end_vca is not None or action.has("end") or action.has("tca")):
+        reasons.append(reason("only a vehicle has a VCA or TCA and ends its move Stopped or in Motion", "D2.1"))
         end_vca = None
     start_vca = unit.vca if vehicle else None
     if vehicle and start_vca is None and (hexes or end_vca is not None):
@@ -295,7 +298,25 @@ def work_out(action: Action, unit: Unit) -> Move:
     if vehicle and steps:
         unverified.append(f"Start/Stop MP: {_costs()['start_stop']['note']}")
     final_vca = (end_vca if end_vca is not None else facing) if vehicle else None
-    return Move(steps, reasons + refused, unverified, final_vca, overrun)
+    final_tca, why_not_tca = _turret_at_end(action, unit, spends=bool(steps) or action.has("end"))
+    if final_tca != unit.tca and final_tca is not None:
+        unverified.append(TCA_NOTE)
+    return Move(steps, reasons + refused + why_not_tca, unverified, final_vca, overrun, final_tca)
+
+
+def _turret_at_end(action: Action, unit: Unit, spends: bool) -> tuple[int | None, list[str]]:
+    """The TCA a turreted vehicle holds at the end of its move (``tca``, else its own), and why
+    the ``tca`` asked may not be: the turret turns in its MPh only while it spends MP (C5.13: a
+    Bounding First Firer fires within its CA and changes it only so; TCA, D3.12)."""
+    asked = action.spine("tca") if _is_vehicle(unit) else None
+    if asked is None or asked == unit.tca:
+        return (unit.tca if unit.turret is not None else None), []
+    if unit.turret is None:
+        return None, [reason(f"{unit.id} has no turret: its MA turns with its hull (give vca)", "C5.11, C5.13")]
+    if not spends:
+        return unit.tca, [reason(f"{unit.id}'s turret turns in its MPh only as part of spending MP: enter a hex, "
+                                 "turn the hull or stop", "C5.13")]
+    return asked, []
 
 
 def _threats(scenario: Scenario, unit: Unit, steps: list[Step], phase: str) -> list[dict[str, Any]]:
@@ -395,6 +416,7 @@ def answer_move(action: Action, with_threats: bool) -> Resolution:
         f"{word.lower()}_spent": number(spent),
         f"{word.lower()}_left": number(left),
         "vca": SPINE_NAMES[move.final_vca] if move.final_vca is not None else None,
+        "tca": SPINE_NAMES[move.final_tca] if move.final_tca is not None else None,
         "end": action.data.get("end") if vehicle else None,
         "overrun": move.overrun,
         "threats": threats,

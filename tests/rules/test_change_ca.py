@@ -103,4 +103,4 @@ def test_c5_13_a_vehicles_turret_in_the_mph_is_refused_saying_how_it_would_turn(
     answer = resolve(situation, {"kind": "change_ca", "unit": "t", "ca": "S/SW", "phase": "MPh"}).to_json()
     assert answer["legal"] is False and answer["reasons"] == [
         "a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh only as part of "
-        "spending MP, which a move does not offer yet (C3.22, C5.13)"]
+        "spending MP: a move's TCA at the end (C3.22, C5.13)"]

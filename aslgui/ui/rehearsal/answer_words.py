@@ -136,6 +136,7 @@ ANSWER_WORDS: dict[str, str] = {
     "mf_spent": "MF spent this MPh",
     "mf_left": "MF left",
     "vca": "VCA at the end",
+    "tca": "TCA at the end",
     "end": "At the end",
     "overrun": "Overrun (D7.1)",
     "threats": "Enemy fire it meets (best step)",

@@ -9,8 +9,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
 
+from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
-from aslgui.rules.action_keys import AMMO, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.action_keys import AMMO, MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.ui.rehearsal.answer_words import UnitNames, player_names, unit_name
 
@@ -104,9 +105,28 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
             out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
         out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default", WEAPON_WORDS.__getitem__)))
+    elif kind == "move":
+        out.extend(_move_options(scenario.units.get(str(action.get("unit")))))
     if kind in ("overrun", "hook_up", "unhook"):
         out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
     return out
+
+
+def _move_options(unit: Unit | None) -> list[tuple[str, str, QWidget]]:
+    """A vehicle's move: its VCA and (turreted) TCA at the end, and whether it ends Stopped or in
+    Motion (DESIGN.md 13); left as they are, the path sets the VCA and the vehicle goes on moving."""
+    if unit is None or unit.kind != "vehicle":
+        return []
+    hull = _combo(SPINE_NAMES, None, "as the path leaves it")
+    out: list[tuple[str, str, QWidget]] = [("vca", "VCA at the end (D2.11)", hull)]
+    if unit.turret is not None:
+        out.append(("tca", "TCA at the end (C5.13)", _combo(SPINE_NAMES, None, "as it is")))
+    out.append(("end", "At the end (C5.35)", _combo(MOVE_ENDS, None, "still moving", _END_WORDS.__getitem__)))
+    return out
+
+
+#: A vehicle's status at the end of its move as a player says it.
+_END_WORDS = {"stop": "Stopped", "motion": "in Motion"}
 
 
 def set_option(widget: QWidget, value: Any) -> None:

@@ -1,6 +1,7 @@
 """The phase bar: RPh .. CCPh, turn and ATTACKER; actions are resolved in the phase shown.
 
-Phase changes are undoable like any action. Advancing past the CCPh ends the Player Turn:
+Phase changes are undoable like any action. Leaving the MPh for a later phase puts each vehicle
+still Non-Stopped in Motion (C5.35). Advancing past the CCPh ends the Player Turn:
 the other side becomes the ATTACKER, Player-Turn markers come off (A3.8), and the turn number
 goes up when the side that started the session moves again.
 """
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar, QWidget
 
 from aslgui.model import PHASES, Scenario, Unit
 from aslgui.model.scenario import MAX_TURN
-from aslgui.rules.apply import end_player_turn
+from aslgui.rules.apply import end_of_mph, end_player_turn
 
 #: What the ATTACKER box shows for a scenario that names none (``"player": ""``).
 NO_ATTACKER = "(none: choose)"
@@ -141,7 +142,7 @@ class PhaseBar(QToolBar):
             self._push(self._scenario().phase, self._scenario().turn, str(player))
 
     def set_phase(self, phase: str) -> None:
-        self._push(phase, self._scenario().turn, self._scenario().player)
+        self._enter(phase, self._scenario().turn, self._scenario().player)
 
     def reach(self, phase: str, turn: int, player: str) -> None:
         """Advance phase by phase to (phase, turn, player), as a player would; a point behind
@@ -157,14 +158,23 @@ class PhaseBar(QToolBar):
 
     def advance(self) -> None:
         """Next phase; past the CCPh, end the Player Turn (markers off) in the same undo step."""
+        self._enter(*next_phase(self._scenario(), self.first_player))
+
+    def _enter(self, phase: str, turn: int, player: str) -> None:
+        """Go to a phase with what leaving the current one does, in one undo step: past the MPh,
+        vehicles left Non-Stopped are in Motion; past the CCPh, Player-Turn markers come off."""
         scenario = self._scenario()
-        phase, turn, player = next_phase(scenario, self.first_player)
-        if player == scenario.player:
+        if player != scenario.player:
+            title, text, changed = (f"End of {scenario.player} Player Turn {scenario.turn}",
+                                    "Player-Turn markers off (A3.8)", end_player_turn(scenario))
+        elif scenario.phase == "MPh" and PHASES.index(phase) > PHASES.index("MPh"):
+            title, text, changed = ("End of the MPh", "Non-Stopped vehicles in Motion (C5.35)", end_of_mph(scenario))
+        else:
+            title, text, changed = "", "", []
+        if not changed:
             self._push(phase, turn, player)
             return
-        self._stack.beginMacro(f"End of {scenario.player} Player Turn {scenario.turn}")
-        cleared = end_player_turn(scenario)
-        if cleared:
-            self._apply(cleared, "Player-Turn markers off (A3.8)")
+        self._stack.beginMacro(title)
+        self._apply(changed, text)
         self._push(phase, turn, player)
         self._stack.endMacro()

@@ -1,0 +1,72 @@
+"""A vehicle's move in the window sets how it ends (DESIGN.md 13): its TCA (C5.13: the turret
+turns with the MP a move spends), its VCA, Stopped or in Motion; and leaving the MPh puts a
+vehicle left Non-Stopped in Motion (C5.35) in the same undo step as the phase change."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from aslgui.geometry import SPINE_NAMES
+from aslgui.model.log import read_log
+from aslgui.ui.rehearsal.popup import RehearsalPopup
+from aslgui.ui.window.main_window import MainWindow
+from tests.gui.conftest import answer_popup, rehearse
+from tests.gui.test_d2_move_drag import drag
+from tests.rules.move_boards import board
+
+pytestmark = pytest.mark.gui
+
+
+def choose(popup: RehearsalPopup, key: str, value: str) -> None:
+    combo = popup.options[key]
+    assert isinstance(combo, QComboBox)
+    combo.setCurrentIndex(combo.findData(value))
+
+
+def test_c5_13_the_move_popup_turns_the_turret_and_stops_the_tank(qtbot: QtBot, window: MainWindow) -> None:
+    rehearse(window, board())
+    window.view.set_zoom(0.6)
+
+    def aim_and_commit(popup: RehearsalPopup) -> None:
+        assert list(popup.options) == ["vca", "tca", "end"] and popup.options_box.isVisible()
+        choose(popup, "tca", "SE/S")
+        choose(popup, "end", "stop")
+        assert popup.resolution is not None and popup.resolution.values["tca"] == "SE/S"
+        popup.commit_button.click()
+
+    seen = answer_popup(aim_and_commit)
+    drag(qtbot, window, "4E6", "4F6")
+    assert seen
+    tank = window.scenario.units["t1"]
+    assert (tank.tca, tank.stopped, tank.motion) == (SPINE_NAMES.index("SE/S"), True, False)
+    entry = read_log(window.scenario)[-1]
+    assert (entry.action["tca"], entry.action["end"]) == ("SE/S", "stop")
+    window.undo_stack.undo()
+    assert window.scenario.units["t1"].tca == SPINE_NAMES.index("N/NE")
+
+
+def test_c5_13_infantry_moves_without_vehicle_options(qtbot: QtBot, window: MainWindow) -> None:
+    rehearse(window, board())
+    window.view.set_zoom(0.6)
+    seen = answer_popup(lambda popup: popup.reject())
+    drag(qtbot, window, "4C6", "4C5")
+    assert seen and seen[0].options == {} and seen[0].options_box.isHidden()
+
+
+def test_c5_35_next_phase_after_the_mph_puts_the_moving_tank_in_motion_in_one_undo_step(
+        qtbot: QtBot, window: MainWindow) -> None:
+    rehearse(window, board())
+    window.view.set_zoom(0.6)
+    answer_popup(lambda popup: popup.commit_button.click())
+    drag(qtbot, window, "4E6", "4E5")
+    tank = window.scenario.units["t1"]
+    assert (tank.stopped, tank.motion) == (False, False)
+    window.rehearsal.phase_bar.next_action.trigger()
+    assert window.scenario.phase == "DFPh" and window.scenario.units["t1"].motion
+    assert window.undo_stack.undoText() == "End of the MPh"
+    window.undo_stack.undo()
+    assert window.scenario.phase == "MPh" and not window.scenario.units["t1"].motion
+    window.rehearsal.phase_bar.phase_actions["RPh"].trigger()  # back to an earlier phase: no Motion
+    assert not window.scenario.units["t1"].motion
