@@ -211,7 +211,15 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
         return (f"a Gun is pushed only in the MPh, not the {phase} (C10.3)",)
     if mover.kind == "vehicle" and enemies and phase != "MPh":
         return (f"an Overrun happens only in the MPh, not the {phase} (D7.1)",)
-    return (f"{mover.name or mover.id} has no action onto {scenario.grid.name(h)}: switch to Setup to move it",)
+    who, where = mover.name or mover.id, scenario.grid.name(h)
+    if not enemies and (mover.kind == "vehicle" or mover.is_infantry):  # a move: say why it is none
+        if scenario.player and mover.side != scenario.player:
+            return (f"{who} belongs to the DEFENDER ({mover.side}): only the ATTACKER moves, in its MPh (A3): "
+                    "switch to Setup to move it",)
+        if phase != "MPh":
+            rule = "D2.1" if mover.kind == "vehicle" else "A4.1"
+            return (f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it",)
+    return (f"{who} has no action onto {where}: switch to Setup to move it",)
 
 
 def gestures_for_drop(scenario: Scenario, unit_id: str, h: Hex, phase: str | None = None) -> Drop:

@@ -142,11 +142,21 @@ def test_c10_13_hook_up_of_the_105_rcl_leaves_one_pp() -> None:
     assert answer.legal and answer.values["pp_left"] == 1
 
 
-def test_infantry_without_a_dc_dropped_far_away_means_nothing_in_rehearse() -> None:
-    scenario = demo()
-    drop = gestures_for_drop(scenario, "s2", at(scenario, "4G9"))
-    assert drop.gestures == ()
-    assert "switch to Setup to move it" in drop.reasons[0]
+def test_a3_the_defenders_infantry_dropped_far_away_is_told_only_the_attacker_moves() -> None:
+    for phase in ("PFPh", "MPh"):
+        drop = gestures_for_drop(demo(phase), "s2", at(demo(), "4G9"))
+        assert drop.gestures == ()
+        assert drop.reasons == ("4-6-7 belongs to the DEFENDER (german): only the ATTACKER moves, in its MPh (A3): "
+                                "switch to Setup to move it",)
+
+
+@pytest.mark.parametrize(("unit_id", "rule"), [("s1", "A4.1"), ("l1", "A4.1"), ("t1", "D2.1")])
+def test_a4_1_d2_1_the_attackers_unit_dropped_outside_the_mph_is_told_when_it_moves(unit_id: str, rule: str) -> None:
+    player = demo().units[unit_id].side
+    scenario = demo("DFPh", player)
+    drop = gestures_for_drop(scenario, unit_id, at(scenario, "4A1"))  # an empty hex
+    name = scenario.units[unit_id].name
+    assert drop.reasons == (f"{name} moves in the MPh, not the DFPh ({rule}): switch to Setup to move it",)
 
 
 def test_c3_22_context_menu_offers_the_five_other_cas_and_limbering() -> None:
