@@ -45,6 +45,9 @@ NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 UnitKind = Literal["gun", "vehicle", "squad", "halfsquad", "crew", "leader"]
 UNIT_KINDS: tuple[str, ...] = ("gun", "vehicle", "squad", "halfsquad", "crew", "leader")
 INFANTRY_KINDS = frozenset({"squad", "halfsquad", "crew", "leader"})
+#: The Infantry put with a Gun that is taken to man it, a crew before a half-squad (A21.13: others
+#: than its own crew man it non-qualified).
+MANNING_KINDS = ("crew", "halfsquad")
 #: The ``rof`` of a Gun or MA whose counter prints no ROF box: no Multiple ROF (C2.24).
 NO_ROF = 0
 #: The B# of a Gun or MA whose counter prints none: it malfunctions on an Original DR of 12 (A.11).

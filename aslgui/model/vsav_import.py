@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model.counters import CounterLibrary, counter_unit_keys
+from aslgui.model.units import MANNING_KINDS
 from aslgui.model.vsav_roster import gun_keys, vehicle_keys
 from aslgui.vasl.map_layout import MapLayout
 from aslgui.vasl.module import image_stem
@@ -293,7 +294,7 @@ class _Builder:
         one, a crew of its own nationality first (A21.13: other Infantry man it non-qualified)."""
         manning: set[str] = set()
         for gun in (u for u in units if u["kind"] == "gun" and "crew" not in u):
-            free = [u for u in units if u["kind"] in ("crew", "halfsquad") and u["side"] == gun["side"]
+            free = [u for u in units if u["kind"] in MANNING_KINDS and u["side"] == gun["side"]
                     and u["id"] not in manning and not u.get("broken")]
             free.sort(key=lambda u: (u["kind"] != "crew", u["nationality"] != gun["nationality"]))
             if free:

@@ -17,9 +17,9 @@ from aslgui.model import load_scenario
 from aslgui.rules import resolve
 from aslgui.ui.map.scene import oob_unit_id
 from aslgui.ui.rehearsal.phase import sides as phase_sides
-from aslgui.ui.widgets.dialogs import FileDialog
+from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
 from aslgui.ui.window.main_window import MainWindow
-from aslgui.ui.window.palette import new_unit_id
+from aslgui.ui.window.palette import new_unit_id, unmanned_gun
 from tests import vsav_saves as vs
 
 pytestmark = pytest.mark.gui
@@ -257,3 +257,34 @@ def test_aslgui_open_with_a_vasl_game_imports_it_as_file_import_does(
     qtbot.waitUntil(lambda: bool(infos))
     assert infos[0].startswith(f"Imported VASL game: {save}")
     assert window.order_of_battle.list.unit_ids() and not window.scenario.name.startswith("Demo")
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_c3_22_a_crew_from_the_order_of_battle_dropped_on_an_unmanned_gun_is_offered_it(
+        imported: MainWindow, monkeypatch: pytest.MonkeyPatch, answer: bool) -> None:
+    """As from the palette: the Gun fires only manned (C3.22). One undo step takes the crew and
+    the manning back; its own crew joining the Gun it mans is asked nothing."""
+    window = imported
+    asked: list[str] = []
+    monkeypatch.setattr(MessageBox, "offer", classmethod(lambda cls, parent, title, text, yes, no:
+                                                         asked.append(text) or answer))
+    window.scene.drop_counter("g1", centre(window, "4E5"))
+    window.scene.drop_counter("c1", centre(window, "4E5"))
+    assert asked == [] and window.scenario.units["g1"].crew == "c1"  # its own crew: nothing to ask
+    window.undo_stack.undo()
+    window.apply_unit_changes([window.scenario.units["g1"]._replace(crew=None)], "unman")
+    window.scene.drop_counter("c1", centre(window, "4E5"))
+    assert asked == ["Man 57LL AT ZIS-2 in 4E5 with this 2-2-8 crew?"]
+    assert window.scenario.units["g1"].crew == ("c1" if answer else None)
+    window.undo_stack.undo()
+    assert "c1" in window.scenario.off_board and window.scenario.units["g1"].crew is None
+
+
+def test_c3_22_a_half_squad_is_offered_an_unmanned_gun_as_an_import_mans_one(imported: MainWindow) -> None:
+    window = imported
+    window.scene.drop_counter("g1", centre(window, "4E5"))
+    gun = window.scenario.units["g1"]._replace(crew=None)
+    window.apply_unit_changes([gun], "unman")
+    half = window.scenario.units["g1"]._replace(id="h9", kind="halfsquad", name="2-3-7", side=gun.side, crew=None)
+    squad = half._replace(kind="squad")
+    assert unmanned_gun(window.scenario, half) == gun and unmanned_gun(window.scenario, squad) is None

@@ -292,14 +292,22 @@ class MainWindow(ScenarioFiles):
             MessageBox.error(self, "Cannot place counter", f"{template.label}\n\n{error}")
             return None
         text = f"Add {unit.name or unit.kind} in {self.scenario.grid.name(unit.hex)}"
-        gun = unmanned_gun(self.scenario, unit)
-        if gun is not None and MessageBox.offer(self, "Man the Gun?", f"Man {gun.name or 'the Gun'} in "
-                                                f"{self.scenario.grid.name(h)} with this {unit.name or 'crew'}?",
-                                                "Man it", "Leave it unmanned"):
-            self.apply_unit_changes([unit, gun._replace(crew=unit.id)], f"{text}, manning {gun.name or 'the Gun'}")
+        manned = self.offer_manning(unit)
+        if manned is not None:
+            self.apply_unit_changes([unit, manned], f"{text}, manning {manned.name or 'the Gun'}")
         else:
             self.apply_unit_changes([unit], text)
         return unit
+
+    def offer_manning(self, unit: Unit) -> Unit | None:
+        """The Gun a crew or half-squad just put on the map mans, once the player says so
+        (``unmanned_gun``; C3.22: a Gun fires only manned); None when there is none or they decline."""
+        gun = unmanned_gun(self.scenario, unit)
+        if gun is None or not MessageBox.offer(self, "Man the Gun?", f"Man {gun.name or 'the Gun'} in "
+                                               f"{self.scenario.grid.name(unit.hex)} with this "
+                                               f"{unit.name or unit.kind}?", "Man it", "Leave it unmanned"):
+            return None
+        return gun._replace(crew=unit.id)
 
     # -- reactions --------------------------------------------------------------------------
     def _on_terrain_painted(self, hexes: list[Hex]) -> None:

@@ -230,6 +230,8 @@ class OobHost(WindowServices, Protocol):
 
     path: Path | None
 
+    def offer_manning(self, unit: Unit) -> Unit | None: ...
+
 
 class OrderOfBattleDock:
     """The window's order of battle: the dock, placing by drop, and importing a VASL game."""
@@ -266,9 +268,19 @@ class OrderOfBattleDock:
             self.dock.raise_()
 
     def place(self, unit_id: str, h: Hex) -> None:
-        """Put a unit of the order of battle on hex ``h`` (undoable)."""
-        if unit_id in self.host.scenario.off_board:
-            self.host.undo_stack.push(OrderOfBattleCommand(self.host.scenario, unit_id, h))
+        """Put a unit of the order of battle on hex ``h`` (undoable); a crew or half-squad put on
+        an unmanned Gun of its side is offered it, as from the palette, in the same undo step."""
+        if unit_id not in self.host.scenario.off_board:
+            return
+        command = OrderOfBattleCommand(self.host.scenario, unit_id, h)
+        manned = self.host.offer_manning(command.unit)
+        if manned is None:
+            self.host.undo_stack.push(command)
+            return
+        self.host.undo_stack.beginMacro(f"{command.text()}, manning {manned.name or 'the Gun'}")
+        self.host.undo_stack.push(command)
+        self.host.apply_unit_changes([manned], f"{manned.name or 'the Gun'} manned")
+        self.host.undo_stack.endMacro()
 
     def give(self, weapon_id: str, unit_id: str) -> bool:
         """Give a support weapon no unit holds to a unit (undoable); False, and said in the status

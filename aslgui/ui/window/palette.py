@@ -13,6 +13,7 @@ from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import MainArmament, Scenario, Unit
 from aslgui.model.counters import CounterTemplate
 from aslgui.model.jsonvalues import from_json
+from aslgui.model.units import MANNING_KINDS
 from aslgui.rules.roster import roster
 
 BASIC, ROSTER = "Basic", "Roster (built in)"
@@ -91,12 +92,14 @@ def new_unit_id(scenario: Scenario, kind: str) -> str:
 
 
 def unmanned_gun(scenario: Scenario, unit: Unit) -> Unit | None:
-    """The Gun a crew just placed could man: one of its side in its hex whose crew is not there."""
-    if unit.kind != "crew":
+    """The Gun a crew or half-squad just placed could man (``MANNING_KINDS``, as an import mans
+    them): one of its side in its hex whose crew is not there."""
+    if unit.kind not in MANNING_KINDS:
         return None
     here = list(scenario.units_at(unit.hex))
     present = {u.id for u in here}
-    return next((g for g in here if g.kind == "gun" and g.side == unit.side and g.crew not in present), None)
+    return next((g for g in here if g.kind == "gun" and g.side == unit.side and g.crew not in present
+                 and g.crew != unit.id), None)
 
 
 #: A placed Gun or vehicle faces a hexspine, so its CA shows and turns.
