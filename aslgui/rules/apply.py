@@ -20,9 +20,9 @@ from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.rules.ift_attack import number
-from aslgui.rules.move import MP_IN_LOS, los_spent
+from aslgui.rules.move import los_spent
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT
+from aslgui.rules.to_hit.shot import MP_IN_LOS, NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import MF_SPENT, MP_SPENT, NO_MOVE
 
 Changes = dict[str, dict[str, Any]]

@@ -20,7 +20,7 @@ from aslgui.rules.actions import FIRE_PHASES, ORDNANCE_PHASES
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.roster import ordnance_reason
+from aslgui.rules.roster import c10_number, ordnance_reason
 from aslgui.rules.towing import never_limbers
 
 #: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
@@ -216,9 +216,17 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
         if scenario.player and mover.side != scenario.player:
             return (f"{who} belongs to the DEFENDER ({mover.side}): only the ATTACKER moves, in its MPh (A3): "
                     "switch to Setup to move it",)
+        if phase == "APh" and mover.is_infantry:
+            return (f"{who} may advance one hex in the APh (A4.7), which is not rehearsed here: switch to Setup to "
+                    "move it",)
         if phase != "MPh":
             rule = "D2.1" if mover.kind == "vehicle" else "A4.1"
             return (f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it",)
+        if mover.kind == "vehicle" and c10_number(mover, "mp") is None:
+            return (f"{who} has no printed MP allotment to move with: set its MP in the side panel (D2.1)",)
+    if enemies and mover.is_infantry:
+        return (f"{who} has no ordnance or DC to use on {where}: Infantry small-arms fire on the IFT (A7) is not "
+                "rehearsed here",)
     return (f"{who} has no action onto {where}: switch to Setup to move it",)
 
 

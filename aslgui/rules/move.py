@@ -26,12 +26,10 @@ from aslgui.rules.odds_map import FirerOdds, threat_firers
 from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
+from aslgui.rules.to_hit.shot import MP_IN_LOS
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
 from aslgui.rules.towing import MF_SPENT, MP_SPENT, may_not_move_reasons, printed_mp
 
-#: The unit key of the MP a moving vehicle has spent in each enemy's LOS (C5.3; a kept key,
-#: docs/contract.md), beside what it has spent this MPh (``towing.MP_SPENT``, ``MF_SPENT``).
-MP_IN_LOS = "mp_in_los"
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
 #: A TCA turned as part of a move's MP costs nothing more: D3.12 is not in the rules folder.

@@ -110,8 +110,11 @@ def no_move_reasons(units: Iterable[Unit]) -> list[str]:
 
 def may_not_move_reasons(unit: Unit) -> list[str]:
     """What keeps a unit from moving for the rest of its Player Turn: it Prep Fired (A3.3), is TI
-    (C10.11) or changed its CA in the PFPh (C3.22). A move asks it, and an OVR, made moving (D7.1)."""
-    reasons = [reason(f"{unit.id} has Prep Fired and may not move this Player Turn", "A3.3")] if unit.fired else []
+    (C10.11) or changed its CA in the PFPh (C3.22). A move asks it, and an OVR, made moving (D7.1).
+    A vehicle's own shot in its MPh is Bounding First Fire (``bounding_fired``), after which it
+    goes on moving (C5.3: it fires again only after another MP), not Prep Fire."""
+    prep_fired = unit.fired and not unit.bounding_fired
+    reasons = [reason(f"{unit.id} has Prep Fired and may not move this Player Turn", "A3.3")] if prep_fired else []
     if unit.extra.get("ti"):
         reasons.append(reason(f"{unit.id} is TI: no more movement this Player Turn", "C10.11"))
     return reasons + no_move_reasons([unit])

@@ -5,11 +5,13 @@ vehicle left Non-Stopped in Motion (C5.35) in the same undo step as the phase ch
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model.log import read_log
+from aslgui.ui.map.counters import markers
+from aslgui.ui.rehearsal.log_lines import entry_lines
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, rehearse
@@ -70,3 +72,41 @@ def test_c5_35_next_phase_after_the_mph_puts_the_moving_tank_in_motion_in_one_un
     assert window.scenario.phase == "MPh" and not window.scenario.units["t1"].motion
     window.rehearsal.phase_bar.phase_actions["RPh"].trigger()  # back to an earlier phase: no Motion
     assert not window.scenario.units["t1"].motion
+
+
+def test_c5_3_after_the_move_the_shot_counts_its_mp_in_los_is_bounding_first_fire_and_the_tank_moves_on(
+        qtbot: QtBot, window: MainWindow) -> None:
+    rehearse(window, board())
+    window.view.set_zoom(0.6)
+
+    def aim(popup: RehearsalPopup) -> None:
+        choose(popup, "tca", "NE/SE")
+        choose(popup, "end", "stop")
+        popup.commit_button.click()
+
+    answer_popup(aim)
+    drag(qtbot, window, "4E6", "4E5")
+    details = entry_lines(read_log(window.scenario)[-1])[1].text
+    assert "MP spent this MPh 1" in details and "TCA at the end NE/SE" in details and "At the end Stopped" in details
+    shots: list[RehearsalPopup] = []
+
+    def fire(popup: RehearsalPopup) -> None:
+        popup.choice.setCurrentIndex(next(i for i, g in enumerate(popup.gestures) if g.kind == "fire"))
+        spin = popup.options["mp_in_los"]
+        assert isinstance(spin, QDoubleSpinBox) and spin.value() == 1  # what the move recorded (C5.32)
+        popup.roll(3, 3)
+        assert popup.resolution is not None
+        assert [line.case for line in popup.resolution.drm] == ["B", "C", "C2"]
+        shots.append(popup)
+        popup.commit_button.click()
+
+    answer_popup(fire)
+    drag(qtbot, window, "4E5", "4K3")
+    assert shots
+    tank = window.scenario.units["t1"]
+    assert (tank.fired, tank.bounding_fired) == (True, True)
+    assert "Bounding First Fire" in markers(tank, "MPh", "german") and "Prep Fire" not in markers(tank, "MPh", "german")
+    moves: list[RehearsalPopup] = []
+    answer_popup(lambda popup: moves.append(popup) or popup.commit_button.click())
+    drag(qtbot, window, "4E5", "4E4")
+    assert moves and window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E4"

@@ -30,6 +30,19 @@ ROF_KEPT = "rof_kept"
 #: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
 #: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
 NO_FIRE = "no_fire"
+#: ``extra`` key of a unit: for each enemy vehicle that moved this Player Turn, the MP it spent in
+#: the unit's continuous LOS (C5.3), set when its move is committed and cleared when the turn ends.
+MP_IN_LOS = "mp_in_los"
+
+
+def recorded_mp_in_los(firer: Unit, target: Unit | None) -> float | None:
+    """The MP a moving vehicle (with its Passengers) spent in its target's continuous LOS, as its
+    committed moves recorded them on the target (``MP_IN_LOS``): what Case C1/C2 count (C5.31,
+    C5.32) when a shot gives no ``mp_in_los``; None when nothing is recorded."""
+    if target is None:
+        return None
+    value = (target.extra.get(MP_IN_LOS) or {}).get(firer.aboard or firer.id)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def printed_morale(unit: Unit) -> int | None:
@@ -351,7 +364,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     deliberate = action.flag("deliberate_immobilization")
     opportunity = action.flag("opportunity")
     acquisition = action.integer("acquisition", 0)
-    mp_in_los = action.number("mp_in_los")
+    mp_in_los = action.number("mp_in_los") if action.has("mp_in_los") else recorded_mp_in_los(firer, target)
     los_since_mph_start = action.flag("los_since_mph_start")
     extra = action.drm_lines("extra_drm", "extra", "user")
     effects_extra = action.drm_lines("effects_drm", "extra", "user")

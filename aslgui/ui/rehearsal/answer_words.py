@@ -224,6 +224,8 @@ def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str
     """A number, flag, DRM line, list or object as a player reads it."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if key == "end" and (value is None or value in END_WORDS):
+        return END_WORDS[value]
     if value is None:
         return "none"
     if key in ("weapon", "allowed_weapons") and isinstance(value, str | list):
@@ -267,6 +269,8 @@ def _overrun(value: Any, _names: UnitNames | None) -> str:
 
 
 #: Move answer keys read their own way (DESIGN.md 13).
+#: A vehicle's status at the end of its move (``move``'s ``end``) as a player says it.
+END_WORDS: dict[str | None, str] = {"stop": "Stopped", "motion": "in Motion", None: "still moving"}
 MOVE_WORDS: dict[str, Callable[[Any, UnitNames | None], str]] = {
     "steps": _steps, "threats": _threats, "overrun": _overrun,
 }

@@ -26,6 +26,7 @@ KEY_NUMBERS: dict[str, tuple[str, ...]] = {
     "hook_up": ("mp_cost", "pp_left"),
     "portee_load": ("pp_left",),
     "change_ca": ("from", "spines", "cost"),
+    "move": ("mp_spent", "mf_spent", "vca", "tca", "end"),
 }
 #: Face and ink of the coloured and the white die in the log (as in the popup's dice).
 DIE_STYLES = {"colored": ("#b3261e", "#ffffff"), "white": ("#e4e4dc", "#1d1d1d")}  # white die: visible on white

@@ -13,7 +13,8 @@ from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import AMMO, MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.to_hit.legality import ammo_choices
-from aslgui.ui.rehearsal.answer_words import UnitNames, player_names, unit_name
+from aslgui.rules.to_hit.shot import recorded_mp_in_los
+from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
 
 #: Non-CC Reaction Fire weapons as the D7.22 text names them.
 WEAPON_WORDS = {"tpbf": "TPBF", "ordnance": "Ordnance", "ft": "FT", "dc": "DC", "mol": "MOL", "gun": "Gun"}
@@ -89,7 +90,9 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
             mp.setSingleStep(0.5)
             mp.setDecimals(1)
             mp.setSpecialValueText("not given")
-            mp.setValue(-0.5)
+            # what its committed moves recorded on the target (C5.3), as the rules read it too
+            recorded = recorded_mp_in_los(firer, scenario.units.get(str(action.get("target"))))
+            mp.setValue(-0.5 if recorded is None else recorded)
             out.append(("mp_in_los", "MP in LOS (C5.31-.33)", mp))
         if not isinstance(action.get("extra_drm"), list):  # a list of labelled DRM stays as prepared
             out.append(("extra_drm", "Other DRM", _spin(-10, 10)))
@@ -121,12 +124,8 @@ def _move_options(unit: Unit | None) -> list[tuple[str, str, QWidget]]:
     out: list[tuple[str, str, QWidget]] = [("vca", "VCA at the end (D2.11)", hull)]
     if unit.turret is not None:
         out.append(("tca", "TCA at the end (C5.13)", _combo(SPINE_NAMES, None, "as it is")))
-    out.append(("end", "At the end (C5.35)", _combo(MOVE_ENDS, None, "still moving", _END_WORDS.__getitem__)))
+    out.append(("end", "At the end (D2.13, C5.35)", _combo(MOVE_ENDS, None, END_WORDS[None], END_WORDS.__getitem__)))
     return out
-
-
-#: A vehicle's status at the end of its move as a player says it.
-_END_WORDS = {"stop": "Stopped", "motion": "in Motion"}
 
 
 def set_option(widget: QWidget, value: Any) -> None:

@@ -1,0 +1,118 @@
+"""Bounding First Fire in the MPh (C5.3): the vehicle goes on moving after its shot (it is not
+Prep Fire, A3.3), and the Case C1/C2 aim counts the MP its committed moves spent in the target's
+LOS when the shot names none (C5.31, C5.32); a vehicle with no printed MP is not dragged along a
+path but told to set it (D2.1); drops that mean no move say which rule (A4.7, A7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aslgui.model import Scenario
+from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.move_path import drag_targets, drags_path
+from aslgui.rules.to_hit.shot import recorded_mp_in_los
+from tests.rules.move_boards import board, move
+
+#: The tank's shot at the Russian AT Gun it turned its turret to (C5.13).
+SHOT = {"kind": "fire", "firer": "t1", "target": "g1", "dice": {"colored": 3, "white": 3}}
+
+
+def committed(scenario: Scenario, action: dict[str, Any]) -> Scenario:
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    for unit in unit_changes(scenario, action, answer):
+        scenario.units[unit.id] = unit
+    return scenario
+
+
+def aimed(path: list[str]) -> Scenario:
+    """The tank after a move along ``path`` that turns its turret to the Gun (NE/SE)."""
+    return committed(board(), {"kind": "move", "unit": "t1", "path": path, "tca": "NE/SE", "end": "stop"})
+
+
+def cases(answer: Any) -> list[tuple[str, int]]:
+    return [(line.case, line.value) for line in answer.drm]
+
+
+# -- C5.3: after its Bounding First Fire the vehicle moves on --------------------------------------
+def test_c5_3_a_tank_that_bounding_first_fired_moves_on_and_is_not_prep_fire() -> None:
+    scenario = committed(aimed(["4E5"]), SHOT)
+    tank = scenario.units["t1"]
+    assert (tank.fired, tank.bounding_fired) == (True, True)
+    answer = move(scenario, "t1", "4E4")
+    assert answer["legal"] is True and answer["reasons"] == []
+
+
+def test_a3_3_a_vehicle_that_prep_fired_still_may_not_move() -> None:
+    answer = move(board({"t1": {"fired": True}}), "t1", "4E5")
+    assert answer["legal"] is False
+    assert answer["reasons"] == ["t1 has Prep Fired and may not move this Player Turn (A3.3)"]
+
+
+def test_d7_1_after_its_bounding_first_fire_the_tank_may_still_overrun() -> None:
+    scenario = committed(aimed(["4E5"]), SHOT)
+    answer = resolve(scenario, {"kind": "move", "unit": "t1", "path": ["4F5", "4G5", "4H5"]}).to_json()
+    assert answer["overrun"] is not None
+    assert not any("A3.3" in why for why in answer["reasons"])
+
+
+# -- C5.31/C5.32: the MP the move spent in the target's LOS --------------------------------------
+def test_c5_32_one_mp_in_los_recorded_by_the_move_is_limited_aim() -> None:
+    scenario = aimed(["4E5"])
+    assert scenario.units["g1"].extra["mp_in_los"] == {"t1": 1}
+    assert cases(resolve(scenario, SHOT)) == [("B", 2), ("C", 2), ("C2", 2)]
+
+
+def test_c5_31_c5_33_the_shot_s_own_mp_in_los_wins_over_the_record() -> None:
+    scenario = aimed(["4E5"])
+    assert cases(resolve(scenario, {**SHOT, "mp_in_los": 3})) == [("B", 2), ("C", 2), ("C1", 1)]
+    assert cases(resolve(scenario, {**SHOT, "mp_in_los": 4})) == [("B", 2), ("C", 2)]
+
+
+def test_c5_33_a_shot_before_any_move_has_no_record_and_no_c1_c2() -> None:
+    scenario = board({"t1": {"tca": "NE/SE"}})
+    assert recorded_mp_in_los(scenario.units["t1"], scenario.units["g1"]) is None
+    assert cases(resolve(scenario, SHOT)) == [("B", 2), ("C", 2)]
+
+
+@given(st.one_of(st.none(), st.booleans(), st.text(max_size=3), st.integers(0, 30), st.floats(0, 30)))
+def test_c5_3_only_a_recorded_number_of_mp_is_read(value: Any) -> None:
+    """A file holds numbers only (its reader refuses others); the unit built in code may not."""
+    scenario = board()
+    target = scenario.units["g1"]._replace(extra={"mp_in_los": {"t1": value}})
+    read = recorded_mp_in_los(scenario.units["t1"], target)
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    assert read == (float(value) if number else None)
+
+
+# -- D2.1: a vehicle with no printed MP -------------------------------------------------------------
+def test_d2_1_a_vehicle_without_printed_mp_is_not_dragged_and_the_drop_says_to_set_it() -> None:
+    scenario = board({"t1": {"mp": None, "name": "StuG IIIG"}})
+    assert drags_path(scenario, scenario.units["t1"], "MPh") is False
+    assert drag_targets(scenario, "t1")  # rings its shots and OVR, no error
+    drop = gestures_for_drop(scenario, "t1", scenario.grid.parse("4E4"), "MPh")
+    assert drop.reasons == ("StuG IIIG has no printed MP allotment to move with: set its MP in the side panel "
+                            "(D2.1)",)
+
+
+# -- what a drop that is no move says -------------------------------------------------------------
+def test_a4_7_infantry_dropped_in_the_aph_is_told_the_advance_is_not_rehearsed() -> None:
+    scenario = board(phase="APh")
+    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("4C5"))
+    assert drop.reasons == ("4-6-7 may advance one hex in the APh (A4.7), which is not rehearsed here: switch to "
+                            "Setup to move it",)
+
+
+@pytest.mark.parametrize("phase", ["PFPh", "DFPh", "AFPh"])
+def test_a7_infantry_dropped_on_an_enemy_is_told_its_fire_is_not_rehearsed(phase: str) -> None:
+    player = "russian" if phase == "DFPh" else "german"
+    scenario = board(phase=phase, player=player)
+    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("4H5"))
+    assert drop.reasons == ("4-6-7 has no ordnance or DC to use on 4H5: Infantry small-arms fire on the IFT (A7) "
+                            "is not rehearsed here",)
