@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
+from collections.abc import Callable
 from pathlib import Path
+from types import TracebackType
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from aslgui.errors import AslError
 from aslgui.model import Scenario, load_scenario
@@ -31,6 +34,23 @@ class _FirstPaint(QObject):
     def _done(self) -> None:
         print("painted", flush=True)
         QApplication.quit()
+
+
+def report_uncaught(window: QWidget) -> Callable[[type[BaseException], BaseException, TracebackType | None], None]:
+    """The ``sys.excepthook`` of the window's event loop: an error that escapes a gesture's handler
+    is told in a notice, not only as a traceback on a terminal the player may not see; a bad
+    value (AslError) by its message alone, any other with its traceback on stderr for a report."""
+
+    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        if isinstance(error, AslError):
+            text = str(error)
+        else:
+            traceback.print_exception(kind, error, trace)
+            text = f"{kind.__name__}: {error} (a fault in aslgui; the traceback is on its terminal)"
+        print(f"aslgui: {text}", file=sys.stderr)
+        MessageBox.notice(window, "Could not do that", f"{text}\n\nYour scenario is still open.")
+
+    return hook
 
 
 def run_gui(path: str | None) -> int:
@@ -65,6 +85,7 @@ def run_gui(path: str | None) -> int:
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))
+    sys.excepthook = report_uncaught(window)
     if os.environ.get(FIRST_PAINT_ENV):
         watcher = _FirstPaint(window)
         window.view.viewport().installEventFilter(watcher)

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from aslgui.ui.app import FIRST_PAINT_ENV
+from aslgui.errors import AslError
+from aslgui.ui.app import FIRST_PAINT_ENV, report_uncaught
+from aslgui.ui.widgets.dialogs import MessageBox
+from aslgui.ui.window.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
 
@@ -35,3 +38,20 @@ def test_aslgui_with_a_broken_file_says_why_and_still_opens(tmp_path: Path) -> N
     assert result.returncode == 0
     assert "painted" in result.stdout
     assert "cannot open" in result.stderr and "newer aslgui" in result.stderr
+
+
+def test_an_error_escaping_a_handler_is_told_in_a_notice_a_bad_value_without_a_traceback(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    told: list[tuple[str, str]] = []
+    monkeypatch.setattr(MessageBox, "notice", classmethod(lambda cls, parent, title, text: told.append((title, text))))
+    hook = report_uncaught(window)
+    bad = AslError('vehicle v2 has no printed MP allotment ("mp")', "units[1].mp")
+    hook(AslError, bad, None)
+    assert told == [("Could not do that", f"{bad}\n\nYour scenario is still open.")]
+    assert str(bad).startswith("units[1].mp") and "Traceback" not in capsys.readouterr().err
+    try:
+        raise ValueError("a fault")
+    except ValueError as error:
+        hook(ValueError, error, error.__traceback__)
+    assert "ValueError: a fault (a fault in aslgui" in told[-1][1]
+    assert "Traceback" in capsys.readouterr().err
