@@ -105,7 +105,7 @@ def test_c5_3_after_the_move_the_shot_counts_its_mp_in_los_is_bounding_first_fir
     assert shots
     tank = window.scenario.units["t1"]
     assert (tank.fired, tank.bounding_fired) == (True, True)
-    assert "Bounding First Fire" in markers(tank, "MPh", "german") and "Prep Fire" not in markers(tank, "MPh", "german")
+    assert "BFF" in markers(tank, "MPh", "german") and "Prep Fire" not in markers(tank, "MPh", "german")
     moves: list[RehearsalPopup] = []
     answer_popup(lambda popup: moves.append(popup) or popup.commit_button.click())
     drag(qtbot, window, "4E5", "4E4")

@@ -28,10 +28,10 @@ def spine_angle(spine: int) -> float:
 
 
 def fire_marker(unit: Unit, phase: str, attacker: str) -> str:
-    """The fire counter a unit that fired gets: Bounding First Fire for a vehicle's shot in its
+    """The fire counter a unit that fired gets: BFF (Bounding First Fire) for a vehicle's shot in its
     MPh (C5.3), Prep Fire for the ATTACKER, Final Fire in the DFPh, First Fire otherwise (A3.3, A3.4)."""
     if unit.bounding_fired:
-        return "Bounding First Fire"
+        return "BFF"
     if unit.side == attacker:
         return "Prep Fire"
     return "Final Fire" if phase == "DFPh" else "First Fire"

@@ -58,7 +58,7 @@ MARKER_COLORS: dict[str, tuple[str, str]] = {
     "TI": ("#6d8bb3", "#ffffff"),
     "No Move": ("#8a8f96", "#ffffff"),
     "Prep Fire": ("#f0f0f0", "#1d1d1d"),
-    "Bounding First Fire": ("#f0f0f0", "#1f4fa6"),
+    "BFF": ("#f0f0f0", "#1f4fa6"),
     "First Fire": ("#f0f0f0", "#b01818"),
     "Final Fire": ("#b01818", "#ffffff"),
     "Intensive Fire": ("#ffffff", "#b01818"),
