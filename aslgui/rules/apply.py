@@ -315,9 +315,10 @@ TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_I
 
 def end_of_mph(scenario: Scenario) -> list[Unit]:
     """Vehicles left Non-Stopped when the MPh ends, now in Motion: one that spends no Stop MP by the
-    end of its MPh remains in Motion (C5.35, D7.2 EX; D2 is not in the rules folder)."""
+    end of its MPh remains in Motion (C5.35, D7.2 EX; D2 is not in the rules folder). An Immobile
+    one moves no more, so it is not put in Motion (as C10.41 stops a vehicle whose trailer is)."""
     return [unit._replace(motion=True) for unit in scenario.units.values()
-            if unit.kind == "vehicle" and not unit.stopped and not unit.motion]
+            if unit.kind == "vehicle" and not unit.stopped and not unit.motion and not unit.immobilized]
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:
