@@ -92,10 +92,10 @@ def test_c5_35_a_vehicle_that_did_not_stop_is_in_motion_when_the_mph_ends() -> N
 def test_c5_35_a_stopped_motion_or_immobile_vehicle_and_infantry_are_left_as_they_are() -> None:
     stopped = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "stop"})
     in_motion = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "motion"})
-    walked = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
-    walked.units["t1"] = walked.units["t1"]._replace(immobilized=True)  # an OVR's Bog or a hit stopped it
+    stuck = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
+    stuck.units["t1"] = stuck.units["t1"]._replace(immobilized=True)  # an OVR's Bog or a hit stopped it
     infantry = committed(board(), {"kind": "move", "unit": "s1", "path": ["4C5"]})
-    assert end_of_mph(stopped) == end_of_mph(in_motion) == end_of_mph(walked) == end_of_mph(infantry) == []
+    assert end_of_mph(stopped) == end_of_mph(in_motion) == end_of_mph(stuck) == end_of_mph(infantry) == []
 
 
 # -- the next MPh starts afresh --------------------------------------------------------------------
