@@ -179,6 +179,11 @@ class Unit(NamedTuple):
         return self.facing
 
 
+#: The unit keys of what a unit has spent this MPh, which a committed ``move`` writes (DESIGN.md 13).
+MP_SPENT = "mp_spent"
+MF_SPENT = "mf_spent"
+
+
 class KeptUnitKeys:
     """Unit keys with no field of their own that the rules or the map read from ``extra``
     (docs/contract.md, "Kept as unit keys the rules read").  They stay in ``extra`` as the file
@@ -200,6 +205,9 @@ class KeptUnitKeys:
     mp_spent: Annotated[float, Bounds(0, 999)]
     mf_spent: Annotated[float, COUNT]
     mp_in_los: dict[str, Annotated[float, Bounds(0, 999)]]
+    # its ``mp_spent`` when it last took a Bounding First Fire shot: with a Multiple ROF it fires
+    # again only after another MP (C5.3)
+    fired_at_mp: Annotated[float, Bounds(0, 999)]
     # what a counter or its roster entry says
     type: str
     strength: str

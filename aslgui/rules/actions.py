@@ -408,7 +408,7 @@ KEY_DOMAINS: dict[str, Domain] = {
     "path": Domain(check_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
-    "mp_in_los": Domain(Action.number, f"a number of MP from 0 to {MAX_MP}"),
+    **dict.fromkeys(("mp_in_los", "delay"), Domain(Action.number, f"a number of MP from 0 to {MAX_MP}")),
     "acquisition": _whole(0, 2), "basic_tk": _whole(0, 99), "effects_dr": _whole(2, 12),
     "leadership": Domain(_leadership, "a whole number from -6 to 6", (-6, 6)),
     "us_number": _whole(0, 9), "range": _whole(1, 500), "ccv": _whole(1, 12), "sw_fp": _whole(0, 99),

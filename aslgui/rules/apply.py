@@ -19,11 +19,12 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.rules.ift_attack import number
 from aslgui.rules.move import los_spent
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import MP_IN_LOS, NO_FIRE, ROF_KEPT
-from aslgui.rules.towing import MF_SPENT, MP_SPENT, NO_MOVE
+from aslgui.rules.to_hit.shot import FIRED_AT_MP, MP_IN_LOS, NO_FIRE, ROF_KEPT
+from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
 
@@ -71,6 +72,8 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     # A Bounding First Fire counter: the vehicle's own shot in its MPh, or a Passenger's from it (C5.3).
     if (firer.kind == "vehicle" or firer.aboard is not None) and phase == "MPh" and firer.side == scenario.player:
         _mark(changes, firer.id, bounding_fired=True)
+        if firer.kind == "vehicle":  # the MP it has spent at this shot: it fires again only after more (C5.3)
+            _extra(scenario, changes, firer.id, **{FIRED_AT_MP: number(float(firer.extra.get(MP_SPENT, 0)))})
     vehicle = scenario.units.get(str(action.get("target"))) if action.get("reaction_fire") else None
     if vehicle is not None and vehicle.vca is not None and firer.kind == "gun":
         _mark(changes, firer.id, ca=vehicle.vca)  # a Reaction Fire Gun turns to the OVRing vehicle's VCA (D7.22)
@@ -310,7 +313,7 @@ def destroyed_units(resolution: Resolution) -> list[str]:
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up), with what a unit
 #: spent in that turn's MPh and in each enemy's LOS (DESIGN.md 13, C5.3): the next MPh starts afresh.
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP)
 
 
 def end_of_mph(scenario: Scenario) -> list[Unit]:

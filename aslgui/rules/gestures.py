@@ -197,6 +197,13 @@ def detonation_gesture(scenario: Scenario, dc: DcCounter, phase: str) -> Gesture
                    {"kind": "detonate_dc", "unit": dc.owner, "hex": where, "phase": phase})
 
 
+def moves_in_this_mph(scenario: Scenario, mover: Unit) -> bool:
+    """Whether a unit moves in this MPh (DESIGN.md 13): the ATTACKER's, and a vehicle only with a
+    printed MP allotment to count in (a drop says to set it, ``_why_nothing``)."""
+    counted = mover.kind != "vehicle" or c10_number(mover, "mp") is not None
+    return counted and not (scenario.player and mover.side != scenario.player)
+
+
 def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: list[Unit]) -> tuple[str, ...]:
     """The rule a drop runs into when it means nothing in this phase."""
     if h == mover.hex and not enemies:
@@ -266,7 +273,8 @@ def change_ca_gesture(unit: Unit, spine: int, phase: str, arc: str | None = None
 
 
 def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
-    """What a counter's context menu offers: CA changes, (un)limbering, unhooking, Setting a DC."""
+    """What a counter's context menu offers: CA changes, a vehicle's move without a hex in its MPh
+    (turn, Delay MP, Stop), (un)limbering, unhooking, Setting a DC."""
     phase = phase or scenario.phase
     unit = actor(scenario, scenario.unit(unit_id, "unit"))
     name = unit.name or unit.id
@@ -280,6 +288,9 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     if unit.kind == "gun" and unit.towed_by is not None:
         out.append(Gesture("unhook", f"Unhook {name} (C10.12)",
                            {"kind": "unhook", "vehicle": unit.towed_by, "gun": unit.id}))
+    if unit.kind == "vehicle" and phase == "MPh" and moves_in_this_mph(scenario, unit):  # a move without a hex
+        out.append(Gesture("move", f"Turn, delay or stop {name} in {scenario.grid.name(unit.hex)} (D2.1)",
+                           {"kind": "move", "unit": unit.id, "path": [], "phase": phase}))
     if unit.kind == "vehicle":
         out += _gun_loading(scenario, unit, unit.hex) if phase == "MPh" else []
         for gun in scenario.units.values():

@@ -124,7 +124,7 @@ RESOLVERS: dict[str, ActionKind] = {
         "target_type hexes",
     ),
     "move": _kind(
-        "aslgui.rules.move:resolve_move", "unit! path! vca tca end",
+        "aslgui.rules.move:resolve_move", "unit! path! vca tca end delay",
         "unit steps mp_spent mp_left mf_spent mf_left vca tca end overrun threats",
     ),
     "trailer_target": _kind(

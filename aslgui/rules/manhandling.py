@@ -16,6 +16,7 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MF_SPENT
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import number
 from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
@@ -23,7 +24,6 @@ from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.roster import c10_number, note_unverified
 from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
 from aslgui.rules.towing import (
-    MF_SPENT,
     chart,
     crew_equivalents,
     crew_reasons,

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to
 from aslgui.geometry.mapgrid import HexNameError
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action, check_path
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
@@ -28,7 +29,7 @@ from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit.shot import MP_IN_LOS
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
-from aslgui.rules.towing import MF_SPENT, MP_SPENT, may_not_move_reasons, printed_mp
+from aslgui.rules.towing import may_not_move_reasons, printed_mp
 
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
@@ -247,8 +248,9 @@ def work_out(action: Action, unit: Unit) -> Move:
     hexes, refused = _path_hexes(action, unit.hex, rule)
     end_vca = action.spine("vca")
     unverified: list[str] = []
-    if not vehicle and (end_vca is not None or action.has("end") or action.has("tca")):
-        reasons.append(reason("only a vehicle has a VCA or TCA and ends its move Stopped or in Motion", "D2.1"))
+    if not vehicle and any(action.has(key) for key in ("vca", "tca", "end", "delay")):
+        reasons.append(reason("only a vehicle has a VCA or TCA, spends Delay MP and ends its move Stopped or in "
+                              "Motion", "D2.1"))
         end_vca = None
     start_vca = unit.vca if vehicle else None
     if vehicle and start_vca is None and (hexes or end_vca is not None):
@@ -290,6 +292,9 @@ def work_out(action: Action, unit: Unit) -> Move:
     else:
         if end_vca is not None and facing is not None and end_vca != facing:
             steps.append(_turn_step(before, facing, end_vca))
+        delay = action.number("delay") if vehicle else None
+        if delay:  # MP spent where it stands: what lets it fire again with a Multiple ROF (C5.3)
+            steps.append(Step(before, delay, "Delay MP (C5.3)"))
     if vehicle and any(step.turn for step in steps):
         entry = _costs()["vca_change"]
         unverified.append(f"VCA change: {entry['note']}")
@@ -313,7 +318,7 @@ def _turret_at_end(action: Action, unit: Unit, spends: bool) -> tuple[int | None
         return None, [reason(f"{unit.id} has no turret: its MA turns with its hull (give vca)", "C5.11, C5.13")]
     if not spends:
         return unit.tca, [reason(f"{unit.id}'s turret turns in its MPh only as part of spending MP: enter a hex, "
-                                 "turn the hull or stop", "C5.13")]
+                                 "turn the hull, delay or stop", "C5.13")]
     return asked, []
 
 

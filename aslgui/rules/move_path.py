@@ -11,11 +11,10 @@ from aslgui.geometry import Hex, direction_to, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.dispatch import resolve
-from aslgui.rules.gestures import Gesture, actor, legal_targets
+from aslgui.rules.gestures import Gesture, actor, legal_targets, moves_in_this_mph
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.move import allotment, answer_move, entry_cost, ovr_target, spent_mp
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.roster import c10_number
 
 #: How far around the straight way a jump's cheapest path is looked for (hexes).
 DETOUR = 3
@@ -105,12 +104,10 @@ def preview(scenario: Scenario, unit_id: str, path: Sequence[Hex], phase: str) -
 
 def drags_path(scenario: Scenario, unit: Unit, phase: str) -> bool:
     """Whether dragging ``unit`` in ``phase`` proposes a ``move``: in the MPh, an ATTACKER's unit
-    that moves itself (not a Gun, nor a crew dragging the Gun it mans; DESIGN.md 13), a vehicle
-    only with a printed MP allotment to count in (a drop says to set it, ``gestures``)."""
+    that moves itself (not a Gun, nor a crew dragging the Gun it mans; DESIGN.md 13) and moves in
+    this MPh (``moves_in_this_mph``)."""
     mover = actor(scenario, unit)
-    counted = mover.kind != "vehicle" or c10_number(mover, "mp") is not None
-    return (phase == "MPh" and mover.kind != "gun" and counted
-            and not (scenario.player and unit.side != scenario.player))
+    return phase == "MPh" and mover.kind != "gun" and moves_in_this_mph(scenario, mover)
 
 
 def ovr_legality(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str) -> Callable[[Hex], bool | None]:

@@ -22,6 +22,7 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MP_SPENT
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import (
@@ -36,7 +37,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import overrun_fp, passenger_notes
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.tables import terrain_entry
-from aslgui.rules.towing import MP_SPENT, may_not_move_reasons, printed_mp, spent_this_mph
+from aslgui.rules.towing import may_not_move_reasons, printed_mp, spent_this_mph
 
 MOTION_TARGET_DRM = 2  # D7.12
 FFMO_DRM = -1  # D7.15

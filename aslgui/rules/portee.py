@@ -10,13 +10,13 @@ from typing import Any, NamedTuple
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MP_SPENT
 from aslgui.rules.action_keys import FACINGS, PORTEE_SIDES
 from aslgui.rules.actions import Action
 from aslgui.rules.odds import WithOdds, counting, tally_dr
 from aslgui.rules.resolution import Resolution, reason
 from aslgui.rules.roster import c10_number
 from aslgui.rules.towing import (
-    MP_SPENT,
     after_action,
     ca_change_reasons,
     ca_name,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FIRE_PHASES, Action
 from aslgui.rules.ift_attack import number
@@ -234,11 +235,6 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
     prc = [u for u in action.scenario.units.values() if u.aboard == vehicle.id and u.id not in crew_ids]
     reasons += fired_reasons([gun, vehicle, *crew, *prc], rule)
     return reasons
-
-
-#: The unit keys of what a unit has spent this MPh, which a committed ``move`` writes (DESIGN.md 13).
-MP_SPENT = "mp_spent"
-MF_SPENT = "mf_spent"
 
 
 def spent_this_mph(action: Action, key: str, units: Sequence[Unit], unit_key: str) -> float:

@@ -5,7 +5,7 @@ vehicle left Non-Stopped in Motion (C5.35) in the same undo step as the phase ch
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QDoubleSpinBox
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QMenu, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import SPINE_NAMES
@@ -32,7 +32,7 @@ def test_c5_13_the_move_popup_turns_the_turret_and_stops_the_tank(qtbot: QtBot, 
     window.view.set_zoom(0.6)
 
     def aim_and_commit(popup: RehearsalPopup) -> None:
-        assert list(popup.options) == ["vca", "tca", "end"] and popup.options_box.isVisible()
+        assert list(popup.options) == ["vca", "tca", "delay", "end"] and popup.options_box.isVisible()
         choose(popup, "tca", "SE/S")
         choose(popup, "end", "stop")
         assert popup.resolution is not None and popup.resolution.values["tca"] == "SE/S"
@@ -110,3 +110,27 @@ def test_c5_3_after_the_move_the_shot_counts_its_mp_in_los_is_bounding_first_fir
     answer_popup(lambda popup: moves.append(popup) or popup.commit_button.click())
     drag(qtbot, window, "4E5", "4E4")
     assert moves and window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E4"
+
+
+def test_c5_3_from_its_menu_a_tank_spends_delay_mp_and_stops_where_it_stands(window: MainWindow) -> None:
+    """The counter's menu in the MPh offers the move without a hex: a turn, Delay MP (what lets a
+    kept Multiple ROF fire again, C5.3) or a Stop, set in the popup's options."""
+    rehearse(window, board({"t1": {"motion": True, "stopped": False}}))
+    menu = QMenu()
+    window.rehearsal.fill_menu(menu, "t1")
+    entry = next(a for a in menu.actions() if a.text() == "Turn, delay or stop PzKpfw IVH in 4E6 (D2.1)")
+
+    def delay_and_stop(popup: RehearsalPopup) -> None:
+        assert popup.gesture.action["path"] == [] and list(popup.options) == ["vca", "tca", "delay", "end"]
+        spin = popup.options["delay"]
+        assert isinstance(spin, QSpinBox)
+        spin.setValue(1)
+        choose(popup, "end", "stop")
+        popup.commit_button.click()
+
+    seen = answer_popup(delay_and_stop)
+    entry.trigger()
+    assert seen
+    tank = window.scenario.units["t1"]
+    assert (window.scenario.grid.name(tank.hex), tank.extra["mp_spent"], tank.stopped, tank.motion, tank.moved) == (
+        "4E6", 1, True, False, False)

@@ -151,3 +151,22 @@ def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWind
     window.undo_stack.redo()
     scenario.phase = "CCPh"
     assert next_phase(scenario, bar.first_player) == ("RPh", 2, "russian")  # the first side again: turn 2
+
+
+def test_a3_a_file_saved_in_the_second_sides_turn_reopens_counting_turns_from_the_first(
+        window: MainWindow, tmp_path: Path) -> None:
+    """The side that moved first is kept in the file (``first_player``), so the turn goes up when
+    it moves again, not when the side that was the ATTACKER at the save does."""
+    bar = window.rehearsal.phase_bar
+    bar.phase_actions["CCPh"].trigger()
+    bar.next_action.trigger()  # the german Player Turn of turn 1
+    bar.phase_actions["CCPh"].trigger()
+    assert (window.scenario.player, window.scenario.turn, window.scenario.extra["first_player"]) == ("german", 1,
+                                                                                                     "russian")
+    saved = tmp_path / "second_side.json"
+    assert window._save_to(saved)
+    window.set_scenario(load_scenario(saved), saved)
+    window.rehearsal.phase_bar.next_action.trigger()
+    assert (window.scenario.phase, window.scenario.turn, window.scenario.player) == ("RPh", 2, "russian")
+    window.undo_stack.undo()
+    assert (window.scenario.turn, window.scenario.player) == (1, "german")

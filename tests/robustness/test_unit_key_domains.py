@@ -147,7 +147,7 @@ def test_kept_keys_in_their_domain_load_and_are_kept_as_the_file_gave_them(key: 
 
 
 #: Keys of ``scenario.extra`` (the file's own unknown top-level keys), not of a unit.
-SCENARIO_EXTRA = {"log", "support_weapons"}
+SCENARIO_EXTRA = {"log", "support_weapons", "first_player"}
 
 
 def _read_keys() -> set[str]:

@@ -47,7 +47,7 @@ def test_c5_13_no_mp_spent_no_turret_turned() -> None:
     answer = move(board(), "t1", tca="S/SW")
     assert answer["legal"] is False and answer["tca"] == "N/NE"
     assert answer["reasons"] == ["t1's turret turns in its MPh only as part of spending MP: enter a hex, turn the "
-                                 "hull or stop (C5.13)"]
+                                 "hull, delay or stop (C5.13)"]
 
 
 def test_c5_13_a_stop_or_a_hull_turn_spends_mp_so_the_turret_may_turn_with_it() -> None:

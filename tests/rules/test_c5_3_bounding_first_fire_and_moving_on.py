@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from aslgui.model import Scenario
 from aslgui.rules import resolve
-from aslgui.rules.apply import unit_changes
-from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.apply import end_player_turn, unit_changes
+from aslgui.rules.gestures import context_gestures, gestures_for_drop
 from aslgui.rules.move_path import drag_targets, drags_path
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from tests.rules.move_boards import board, move
@@ -116,3 +116,77 @@ def test_a7_infantry_dropped_on_an_enemy_is_told_its_fire_is_not_rehearsed(phase
     drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("4H5"))
     assert drop.reasons == ("4-6-7 has no ordnance or DC to use on 4H5: Infantry small-arms fire on the IFT (A7) "
                             "is not rehearsed here",)
+
+
+# -- C5.3: a kept Multiple ROF fires again only after another MP ------------------------------------
+def kept_rof() -> Scenario:
+    """The aimed tank after a Bounding First Fire that kept its Multiple ROF (coloured dr 1)."""
+    scenario = committed(aimed(["4E5"]), {**SHOT, "dice": {"colored": 1, "white": 5}})
+    tank = scenario.units["t1"]
+    assert tank.extra["rof_kept"] == "MPh" and tank.extra["fired_at_mp"] == 1
+    return scenario
+
+
+def test_c5_3_with_no_mp_spent_since_the_shot_a_kept_rof_does_not_fire_again() -> None:
+    answer = resolve(kept_rof(), {**SHOT, "dice": None})
+    assert answer.legal is False
+    assert answer.reasons == ("t1 has spent no MP since its last Bounding First Fire: with its Multiple ROF it fires "
+                              "again only after another MP (even a Delay MP) (C5.3)",)
+
+
+@pytest.mark.parametrize("spend", [{"path": [], "delay": 1}, {"path": ["4F5"]}, {"path": [], "vca": "SE/S"}])
+def test_c5_3_a_delay_mp_a_hex_or_a_turn_lets_the_kept_rof_fire_again(spend: dict[str, Any]) -> None:
+    scenario = committed(kept_rof(), {"kind": "move", "unit": "t1", **spend, "tca": "NE/SE"})
+    assert scenario.units["t1"].extra["mp_spent"] > 1
+    assert resolve(scenario, {**SHOT, "dice": None}).legal
+
+
+def test_c5_3_intensive_fire_needs_no_mp_between() -> None:
+    answer = resolve(kept_rof(), {**SHOT, "dice": None, "intensive": True})
+    assert not any("since its last Bounding First Fire" in why for why in answer.reasons)
+
+
+def test_c5_3_a_file_without_fired_at_mp_is_not_checked_and_says_so() -> None:
+    scenario = kept_rof()
+    tank = scenario.units["t1"]
+    scenario.units["t1"] = tank._replace(extra={k: v for k, v in tank.extra.items() if k != "fired_at_mp"})
+    answer = resolve(scenario, {**SHOT, "dice": None})
+    assert answer.legal and any("without fired_at_mp, not checked" in note for note in answer.to_json()["notes"])
+
+
+# -- C5.3: Delay MP in a move ---------------------------------------------------------------------
+def test_c5_3_delay_mp_are_a_step_in_the_last_hex() -> None:
+    answer = move(board(), "t1", "4E5", delay=2)
+    assert answer["steps"][-1] == {"hex": "4E5", "mp": 2, "total": 3, "why": "Delay MP (C5.3)"}
+    assert (answer["mp_spent"], answer["mp_left"]) == (3, 11)
+    in_place = committed(board(), {"kind": "move", "unit": "t1", "path": [], "delay": 1, "end": "stop"})
+    assert not in_place.units["t1"].moved and in_place.units["t1"].extra["mp_spent"] == 1  # no new hex (C5.33)
+
+
+def test_d2_1_infantry_spends_no_delay_mp() -> None:
+    answer = move(board(), "s1", "4C5", delay=1)
+    assert answer["legal"] is False and answer["steps"] == [{"hex": "4C5", "mf": 1, "total": 1, "why": "open ground"}]
+
+
+# -- C5.33: an mp_in_los that does not count is said so ---------------------------------------------
+def test_c5_33_mp_in_los_given_before_entering_a_new_hex_is_said_not_to_count() -> None:
+    scenario = board({"t1": {"tca": "NE/SE"}})
+    answer = resolve(scenario, {**SHOT, "mp_in_los": 2}).to_json()
+    assert [line["case"] for line in answer["drm"]] == ["B", "C"]
+    assert ("mp_in_los not counted: it fires before entering a new hex (moved: false), or with LOS to its target "
+            "since before its MPh, so Case C without C1/C2 (C5.33)") in answer["notes"]
+
+
+def test_a3_8_fired_at_mp_comes_off_with_the_player_turn() -> None:
+    cleared = {unit.id: unit for unit in end_player_turn(kept_rof())}
+    assert "fired_at_mp" not in cleared["t1"].extra and not cleared["t1"].bounding_fired
+
+
+def test_d2_1_the_menu_offers_a_move_without_a_hex_to_the_attackers_vehicle_with_mp_only() -> None:
+    label = "Turn, delay or stop PzKpfw IVH in 4E6 (D2.1)"
+    offered = [g for g in context_gestures(board(), "t1") if g.kind == "move"]
+    assert [(g.label, g.action) for g in offered] == [(label, {"kind": "move", "unit": "t1", "path": [],
+                                                                "phase": "MPh"})]
+    assert resolve(board(), {**offered[0].action, "delay": 1}).legal
+    for scenario in (board(player="russian"), board({"t1": {"mp": None, "name": "StuG IIIG"}}), board(phase="PFPh")):
+        assert not [g for g in context_gestures(scenario, "t1") if g.kind == "move"]

@@ -79,7 +79,8 @@ def test_c5_6_the_same_gun_with_its_crew_in_good_order_may_intensive_fire_once_i
 # -- C5.3: a vehicle under a Bounding First Fire counter in its MPh (reading) -------------------------
 BFF_NOTE = ("read: a Bounding First Fire counter (bounding_fired) records a shot taken in this MPh, so the vehicle "
             "fires again in it only with the Multiple ROF it kept (rof_kept: MPh; a printed ROF of 1 is one), after "
-            "expending another MP, which the file does not record, or by Intensive Fire (C5.3, C2.24)")
+            "expending another MP (its mp_spent past the fired_at_mp its last shot recorded; without fired_at_mp, "
+            "not checked), or by Intensive Fire (C5.3, C2.24)")
 
 
 def _tank(**keys: Any) -> Scenario:

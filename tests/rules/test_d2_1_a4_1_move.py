@@ -131,7 +131,8 @@ def test_a4_14_infantry_may_not_enter_an_enemy_hex() -> None:
 
 def test_d2_1_infantry_has_no_vca_nor_end() -> None:
     answer = move(board(), "s1", "4C5", vca="N/NE", end="stop")
-    assert answer["reasons"] == ["only a vehicle has a VCA or TCA and ends its move Stopped or in Motion (D2.1)"]
+    assert answer["reasons"] == ["only a vehicle has a VCA or TCA, spends Delay MP and ends its move Stopped or in "
+                                 "Motion (D2.1)"]
     assert answer["vca"] is None and answer["end"] is None
 
 

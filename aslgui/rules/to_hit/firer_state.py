@@ -114,9 +114,13 @@ def rof_left(shot: Shot) -> str | None:
     if shot.rof_forfeited:
         return reason(f"{shot.crew.id} is pinned and forfeits the Multiple ROF {shot.firer.id} kept in this "
                       f"{shot.phase}; only Intensive Fire adds a shot, which a pinned crew may not use", "C5.4, C5.6")
+    bounding_fired = shot.firer.bounding_fired and shot.bounding_first_fire
+    if shot.rof_kept and bounding_fired and shot.spent_no_mp_since_its_shot:
+        return reason(f"{shot.firer.id} has spent no MP since its last Bounding First Fire: with its Multiple ROF it "
+                      "fires again only after another MP (even a Delay MP)", "C5.3")
     if shot.rof_kept:
         return None
-    if shot.firer.bounding_fired and shot.bounding_first_fire:
+    if bounding_fired:
         return reason(f"{shot.firer.id} is under a Bounding First Fire counter and kept no Multiple ROF in this MPh "
                       "(rof_kept); only Intensive Fire adds a shot", "C5.3, C2.24")
     return reason(f"{shot.firer.id} has used its normal ROF this turn; only Intensive Fire adds a shot", "C2.24")

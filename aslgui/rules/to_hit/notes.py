@@ -69,6 +69,8 @@ _AFTER_THE_SHOT = tuple(reason(text, rule) for text, rule in (
     ("only a hull hit counts: it immobilizes, with no TK DR, and the immobilization causes a Crew TC (D5.5)", "C5.72"),
     ("read: no mp_in_los given, so the aim is taken as unrestricted (no Case C1/C2); give the MP spent in the "
      "target's LOS to count them", "C5.31, C5.32"),
+    ("mp_in_los not counted: it fires before entering a new hex (moved: false), or with LOS to its target since "
+     "before its MPh, so Case C without C1/C2", "C5.33"),
     ("OVR Prevention by a Gun under a fire counter: an Intensive Fire shot, then mark the Gun No Fire for the rest "
      "of the Player Turn", "C5.64"),
     ("OVR Prevention by a Gun under no fire counter: not penalized as Intensive Fire, no No Fire counter", "C5.641"),
@@ -98,6 +100,7 @@ def shot_notes(shot: Shot) -> list[str]:
         bounding_first_fire and multiple_rof,
         shot.deliberate,
         shot.aim_counts and shot.mp_in_los is None,
+        shot.mp_in_los is not None and shot.bounding_first_fire and shot.aimed_before_moving,
         prevention_rule == "C5.64",
         prevention_rule == "C5.641",
         shot.ovr_prevention,
@@ -136,12 +139,13 @@ def unfamiliar_note(shot: Shot) -> str:
                   f"+{2 * n}, the B# {2 * n} lower, the ROF {n} lower, and the red TH#", "C5.8, A21.11-.13")
 
 
-#: C5.3 says a vehicle with a Multiple ROF fires again only after another MP; the file records a
-#: Bounding First Fire counter (``bounding_fired``) and a kept ROF (``rof_kept``), not that MP.
+#: C5.3 says a vehicle with a Multiple ROF fires again only after another MP: a committed shot
+#: records the MP spent at it (``fired_at_mp``); a file written without it cannot say.
 BOUNDING_FIRED_NOTE = reason(
     "read: a Bounding First Fire counter (bounding_fired) records a shot taken in this MPh, so the vehicle fires "
     "again in it only with the Multiple ROF it kept (rof_kept: MPh; a printed ROF of 1 is one), after expending "
-    "another MP, which the file does not record, or by Intensive Fire", "C5.3, C2.24")
+    "another MP (its mp_spent past the fired_at_mp its last shot recorded; without fired_at_mp, not checked), or "
+    "by Intensive Fire", "C5.3, C2.24")
 #: C5.35 names the moving vehicle's fire, and its NA for Guns en portee says Passenger ordnance would
 #: otherwise be Motion Fire too.
 PASSENGER_MOTION_NOTE = reason(

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance, spines_to_bring
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import MP_SPENT
 from aslgui.rules.action_keys import AMMO, PIVOTS, TARGET_TYPES
 from aslgui.rules.actions import Action
 from aslgui.rules.arcs import unit_arc
@@ -30,6 +31,9 @@ ROF_KEPT = "rof_kept"
 #: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
 #: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
 NO_FIRE = "no_fire"
+#: ``extra`` key of a vehicle that took a Bounding First Fire shot: its ``mp_spent`` then, so that
+#: with a kept Multiple ROF it fires again only once it has spent more (C5.3).
+FIRED_AT_MP = "fired_at_mp"
 #: ``extra`` key of a unit: for each enemy vehicle that moved this Player Turn, the MP it spent in
 #: the unit's continuous LOS (C5.3), set when its move is committed and cleared when the turn ends.
 MP_IN_LOS = "mp_in_los"
@@ -147,6 +151,13 @@ class Shot(NamedTuple):
         """Whether the firer has fired already: a fire counter, or in its own MPh a Bounding First
         Fire counter (``bounding_fired``), which records a shot taken in this MPh (C5.3)."""
         return self.firer.fired or (self.firer.bounding_fired and self.bounding_first_fire)
+
+    @property
+    def spent_no_mp_since_its_shot(self) -> bool:
+        """A Bounding First Firer that has spent no MP since its last shot (``fired_at_mp``, C5.3);
+        False where no shot was recorded (a file written without it)."""
+        at = self.firer.extra.get(FIRED_AT_MP)
+        return self.bounding_first_fire and at is not None and float(self.firer.extra.get(MP_SPENT, 0)) <= float(at)
 
     @property
     def rof_forfeited(self) -> bool:

@@ -116,14 +116,16 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
 
 
 def _move_options(unit: Unit | None) -> list[tuple[str, str, QWidget]]:
-    """A vehicle's move: its VCA and (turreted) TCA at the end, and whether it ends Stopped or in
-    Motion (DESIGN.md 13); left as they are, the path sets the VCA and the vehicle goes on moving."""
+    """A vehicle's move: its VCA and (turreted) TCA at the end, Delay MP spent where it ends, and
+    whether it ends Stopped or in Motion (DESIGN.md 13); left as they are, the path sets the VCA
+    and the vehicle goes on moving."""
     if unit is None or unit.kind != "vehicle":
         return []
     hull = _combo(SPINE_NAMES, None, "as the path leaves it")
     out: list[tuple[str, str, QWidget]] = [("vca", "VCA at the end (D2.11)", hull)]
     if unit.turret is not None:
         out.append(("tca", "TCA at the end (C5.13)", _combo(SPINE_NAMES, None, "as it is")))
+    out.append(("delay", "Delay MP at the end (C5.3)", _spin(0, 99)))
     out.append(("end", "At the end (D2.13, C5.35)", _combo(MOVE_ENDS, None, END_WORDS[None], END_WORDS.__getitem__)))
     return out
 

@@ -26,20 +26,38 @@ ATTACKER_HELP = ("The side whose Player Turn it is (A3): it moves in the MPh and
                  "allied and axis, as VASL does, and not who moves: choose the side whose turn it is.")
 
 
-class PhaseCommand(QUndoCommand):
-    """Sets phase, turn and ATTACKER; undo puts the old ones back."""
+#: The scenario file's top-level key of the side whose Player Turn starts each Game Turn (A3): a
+#: file saved in the other side's turn reopens counting turns from it (kept as an unknown key).
+FIRST_PLAYER = "first_player"
 
-    def __init__(self, scenario: Scenario, phase: str, turn: int, player: str) -> None:
+
+def recorded_first_player(scenario: Scenario) -> str:
+    """The side that moves first as the file records it, else its ATTACKER now."""
+    first = scenario.extra.get(FIRST_PLAYER)
+    return first if isinstance(first, str) and first else scenario.player
+
+
+class PhaseCommand(QUndoCommand):
+    """Sets phase, turn and ATTACKER, and records which side moves first; undo puts the old ones back."""
+
+    def __init__(self, scenario: Scenario, phase: str, turn: int, player: str, first_player: str) -> None:
         super().__init__(f"{phase}, turn {turn} ({player})")
         self.scenario = scenario
-        self.before = (scenario.phase, scenario.turn, scenario.player)
-        self.after = (phase, turn, player)
+        self.before = (scenario.phase, scenario.turn, scenario.player, scenario.extra.get(FIRST_PLAYER))
+        self.after = (phase, turn, player, first_player or None)
+
+    def _set(self, phase: str, turn: int, player: str, first_player: str | None) -> None:
+        self.scenario.phase, self.scenario.turn, self.scenario.player = phase, turn, player
+        if first_player is None:
+            self.scenario.extra.pop(FIRST_PLAYER, None)
+        else:
+            self.scenario.extra[FIRST_PLAYER] = first_player
 
     def redo(self) -> None:
-        self.scenario.phase, self.scenario.turn, self.scenario.player = self.after
+        self._set(*self.after)
 
     def undo(self) -> None:
-        self.scenario.phase, self.scenario.turn, self.scenario.player = self.before
+        self._set(*self.before)
 
 
 def sides(scenario: Scenario) -> list[str]:
@@ -71,7 +89,7 @@ class PhaseBar(QToolBar):
         self._scenario = scenario
         self._stack = undo_stack
         self._apply = apply_unit_changes
-        self.first_player = scenario().player
+        self.first_player = recorded_first_player(scenario())
         self._shown = scenario()
         self.group = QActionGroup(self)
         self.group.setExclusive(True)
@@ -111,8 +129,8 @@ class PhaseBar(QToolBar):
     def refresh(self) -> None:
         """Show the scenario's phase, turn and ATTACKER (without pushing commands back)."""
         scenario = self._scenario()
-        if scenario is not self._shown:  # another file: its ATTACKER now is the one that moves first
-            self._shown, self.first_player = scenario, scenario.player
+        if scenario is not self._shown:  # another file: the side it records as moving first, else its ATTACKER
+            self._shown, self.first_player = scenario, recorded_first_player(scenario)
         if not self.first_player:  # an import sets none: the side the player picks first moves first (A3)
             self.first_player = scenario.player
         self.phase_actions[scenario.phase].setChecked(True)
@@ -131,7 +149,7 @@ class PhaseBar(QToolBar):
     def _push(self, phase: str, turn: int, player: str) -> None:
         scenario = self._scenario()
         if (phase, turn, player) != (scenario.phase, scenario.turn, scenario.player):
-            self._stack.push(PhaseCommand(scenario, phase, turn, player))
+            self._stack.push(PhaseCommand(scenario, phase, turn, player, self.first_player))
 
     def _on_turn(self, turn: int) -> None:
         self._push(self._scenario().phase, turn, self._scenario().player)
