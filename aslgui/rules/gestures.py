@@ -8,8 +8,8 @@ and answers ``legal_targets`` so the map can colour targets before the drop land
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aslgui.errors import AslError
@@ -21,6 +21,7 @@ from aslgui.rules.dispatch import resolve
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.roster import c10_number, ordnance_reason
+from aslgui.rules.tables import NO_EFFECT
 from aslgui.rules.towing import never_limbers
 
 #: Reaction Fire a DEFENDER may choose after an Overrun: (type, label, rule).
@@ -231,6 +232,9 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
             return (f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it",)
         if mover.kind == "vehicle" and c10_number(mover, "mp") is None:
             return (f"{who} has no printed MP allotment to move with: set its MP in the side panel (D2.1)",)
+    if enemies and mover.is_infantry and mover.dc:
+        return (f"{who}'s DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry small-arms fire "
+                "on the IFT (A7) is not rehearsed here",)
     if enemies and mover.is_infantry:
         return (f"{who} has no ordnance or DC to use on {where}: Infantry small-arms fire on the IFT (A7) is not "
                 "rehearsed here",)
@@ -308,11 +312,14 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     return out
 
 
-def reaction_fire_gestures(scenario: Scenario, vehicle_id: str) -> list[list[Gesture]]:
+def reaction_fire_gestures(scenario: Scenario, vehicle_id: str,
+                           results: Mapping[str, str] | None = None) -> list[list[Gesture]]:
     """After an OVR, each DEFENDER in the vehicle's Location that may react (D7.2) with its choices:
     the Gun it mans fires at the vehicle, its full To Hit rolled (``fire`` with ``reaction_fire``,
     D7.22), then its Non-CC and CC Reaction Fire (D7.22, D7.21). Who may, and how, is the rules'
-    answer to each: a DEFENDER none of whose choices is legal is not asked."""
+    answer to each: a DEFENDER none of whose choices is legal is not asked. A unit the OVR's IFT
+    result (``results``, by id) attacked is reminded to take it first: Reaction Fire comes after the
+    OVR's resolution, and only an unbroken unit reacts (D7.2, D7.21, D7.22)."""
     vehicle = scenario.units[vehicle_id]
     vehicle_name = vehicle.name or vehicle.id
     out: list[list[Gesture]] = []
@@ -331,6 +338,10 @@ def reaction_fire_gestures(scenario: Scenario, vehicle_id: str) -> list[list[Ges
                     {"kind": "reaction_fire", "unit": unit.id, "vehicle": vehicle.id, "type": kind, "phase": "MPh"})
             for kind, label, rule in REACTIONS
         ]
+        result = (results or {}).get(unit.id, NO_EFFECT)
+        if result != NO_EFFECT:
+            after = f" \u2014 after the OVR's {result}: take it first; broken, it may not react (D7.2)"
+            choices = [replace(g, label=g.label + after) for g in choices]
         if any(is_legal_gesture(scenario, g) for g in choices):
             out.append(choices)
     return out

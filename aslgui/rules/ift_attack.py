@@ -9,7 +9,7 @@ from aslgui.geometry import Hex, entry_hexsides
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.resolution import DrmLine
-from aslgui.rules.tables import hexside_tem, ift_column, ift_result, location_tem
+from aslgui.rules.tables import NO_EFFECT, hexside_tem, ift_column, ift_result, location_tem
 
 
 def number(value: float) -> float | int:
@@ -73,7 +73,7 @@ def crossed_hexside_line(scenario: Scenario, target: Hex, origin: Hex, rule: str
 def ift_outcome(column: int | None, original_dr: int, total_drm: int) -> dict[str, Any]:
     """IFT column, Final DR and the printed result; no column (FP below 1) means no effect."""
     final_dr = original_dr + total_drm
-    result = ift_result(column, final_dr) if column is not None else "-"
+    result = ift_result(column, final_dr) if column is not None else NO_EFFECT
     return {"ift_column": column, "final_dr": final_dr, "result": result}
 
 

@@ -212,9 +212,8 @@ def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tupl
 
 def entry_cost(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> float | None:
     """What a unit spends to enter ``h`` from ``before`` (VCA turns aside), None where it may not
-    (a cost the data lacks, a tow limit, enemy units): what a path is planned by."""
-    if enemies_at(scenario, h, unit.side):
-        return None
+    (a cost the data lacks, a tow limit, Infantry into enemy units, A4.14): what a path is planned
+    by. A vehicle passes through an enemy hex as a move does (D7.1: an OVR is its choice)."""
     if _is_vehicle(unit):
         step, reasons, _ = _vehicle_entry(scenario, unit, before, h, printed_mp(scenario, unit))
     else:

@@ -21,6 +21,10 @@ def ift_column(fp: float) -> int | None:
     return usable[-1] if usable else None
 
 
+#: The IFT's printed no-effect result.
+NO_EFFECT = "-"
+
+
 def ift_result(column: int, final_dr: int) -> str:
     """The printed IFT result (``1KIA``, ``K/2``, ``3MC``, ``NMC``, ``PTC``, ``-``) (A7)."""
     columns, rows = _ift()

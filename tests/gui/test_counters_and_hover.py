@@ -4,12 +4,14 @@ undo commands and the properties editor's value parsing."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QFontMetricsF
 
 from aslgui.errors import AslError
 from aslgui.geometry import parse_spine
 from aslgui.model import MainArmament, Unit, load_scenario
+from aslgui.ui.map import style
 from aslgui.ui.map.arcs import nearest_spine
-from aslgui.ui.map.counters import counter_texts, markers, stacking_order
+from aslgui.ui.map.counters import _marker_lines, counter_texts, markers, stacking_order
 from aslgui.ui.map.hover import case_a_drm, hover_text
 from aslgui.ui.window.commands import EditCommand
 from aslgui.ui.window.main_window import DEMO_PATH
@@ -156,3 +158,10 @@ def test_new_scenario_board_list_and_arrangement() -> None:
     for bad in ("", "4, 4", "4; 3"):
         with pytest.raises(AslError):
             parse_board_ids(bad)
+
+
+@pytest.mark.parametrize("name", sorted(style.MARKER_COLORS))
+def test_every_marker_tile_shows_its_whole_text(qapp: object, name: str) -> None:
+    """Each line of a marker tile fits the tile (Intensive Fire and Bounding First Fire were cut)."""
+    for line in _marker_lines(name):
+        assert QFontMetricsF(line.font).horizontalAdvance(line.text) <= style.MARKER_SIZE, (name, line.text)

@@ -222,3 +222,16 @@ def test_c5_13_a_drag_onto_an_enemy_afv_offers_the_shot_first_and_the_move_after
     seen = answer_popup(lambda popup: popup.reject())
     drag(qtbot, window, "4E6", "4F6")
     assert seen[0].gestures[0].kind == "move"
+
+
+def test_a4_14_a23_3_a_dc_carrier_dragged_onto_an_enemy_next_door_opens_on_placing_the_dc(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """The popup opens on what the rules allow: Place DC (A23.3), not the move Infantry may not make
+    into an enemy hex (A4.14), which stays offered second with its reason."""
+    enemy = {"r2": {"side": "russian", "kind": "squad", "name": "4-4-7", "hex": "4C5"}}
+    rehearse(window, board({"s1": {"dc": True}}, enemy))
+    window.view.set_zoom(0.6)
+    seen = answer_popup(lambda popup: None)
+    drag(qtbot, window, "4C6", "4C5")
+    assert seen and [g.kind for g in seen[0].gestures] == ["place_dc", "move"]
+    assert seen[0].gesture.kind == "place_dc" and seen[0].resolution is not None and seen[0].resolution.legal

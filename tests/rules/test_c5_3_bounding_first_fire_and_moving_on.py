@@ -190,3 +190,10 @@ def test_d2_1_the_menu_offers_a_move_without_a_hex_to_the_attackers_vehicle_with
     assert resolve(board(), {**offered[0].action, "delay": 1}).legal
     for scenario in (board(player="russian"), board({"t1": {"mp": None, "name": "StuG IIIG"}}), board(phase="PFPh")):
         assert not [g for g in context_gestures(scenario, "t1") if g.kind == "move"]
+
+
+def test_a23_3_a23_6_a_dc_carrier_dropped_on_a_far_enemy_is_told_the_dc_goes_next_door_only() -> None:
+    scenario = board({"s1": {"dc": True}}, phase="PFPh")
+    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("4H5"))
+    assert drop.reasons == ("4-6-7's DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry "
+                            "small-arms fire on the IFT (A7) is not rehearsed here",)

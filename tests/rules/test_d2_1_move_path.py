@@ -66,3 +66,15 @@ def test_d2_1_whatever_the_pointer_does_the_path_is_hex_by_hex(points: list[tupl
         path = extend(SCENARIO, squad, path, h)
         assert all(direction_to(a, b) is not None for a, b in zip([squad.hex, *path], path, strict=False))
         assert squad.hex not in path
+
+
+def test_d7_1_a_vehicles_jump_takes_the_way_through_an_enemy_squad_infantry_goes_round() -> None:
+    """A vehicle may pass through an enemy Infantry hex (an OVR is its choice, D7.1), so its
+    cheapest way may; Infantry may not enter one (A4.14)."""
+    held = board({"r1": {"hex": "4E5"}}, {"r2": {"side": "russian", "kind": "squad", "name": "4-4-7", "hex": "4C5"}})
+    tank, squad = held.units["t1"], held.units["s1"]
+    assert cheapest(held, tank, tank.hex, held.grid.parse("4E4")) == [held.grid.parse("4E5"), held.grid.parse("4E4")]
+    around = cheapest(held, squad, squad.hex, held.grid.parse("4C4"))
+    assert len(around) == 3 and held.grid.parse("4C5") not in around
+    answer = move(held, "t1", "4E5", "4E4")
+    assert answer["legal"] and "passed without an OVR" in answer["steps"][0]["why"]

@@ -134,3 +134,16 @@ def test_d7_16_leadership_outside_minus_6_to_plus_6_is_an_error_naming_it(kind: 
         resolve(situation, {**action, "leadership": value})
     assert (error.value.path, error.value.message.split(",")[0]) == (
         "action.leadership", "expected a whole number from -6 to 6")
+
+
+# -- D7.22: a leader alone has no TPBF ----------------------------------------------------------------------
+@pytest.mark.parametrize(("sw_fp", "legal", "fp"), [(None, False, 0), (2, True, 6)])
+def test_d7_22_a_leader_alone_fires_tpbf_only_with_a_support_weapon(sw_fp: int | None, legal: bool, fp: int) -> None:
+    """Non-CC Reaction Fire is made within the unit's present capabilities (D7.22): a leader has no
+    FP of his own, so his TPBF needs a SW's FP (an LMG of 2 FP: 6 tripled)."""
+    situation = board_from("d7_ex.json", {"tank": {"hex": "1D2"}})
+    action = {"kind": "reaction_fire", "unit": "l81", "vehicle": "tank", "type": "non_cc",
+              **({"sw_fp": sw_fp} if sw_fp is not None else {})}
+    answer = resolve(situation, action).to_json()
+    assert (answer["legal"], answer["fp"]) == (legal, fp)
+    assert answer["reasons"] == ([] if legal else ["l81 has no FP to fire TPBF (no SW FP given either) (D7.22)"])

@@ -142,8 +142,10 @@ def _arrow(spine: int, reach: float, size: float) -> QPolygonF:
 
 
 def _marker_lines(name: str) -> list[_Line]:
-    """A marker's name on one line, or two when it has two words (``First / Fire``)."""
+    """A marker's name on one line, or two when it has two words (``First / Fire``); a name too
+    long for the tile shows shorter (``style.MARKER_TEXT``)."""
     width = style.MARKER_SIZE - 2
+    name = style.MARKER_TEXT.get(name, name)
     words = name.split(" ", 1)
     if len(words) == 1:
         return [_Line(name, 7, 0.0, width, bold=True)]

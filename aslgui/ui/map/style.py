@@ -69,6 +69,9 @@ MARKER_COLORS: dict[str, tuple[str, str]] = {
     "?": ("#555555", "#ffffff"),
 }
 
+#: What a marker tile shows where its name does not fit the tile, even at the smallest font.
+MARKER_TEXT = {"Intensive Fire": "Int. Fire"}
+
 #: Covered Arc wedges: (fill with alpha, outline).
 ARC_COLORS: dict[str, tuple[str, str]] = {
     "ca": ("#40e0502a", "#c03018"),

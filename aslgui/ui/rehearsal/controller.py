@@ -8,7 +8,7 @@ its ``action_handler``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -32,6 +32,7 @@ from aslgui.rules.gestures import (
     change_ca_gesture,
     context_gestures,
     gestures_for_drop,
+    is_legal_gesture,
     reaction_fire_gestures,
     staged,
     target_legal,
@@ -240,6 +241,9 @@ class RehearsalController(QObject):
             g.kind == "fire" and "target" in g.action for g in offered)
         moves = [moving] if moving is not None else []
         gestures = [*offered, *moves] if shoots else [*moves, *offered]
+        # what the rules allow first: the popup opens on it (an Infantry move into an enemy hex, A4.14,
+        # or an OVR past the MP left is no default); the drawn path's legality is the preview's
+        gestures.sort(key=lambda g: not (self.move_preview.legal if g is moving else is_legal_gesture(scenario, g)))
         if not gestures:
             kinds = sorted({g.kind for g in drop.gestures})
             self.refuse("; ".join(drop.reasons) or f"the rules core does not answer {', '.join(kinds)} yet")
@@ -294,10 +298,11 @@ class RehearsalController(QObject):
         if decision is None:
             return None
         entry = self.commit(decision)
+        outcome = decision.resolution.outcome or {}
         if entry is not None and decision.action.get("kind") == "overrun":
-            self.offer_reaction_fire(decision.action)
+            self.offer_reaction_fire(decision.action, outcome)
         if entry is not None and decision.action.get("kind") == "move" and decision.resolution.values.get("overrun"):
-            self.offer_reaction_fire({"vehicle": decision.action["unit"]})  # the move ended in an OVR (D7.1)
+            self.offer_reaction_fire({"vehicle": decision.action["unit"]}, outcome)  # the move ended in an OVR (D7.1)
         if entry is not None and decision.action.get("ovr_prevention"):
             self.offer_overrun_after_prevention(decision.action, gestures)
         return entry
@@ -362,10 +367,12 @@ class RehearsalController(QObject):
         self.committed.emit(entry)
         return entry
 
-    def offer_reaction_fire(self, overrun: dict[str, Any]) -> None:
+    def offer_reaction_fire(self, overrun: dict[str, Any], outcome: Mapping[str, Any]) -> None:
         """After an Overrun, prompt each eligible DEFENDER in turn (Cancel declines): the rules
-        core says who may react and with what, a Gun's shot first (D7.2-D7.23)."""
-        for choices in reaction_fire_gestures(self.host.scenario, str(overrun["vehicle"])):
+        core says who may react and with what, a Gun's shot first (D7.2-D7.23); a unit the OVR's
+        rolled result attacked is told to take it first."""
+        results = {str(target.get("id")): str(target.get("result")) for target in outcome.get("targets") or ()}
+        for choices in reaction_fire_gestures(self.host.scenario, str(overrun["vehicle"]), results):
             self.offer(choices, "Reaction Fire (D7.2)")
 
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget,
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import AMMO, MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.actions import leaders_with
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
@@ -108,6 +109,10 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
             out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
         out.append(("weapon", "Weapon (D7.22)", _combo(NON_CC_WEAPONS, None, "default", WEAPON_WORDS.__getitem__)))
+        out.append(("sw_fp", "SW FP added to its TPBF (A7.21)", _spin(0, 99)))
+    elif kind == "reaction_fire" and (unit := scenario.units.get(str(action.get("unit")))) is not None:
+        if leaders_with(scenario, unit):  # a leader in its Location may attack along (D7.22 EX)
+            out.append(("leadership", "Leadership DRM (D7.22 EX)", _spin(-6, 6)))
     elif kind == "move":
         out.extend(_move_options(scenario.units.get(str(action.get("unit")))))
     if kind in ("overrun", "hook_up", "unhook"):
