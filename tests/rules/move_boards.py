@@ -6,6 +6,7 @@ from typing import Any
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
 
 #: A German tank (14 MP, VCA N/NE) and a squad on board 4; a Russian 57LL AT Gun with its crew
 #: and a Russian squad in 4H5's woods, facing them.
@@ -35,6 +36,15 @@ def board(units: dict[str, dict[str, Any]] | None = None, extra_units: dict[str,
         listed.append({k: v for k, v in unit.items() if v is not None})
     data["units"] = listed
     return scenario_from_json(data)
+
+
+def played(scenario: Scenario, action: dict[str, Any]) -> Scenario:
+    """The scenario after Commit of a legal action (as the GUI applies it, ``unit_changes``)."""
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    for unit in unit_changes(scenario, action, answer):
+        scenario.units[unit.id] = unit
+    return scenario
 
 
 def move(scenario: Scenario, unit: str = "t1", *path: str, **keys: Any) -> dict[str, Any]:

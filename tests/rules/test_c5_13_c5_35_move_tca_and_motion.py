@@ -4,30 +4,18 @@ remains in Motion) and the end of the Player Turn (what a unit spent in its MPh 
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import given
 from hypothesis import strategies as st
 
 from aslgui.geometry import SPINE_NAMES
-from aslgui.model import Scenario
 from aslgui.rules import resolve
-from aslgui.rules.apply import end_of_mph, end_player_turn, unit_changes
+from aslgui.rules.apply import end_of_mph, end_player_turn
 from aslgui.rules.move import TCA_NOTE
-from tests.rules.move_boards import board, move
+from tests.rules.move_boards import board, move, played
 
 #: A Russian squad south of the tank, outside its TCA N/NE.
 BEHIND = {"r2": {"side": "russian", "kind": "squad", "name": "4-4-7", "hex": "4G9"}}
 FIRE_BEHIND = {"kind": "fire", "firer": "t1", "target": "r2", "phase": "MPh", "target_type": "infantry"}
-
-
-def committed(scenario: Scenario, action: dict[str, Any]) -> Scenario:
-    """The scenario after Commit of a legal action."""
-    answer = resolve(scenario, action)
-    assert answer.legal, answer.reasons
-    for unit in unit_changes(scenario, action, answer):
-        scenario.units[unit.id] = unit
-    return scenario
 
 
 # -- C5.13: the TCA turns with the MP a move spends ------------------------------------------------
@@ -38,7 +26,7 @@ def test_c5_13_a_move_turns_the_turret_at_its_end_and_the_shot_behind_becomes_le
     answer = move(scenario, "t1", "4F6", tca="SE/S")
     assert (answer["legal"], answer["tca"], answer["vca"]) == (True, "SE/S", "NE/SE")
     assert TCA_NOTE in answer["unverified"] and answer["mp_spent"] == 2  # the turret costs no MP
-    moved = committed(scenario, {"kind": "move", "unit": "t1", "path": ["4F6"], "tca": "SE/S"})
+    moved = played(scenario, {"kind": "move", "unit": "t1", "path": ["4F6"], "tca": "SE/S"})
     assert (moved.units["t1"].tca, moved.units["t1"].vca) == (SPINE_NAMES.index("SE/S"), 1)
     assert resolve(moved, FIRE_BEHIND).legal
 
@@ -76,32 +64,32 @@ def test_d2_1_infantry_has_no_tca() -> None:
 
 
 @given(st.sampled_from(SPINE_NAMES), st.sampled_from(["4E5", "4F6", "4D6"]))
-def test_c5_13_any_tca_asked_with_a_step_is_the_tca_committed(spine: str, first: str) -> None:
-    scenario = committed(board(), {"kind": "move", "unit": "t1", "path": [first], "tca": spine})
+def test_c5_13_any_tca_asked_with_a_step_is_the_tca_played(spine: str, first: str) -> None:
+    scenario = played(board(), {"kind": "move", "unit": "t1", "path": [first], "tca": spine})
     assert scenario.units["t1"].tca == SPINE_NAMES.index(spine)
 
 
 # -- C5.35: Non-Stopped at the end of the MPh is Motion ---------------------------------------------
 def test_c5_35_a_vehicle_that_did_not_stop_is_in_motion_when_the_mph_ends() -> None:
-    scenario = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
+    scenario = played(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
     assert (scenario.units["t1"].stopped, scenario.units["t1"].motion) == (False, False)
     ended = {unit.id: unit for unit in end_of_mph(scenario)}
     assert list(ended) == ["t1"] and (ended["t1"].stopped, ended["t1"].motion) == (False, True)
 
 
 def test_c5_35_a_stopped_motion_or_immobile_vehicle_and_infantry_are_left_as_they_are() -> None:
-    stopped = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "stop"})
-    in_motion = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "motion"})
-    stuck = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
+    stopped = played(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "stop"})
+    in_motion = played(board(), {"kind": "move", "unit": "t1", "path": ["4E5"], "end": "motion"})
+    stuck = played(board(), {"kind": "move", "unit": "t1", "path": ["4E5"]})
     stuck.units["t1"] = stuck.units["t1"]._replace(immobilized=True)  # an OVR's Bog or a hit stopped it
-    infantry = committed(board(), {"kind": "move", "unit": "s1", "path": ["4C5"]})
+    infantry = played(board(), {"kind": "move", "unit": "s1", "path": ["4C5"]})
     assert end_of_mph(stopped) == end_of_mph(in_motion) == end_of_mph(stuck) == end_of_mph(infantry) == []
 
 
 # -- the next MPh starts afresh --------------------------------------------------------------------
 def test_design_13_mp_spent_and_mp_in_los_come_off_at_the_end_of_the_player_turn() -> None:
-    scenario = committed(board(), {"kind": "move", "unit": "t1", "path": ["4E5", "4E4", "4E3"], "end": "stop"})
-    scenario = committed(scenario, {"kind": "move", "unit": "s1", "path": ["4C5"]})
+    scenario = played(board(), {"kind": "move", "unit": "t1", "path": ["4E5", "4E4", "4E3"], "end": "stop"})
+    scenario = played(scenario, {"kind": "move", "unit": "s1", "path": ["4C5"]})
     assert scenario.units["t1"].extra["mp_spent"] == 3 and scenario.units["s1"].extra["mf_spent"] == 1
     assert "mp_in_los" in scenario.units["g1"].extra
     for unit in end_player_turn(scenario):

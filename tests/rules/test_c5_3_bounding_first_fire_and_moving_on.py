@@ -13,27 +13,19 @@ from hypothesis import strategies as st
 
 from aslgui.model import Scenario
 from aslgui.rules import resolve
-from aslgui.rules.apply import end_player_turn, unit_changes
+from aslgui.rules.apply import end_player_turn
 from aslgui.rules.gestures import context_gestures, gestures_for_drop
 from aslgui.rules.move_path import drag_targets, drags_path
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
-from tests.rules.move_boards import board, move
+from tests.rules.move_boards import board, move, played
 
 #: The tank's shot at the Russian AT Gun it turned its turret to (C5.13).
 SHOT = {"kind": "fire", "firer": "t1", "target": "g1", "dice": {"colored": 3, "white": 3}}
 
 
-def committed(scenario: Scenario, action: dict[str, Any]) -> Scenario:
-    answer = resolve(scenario, action)
-    assert answer.legal, answer.reasons
-    for unit in unit_changes(scenario, action, answer):
-        scenario.units[unit.id] = unit
-    return scenario
-
-
 def aimed(path: list[str]) -> Scenario:
     """The tank after a move along ``path`` that turns its turret to the Gun (NE/SE)."""
-    return committed(board(), {"kind": "move", "unit": "t1", "path": path, "tca": "NE/SE", "end": "stop"})
+    return played(board(), {"kind": "move", "unit": "t1", "path": path, "tca": "NE/SE", "end": "stop"})
 
 
 def cases(answer: Any) -> list[tuple[str, int]]:
@@ -42,7 +34,7 @@ def cases(answer: Any) -> list[tuple[str, int]]:
 
 # -- C5.3: after its Bounding First Fire the vehicle moves on --------------------------------------
 def test_c5_3_a_tank_that_bounding_first_fired_moves_on_and_is_not_prep_fire() -> None:
-    scenario = committed(aimed(["4E5"]), SHOT)
+    scenario = played(aimed(["4E5"]), SHOT)
     tank = scenario.units["t1"]
     assert (tank.fired, tank.bounding_fired) == (True, True)
     answer = move(scenario, "t1", "4E4")
@@ -56,7 +48,7 @@ def test_a3_3_a_vehicle_that_prep_fired_still_may_not_move() -> None:
 
 
 def test_d7_1_after_its_bounding_first_fire_the_tank_may_still_overrun() -> None:
-    scenario = committed(aimed(["4E5"]), SHOT)
+    scenario = played(aimed(["4E5"]), SHOT)
     answer = resolve(scenario, {"kind": "move", "unit": "t1", "path": ["4F5", "4G5", "4H5"]}).to_json()
     assert answer["overrun"] is not None
     assert not any("A3.3" in why for why in answer["reasons"])
@@ -121,7 +113,7 @@ def test_a7_infantry_dropped_on_an_enemy_is_told_its_fire_is_not_rehearsed(phase
 # -- C5.3: a kept Multiple ROF fires again only after another MP ------------------------------------
 def kept_rof() -> Scenario:
     """The aimed tank after a Bounding First Fire that kept its Multiple ROF (coloured dr 1)."""
-    scenario = committed(aimed(["4E5"]), {**SHOT, "dice": {"colored": 1, "white": 5}})
+    scenario = played(aimed(["4E5"]), {**SHOT, "dice": {"colored": 1, "white": 5}})
     tank = scenario.units["t1"]
     assert tank.extra["rof_kept"] == "MPh" and tank.extra["fired_at_mp"] == 1
     return scenario
@@ -136,7 +128,7 @@ def test_c5_3_with_no_mp_spent_since_the_shot_a_kept_rof_does_not_fire_again() -
 
 @pytest.mark.parametrize("spend", [{"path": [], "delay": 1}, {"path": ["4F5"]}, {"path": [], "vca": "SE/S"}])
 def test_c5_3_a_delay_mp_a_hex_or_a_turn_lets_the_kept_rof_fire_again(spend: dict[str, Any]) -> None:
-    scenario = committed(kept_rof(), {"kind": "move", "unit": "t1", **spend, "tca": "NE/SE"})
+    scenario = played(kept_rof(), {"kind": "move", "unit": "t1", **spend, "tca": "NE/SE"})
     assert scenario.units["t1"].extra["mp_spent"] > 1
     assert resolve(scenario, {**SHOT, "dice": None}).legal
 
@@ -159,7 +151,7 @@ def test_c5_3_delay_mp_are_a_step_in_the_last_hex() -> None:
     answer = move(board(), "t1", "4E5", delay=2)
     assert answer["steps"][-1] == {"hex": "4E5", "mp": 2, "total": 3, "why": "Delay MP (C5.3)"}
     assert (answer["mp_spent"], answer["mp_left"]) == (3, 11)
-    in_place = committed(board(), {"kind": "move", "unit": "t1", "path": [], "delay": 1, "end": "stop"})
+    in_place = played(board(), {"kind": "move", "unit": "t1", "path": [], "delay": 1, "end": "stop"})
     assert not in_place.units["t1"].moved and in_place.units["t1"].extra["mp_spent"] == 1  # no new hex (C5.33)
 
 
