@@ -198,6 +198,7 @@ class KeptUnitKeys:
     no_fire: bool
     malfunctioned: bool
     rof_kept: Phase
+    fired_in: Phase
     set_dc: Hex
     placed_dc: Hex
     # what a unit has spent moving this MPh, and the MP a moving vehicle spent in its LOS, by that

@@ -23,7 +23,7 @@ from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.rules.ift_attack import number
 from aslgui.rules.move import los_spent
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import FIRED_AT_MP, MP_IN_LOS, NO_FIRE, ROF_KEPT
+from aslgui.rules.to_hit.shot import FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
@@ -62,6 +62,7 @@ def _target_hex(scenario: Scenario, action: Mapping[str, Any]) -> Hex:
 def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     firer = scenario.unit(action.get("firer"), "action.firer")
     _mark(changes, firer.id, fired=True)
+    _extra(scenario, changes, firer.id, **{FIRED_IN: action.get("phase", scenario.phase)})
     prevention = resolution.values.get("ovr_prevention")
     # Intensive Fire, asked for or forced (OVR Prevention C5.64, Reaction Fire D7.23): its Case F line.
     if action.get("intensive") or prevention == "C5.64" or any(line.case == "F" for line in resolution.drm):
@@ -107,6 +108,7 @@ def _reaction_fire(scenario: Scenario, action: Mapping[str, Any], resolution: Re
     Thrown, and the FPF attacker's own NMC (A8.31)."""
     unit = scenario.unit(action.get("unit"), "action.unit")
     _mark(changes, unit.id, fired=True)
+    _extra(scenario, changes, unit.id, **{FIRED_IN: action.get("phase", scenario.phase)})
     outcome = resolution.outcome or {}
     if outcome.get("cc_result") == "immobilized":
         _mark(changes, str(action.get("vehicle")), immobilized=True)
@@ -313,7 +315,7 @@ def destroyed_units(resolution: Resolution) -> list[str]:
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up), with what a unit
 #: spent in that turn's MPh and in each enemy's LOS (DESIGN.md 13, C5.3): the next MPh starts afresh.
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP, FIRED_IN)
 
 
 def end_of_mph(scenario: Scenario) -> list[Unit]:

@@ -11,7 +11,7 @@ from aslgui.geometry import parse_spine
 from aslgui.model import MainArmament, Unit, load_scenario
 from aslgui.ui.map import style
 from aslgui.ui.map.arcs import nearest_spine
-from aslgui.ui.map.counters import _marker_lines, counter_texts, markers, stacking_order
+from aslgui.ui.map.counters import _marker_lines, counter_texts, fire_marker, markers, stacking_order
 from aslgui.ui.map.hover import case_a_drm, hover_text
 from aslgui.ui.window.commands import EditCommand
 from aslgui.ui.window.main_window import DEMO_PATH
@@ -55,6 +55,10 @@ def test_markers_follow_the_unit_status_and_the_phase() -> None:
     assert markers(tank, "MPh", attacker="russian") == ["BU", "Motion", "First Fire", "Low Ammo"]
     gun = DEMO.units["g1"]._replace(fired=True, intensive_fired=True)
     assert markers(gun, "PFPh", attacker="russian") == ["Prep Fire", "Intensive Fire"]
+    # A3.4: a DEFENDER that fired in the MPh keeps its First Fire counter in the DFPh until it fires again
+    first_fired = DEMO.units["t1"]._replace(fired=True, extra={"fired_in": "MPh"})
+    assert fire_marker(first_fired, "DFPh", "russian") == "First Fire"
+    assert fire_marker(first_fired._replace(extra={"fired_in": "DFPh"}), "AFPh", "russian") == "Final Fire"
     squad = DEMO.units["s1"]._replace(pinned=True, cx=True, labor=-1, extra={"ti": True})
     assert markers(squad, "PFPh", attacker="russian") == ["Pin", "TI", "Labor", "CX", "DC"]
     open_tank = DEMO.units["t1"]._replace(bu=False, extra={"ce": True})

@@ -47,6 +47,17 @@ def test_c5_6_intensive_fire_places_the_intensive_fire_marker() -> None:
     assert (gun.fired, gun.intensive_fired, gun.ca) == (True, True, parse_spine("S/SW"))
 
 
+@pytest.mark.parametrize("phase", ["MPh", "DFPh"])
+def test_a3_4_a_shot_records_the_phase_its_fire_counter_shows(phase: str) -> None:
+    scenario = scenario_of("scenarios", "demo")
+    scenario.player = "german"  # the Gun is the DEFENDER's: First Fire in the MPh, Final Fire in the DFPh
+    action = {"kind": "fire", "firer": "g1", "target": "t1", "target_type": "vehicle", "phase": phase}
+    gun = changed(scenario, action, fire_answer(ca_change_spines=0))["g1"]
+    assert gun.fired and gun.extra["fired_in"] == phase
+    scenario.units["g1"] = gun
+    assert "fired_in" not in {u.id: u for u in end_player_turn(scenario)}["g1"].extra
+
+
 def test_d3_3_vehicle_firing_in_its_own_mph_is_marked_bounding_first_fire() -> None:
     scenario = scenario_of("scenarios", "demo")
     scenario.player, scenario.phase = "german", "MPh"

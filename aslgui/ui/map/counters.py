@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPainterPath,
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from aslgui.model import Unit
+from aslgui.rules.to_hit.shot import FIRED_IN
 from aslgui.ui.map import style
 from aslgui.ui.map.counter_art import art_stem, library
 from aslgui.ui.map.image_pyramid import device_scale, kept_scale
@@ -29,12 +30,14 @@ def spine_angle(spine: int) -> float:
 
 def fire_marker(unit: Unit, phase: str, attacker: str) -> str:
     """The fire counter a unit that fired gets: BFF (Bounding First Fire) for a vehicle's shot in its
-    MPh (C5.3), Prep Fire for the ATTACKER, Final Fire in the DFPh, First Fire otherwise (A3.3, A3.4)."""
+    MPh (C5.3), Prep Fire for the ATTACKER, and for the DEFENDER Final Fire after a shot in the DFPh,
+    First Fire after one in the MPh (A3.3, A3.4), by the phase of its last shot (``FIRED_IN``; a
+    marker set by hand or imported has none: the phase now)."""
     if unit.bounding_fired:
         return "BFF"
     if unit.side == attacker:
         return "Prep Fire"
-    return "Final Fire" if phase == "DFPh" else "First Fire"
+    return "Final Fire" if unit.extra.get(FIRED_IN, phase) == "DFPh" else "First Fire"
 
 
 def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
