@@ -47,11 +47,14 @@ def test_a3_3_a_vehicle_that_prep_fired_still_may_not_move() -> None:
     assert answer["reasons"] == ["t1 has Prep Fired and may not move this Player Turn (A3.3)"]
 
 
-def test_d7_1_after_its_bounding_first_fire_the_tank_may_still_overrun() -> None:
+def test_d7_13_after_its_bounding_first_fire_the_tank_moves_on_but_may_not_overrun() -> None:
+    """D7.13 bars an OVR by a vehicle under a Bounding First Fire counter; that, not A3.3, is why."""
     scenario = played(aimed(["4E5"]), SHOT)
     answer = resolve(scenario, {"kind": "move", "unit": "t1", "path": ["4F5", "4G5", "4H5"]}).to_json()
-    assert answer["overrun"] is not None
+    assert answer["overrun"] is not None and answer["legal"] is False
+    assert "t1 is marked with a Bounding First Fire counter (other than for an OVR) (D7.1, D7.13)" in answer["reasons"]
     assert not any("A3.3" in why for why in answer["reasons"])
+    assert move(scenario, "t1", "4F5", "4G5")["legal"]
 
 
 # -- C5.31/C5.32: the MP the move spent in the target's LOS --------------------------------------
