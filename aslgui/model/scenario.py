@@ -47,6 +47,11 @@ KNOWN_TOP_KEYS = frozenset(
 )
 
 
+#: The top-level key of the side whose Player Turn starts each Game Turn (A3), which the phase bar
+#: records so that a file saved in the other side's turn counts turns right (kept in ``extra``).
+FIRST_PLAYER = "first_player"
+
+
 class OffBoardError(AslError):
     """An action names a unit of the order of battle (``"hex": null``): it is not on the map,
     so it can do nothing there until it is placed on a hex."""
@@ -355,9 +360,11 @@ def scenario_from_json(data: Any) -> Scenario:
 
 
 def _extra(data: dict[str, Any]) -> dict[str, Any]:
-    """Unknown top-level keys, kept as they are (finite numbers only: they are saved again)."""
+    """Unknown top-level keys, kept as they are (finite numbers only: they are saved again); the
+    phase bar's ``first_player`` must be a side name, as ``player`` is."""
     extra = {k: v for k, v in data.items() if k not in KNOWN_TOP_KEYS}
     refuse_non_finite(extra, "")
+    typed(data, FIRST_PLAYER, str, "a side name", "")
     return extra
 
 

@@ -291,7 +291,7 @@ def work_out(action: Action, unit: Unit) -> Move:
     else:
         if end_vca is not None and facing is not None and end_vca != facing:
             steps.append(_turn_step(before, facing, end_vca))
-        delay = action.number("delay") if vehicle else None
+        delay = action.number("delay") if vehicle and not refused else None  # not past a refused hex
         if delay:  # MP spent where it stands: what lets it fire again with a Multiple ROF (C5.3)
             steps.append(Step(before, delay, "Delay MP (C5.3)"))
     if vehicle and any(step.turn for step in steps):

@@ -127,7 +127,7 @@ def ift_attack(action: Action, unit: Unit, vehicle: Unit, fpf: bool,
         sw_fp = action.integer("sw_fp", 0)
         fp = (own + sw_fp) * TPBF_MULTIPLIER
         if fp == 0 and len(reasons) == said:  # a leader alone: nothing to fire (D7.22: within its present capabilities)
-            reasons.append(reason(f"{unit.id} has no FP to fire TPBF (no SW FP given either)", "D7.22"))
+            reasons.append(reason(f"{unit.id} has no FP to fire TPBF, nor a SW's (sw_fp)", "D7.22"))
         parts = [{"source": f"{unit.id} FP {number(own)}" + (f" + SW {sw_fp}" if sw_fp else "") + " x 3 (TPBF, A7.21)",
                   "fp": number(fp)}]
         unverified = []

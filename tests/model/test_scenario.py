@@ -123,6 +123,8 @@ def test_demo_scenario_loads() -> None:
         (["format"], "vasl", "format", "not an aslgui scenario"),
         (["hexsides"], {"4E5/4E7": "wall"}, "hexsides.4E5/4E7", "not adjacent"),
         (["ground"], {"4E5": "sand"}, "ground.4E5", "unknown value 'sand'"),
+        (["first_player"], 5, "first_player", "expected a side name"),
+        (["first_player"], ["german"], "first_player", "expected a side name"),
     ],
 )
 def test_errors_name_the_json_path(path: list[Any], value: Any, error_path: str, words: str) -> None:

@@ -192,3 +192,11 @@ def test_a23_3_a23_6_a_dc_carrier_dropped_on_a_far_enemy_is_told_the_dc_goes_nex
     drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("4H5"))
     assert drop.reasons == ("4-6-7's DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry "
                             "small-arms fire on the IFT (A7) is not rehearsed here",)
+
+
+@pytest.mark.parametrize("path", [["4E5", "4E3"], ["4E5", "4E4", "4E3", "4E2", "4E1", "4E0"]])
+def test_d2_1_no_delay_mp_after_a_refused_hex(path: list[str]) -> None:
+    """The steps stop at the first bad hex (a jump, a hex off the map), and so does the delay."""
+    answer = move(board(), "t1", *path, delay=2)
+    assert answer["legal"] is False and all(step["why"] != "Delay MP (C5.3)" for step in answer["steps"])
+    assert answer["mp_spent"] == sum(step["mp"] for step in answer["steps"])

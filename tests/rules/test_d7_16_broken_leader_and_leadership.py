@@ -146,4 +146,4 @@ def test_d7_22_a_leader_alone_fires_tpbf_only_with_a_support_weapon(sw_fp: int |
               **({"sw_fp": sw_fp} if sw_fp is not None else {})}
     answer = resolve(situation, action).to_json()
     assert (answer["legal"], answer["fp"]) == (legal, fp)
-    assert answer["reasons"] == ([] if legal else ["l81 has no FP to fire TPBF (no SW FP given either) (D7.22)"])
+    assert answer["reasons"] == ([] if legal else ["l81 has no FP to fire TPBF, nor a SW's (sw_fp) (D7.22)"])

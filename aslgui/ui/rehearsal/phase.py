@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction, QActionGroup, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QToolBar, QWidget
 
 from aslgui.model import PHASES, Scenario, Unit
-from aslgui.model.scenario import MAX_TURN
+from aslgui.model.scenario import FIRST_PLAYER, MAX_TURN
 from aslgui.rules.apply import end_of_mph, end_player_turn
 
 #: What the ATTACKER box shows for a scenario that names none (``"player": ""``).
@@ -26,15 +26,10 @@ ATTACKER_HELP = ("The side whose Player Turn it is (A3): it moves in the MPh and
                  "allied and axis, as VASL does, and not who moves: choose the side whose turn it is.")
 
 
-#: The scenario file's top-level key of the side whose Player Turn starts each Game Turn (A3): a
-#: file saved in the other side's turn reopens counting turns from it (kept as an unknown key).
-FIRST_PLAYER = "first_player"
-
-
 def recorded_first_player(scenario: Scenario) -> str:
     """The side that moves first as the file records it, else its ATTACKER now."""
-    first = scenario.extra.get(FIRST_PLAYER)
-    return first if isinstance(first, str) and first else scenario.player
+    first = scenario.extra.get(FIRST_PLAYER)  # a string, as the loader checks
+    return str(first) if first else scenario.player
 
 
 class PhaseCommand(QUndoCommand):
