@@ -56,9 +56,9 @@ def describe(tp: Any) -> str:
         if item in RECORD_WORDS:
             _, several, example = RECORD_WORDS[item]
             return f"a list of {several} such as {example}"
-        return f"a list of {describe(item)}"
+        return f"a list, each item {describe(item)}"
     if origin is dict:
-        return f"an object of {describe(get_args(tp)[1])}"
+        return f"an object, each value {describe(get_args(tp)[1])}"
     names = {
         bool: "true/false",
         int: "an integer",

@@ -346,7 +346,8 @@ def _leadership(action: Action, key: str) -> int:
     unit = action.unit("unit")
     if not leaders_with(action.scenario, unit):
         where = action.scenario.grid.name(unit.hex)
-        raise AslError(f"no leader of {unit.id}'s side is in its Location ({where}) to give a leadership DRM "
+        other = "other " if unit.kind == "leader" else ""  # a leader gives no DRM to his own attack
+        raise AslError(f"no {other}leader of {unit.id}'s side is in its Location ({where}) to give a leadership DRM "
                        f"({LEADERSHIP_RULES.get(action.kind, 'A10.7')})", action._path(key))
     return value
 

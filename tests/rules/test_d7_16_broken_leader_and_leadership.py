@@ -147,3 +147,12 @@ def test_d7_22_a_leader_alone_fires_tpbf_only_with_a_support_weapon(sw_fp: int |
     answer = resolve(situation, action).to_json()
     assert (answer["legal"], answer["fp"]) == (legal, fp)
     assert answer["reasons"] == ([] if legal else ["l81 has no FP to fire TPBF, nor a SW's (sw_fp) (D7.22)"])
+
+
+def test_a10_7_a_leader_alone_is_told_no_other_leader_gives_his_attack_a_drm() -> None:
+    situation = board_from("d7_ex.json", {"tank": {"hex": "1D2"}, "s447": {"hex": "1D3"}})
+    with pytest.raises(AslError) as error:
+        resolve(situation, {"kind": "reaction_fire", "unit": "l81", "vehicle": "tank", "type": "cc", "leadership": -1})
+    assert (error.value.path, error.value.message) == (
+        "action.leadership", "no other leader of l81's side is in its Location (1D2) to give a leadership DRM "
+        "(A10.7, D7.22 EX)")
