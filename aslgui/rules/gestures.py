@@ -230,7 +230,7 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
         if phase != "MPh":
             rule = "D2.1" if mover.kind == "vehicle" else "A4.1"
             return (f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it",)
-        if mover.kind == "vehicle" and c10_number(mover, "mp") is None:
+        if not moves_in_this_mph(scenario, mover):  # the ATTACKER's vehicle without its printed MP
             return (f"{who} has no printed MP allotment to move with: set its MP in the side panel (D2.1)",)
     if enemies and mover.is_infantry and mover.dc:
         return (f"{who}'s DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry small-arms fire "
