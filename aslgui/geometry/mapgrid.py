@@ -219,6 +219,11 @@ class MapGrid:
                 self._parse_cache.clear()
         return found
 
+    def parsed(self, text: object) -> Hex | None:
+        """The hex ``text`` named when ``parse`` read it before, else None (never an error): a
+        quick answer needs a name known good, and reads any other the whole way (issue 40)."""
+        return self._parse_cache.get(text) if type(text) is str else None
+
     def _parse(self, text: str, path: str) -> Hex:
         raw = text.strip().upper() if text.isascii() else ""  # "4E\u0665" is no hex: refused, not read as 4E5
         candidates = [(bid, raw[len(bid) :]) for bid in self._ids_longest_first if raw.startswith(bid)]

@@ -31,18 +31,31 @@ def resolver_for(kind: str) -> Resolver:
     """The resolver function of an action kind (AslError naming ``action.kind`` if unknown)."""
     resolver = _RESOLVER_FUNCTIONS.get(kind)
     if resolver is None:
-        module, function = _spec(kind).resolver.split(":")
-        # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
-        resolver = _RESOLVER_FUNCTIONS[kind] = getattr(__import__(module, fromlist=[function]), function)
+        resolver = _RESOLVER_FUNCTIONS[kind] = _imported(_spec(kind).resolver)
     return resolver
 
 
 #: Each kind's resolver once imported (a batch asks the same kind thousands of times).
 _RESOLVER_FUNCTIONS: dict[str, Resolver] = {}
+QuickResolver = Callable[[Scenario, dict[str, Any]], "Resolution | None"]
+#: Each kind's quick resolver (``ActionKind.quick``) once imported.
+_QUICK_FUNCTIONS: dict[str, QuickResolver] = {}
+
+
+def _imported(reference: str) -> Any:
+    """The function ``module:function`` names."""
+    module, function = reference.split(":")
+    # ``__import__`` with a fromlist gives the module itself; importlib would cost a third of a ms
+    return getattr(__import__(module, fromlist=[function]), function)
 
 
 def _answer(kind: str, spec: ActionKind, scenario: Scenario, action: dict[str, Any]) -> tuple[Resolution, list[str]]:
-    """The resolver's answer, and a note for each value it took from an unchecked roster entry."""
+    """The resolver's answer, and a note for each value it took from an unchecked roster entry;
+    the kind's quick resolver's, which takes none, for the question it answers."""
+    if spec.quick is not None:
+        quick = _QUICK_FUNCTIONS.get(kind) or _QUICK_FUNCTIONS.setdefault(kind, _imported(spec.quick))
+        if (answer := quick(scenario, action)) is not None:
+            return answer, []
     try:
         resolver = resolver_for(kind)
         # read before the notes are taken: checking an action's keys takes no roster value

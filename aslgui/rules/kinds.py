@@ -21,14 +21,18 @@ class ActionKind(NamedTuple):
     keys: frozenset[str]
     answers: tuple[str, ...]
     required: tuple[tuple[str, ...], ...]
+    #: ``module:function`` answering the kind's plainest question from its bare object, without the
+    #: key-by-key checks of an ``Action`` it needs none of, with the resolver's own answer (a batch
+    #: asks it thousands of times, issue 40); None for any other question, which the resolver answers.
+    quick: str | None = None
 
 
-def _kind(resolver: str, keys: str, answers: str) -> ActionKind:
+def _kind(resolver: str, keys: str, answers: str, quick: str | None = None) -> ActionKind:
     """``keys`` marks a required key ``key!``, and a group of which one is required ``a|b!``."""
     words = keys.split()
     required = tuple(tuple(word[:-1].split("|")) for word in words if word.endswith("!"))
     return ActionKind(resolver, frozenset(key for word in words for key in word.rstrip("!").split("|")),
-                      tuple(answers.split()), required)
+                      tuple(answers.split()), required, quick)
 
 
 #: Answer keys that list hex names: answered ``[]``, not null, when nothing was worked out.
@@ -56,7 +60,7 @@ RESOLVERS: dict[str, ActionKind] = {
     "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex!", "hex terrain elevation hexsides source"),
     "los": _kind(
         "aslgui.rules.los:resolve_los", "from! to! from_level to_level",
-        "range blocked blocked_at hindrances hindrance_hexes reason",
+        "range blocked blocked_at hindrances hindrance_hexes reason", quick="aslgui.rules.los:quick_los",
     ),
     "fire": _kind(
         "aslgui.rules.to_hit:resolve_fire",

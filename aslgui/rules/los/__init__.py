@@ -28,7 +28,15 @@ Heights are kept in half levels (a unit at level 1 is at 2; a wall on level-0 gr
 so Half-Level terrain needs no floats.
 """
 
-from aslgui.rules.los.answers import hindrance_drm, los_values, resolve_los, sight_reason, unit_level, unit_sight
+from aslgui.rules.los.answers import (
+    hindrance_drm,
+    los_values,
+    quick_los,
+    resolve_los,
+    sight_reason,
+    unit_level,
+    unit_sight,
+)
 from aslgui.rules.los.features import HINDRANCE, LosMap, los_map, steady, terrain_features
 from aslgui.rules.los.judgement import sight, trace
 from aslgui.rules.los.records import Feature, Hindrance, LosResult
@@ -42,6 +50,7 @@ __all__ = [
     "hindrance_drm",
     "los_map",
     "los_values",
+    "quick_los",
     "resolve_los",
     "sight",
     "sight_reason",

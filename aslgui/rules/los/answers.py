@@ -34,14 +34,32 @@ def resolve_los(action: Action) -> Resolution:
     source, target = action.hex("from"), action.hex("to")
     los = los_map(action.scenario)
     if not action.has("from_level") and not action.has("to_level"):  # level 0: every hex has it
-        # by position: a NamedTuple called with keywords costs half as much again
-        return Resolution(action.kind, True, (), (), los_values(los, trace(los, source, target)))
+        return _ground_los(los, source, target)
     ends = (("from_level", source), ("to_level", target))
     levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}
     result = trace(los, source, target, levels.get("from_level", 0), levels.get("to_level", 0))
     values = los_values(los, result)
     values["notes"] = [_level_note(key, levels[key], h, los) for key, h in ends if key in levels]
     return Resolution(action.kind, values=values)
+
+
+def quick_los(scenario: Scenario, data: dict[str, Any]) -> Resolution | None:
+    """``resolve_los`` of a question of ``from`` and ``to`` alone, each a hex name read before
+    (``MapGrid.parsed``), so well formed: its every key declared, a word, a hex of the map; None
+    for any other (``ActionKind.quick``)."""
+    if len(data) != 3:  # ``kind`` and the two ends
+        return None
+    grid = scenario.grid
+    source, target = grid.parsed(data.get("from")), grid.parsed(data.get("to"))
+    if source is None or target is None:
+        return None
+    return _ground_los(los_map(scenario), source, target)
+
+
+def _ground_los(los: LosMap, source: Hex, target: Hex) -> Resolution:
+    """The ``los`` answer between two hexes' ground levels."""
+    # by position: a NamedTuple called with keywords costs half as much again
+    return Resolution("los", True, (), (), los_values(los, trace(los, source, target)))
 
 
 def _level_note(key: str, level: int, h: Hex, los: LosMap) -> str:
