@@ -94,6 +94,10 @@ def test_c5_3_after_the_move_the_shot_counts_its_mp_in_los_is_bounding_first_fir
         popup.choice.setCurrentIndex(next(i for i, g in enumerate(popup.gestures) if g.kind == "fire"))
         spin = popup.options["mp_in_los"]
         assert isinstance(spin, QDoubleSpinBox) and spin.value() == 1  # what the move recorded (C5.32)
+        assert spin.text() == "1"  # as a player writes it, not "1.0"
+        spin.setValue(1.5)
+        assert spin.text() == "1.5"
+        spin.setValue(1)
         popup.roll(3, 3)
         assert popup.resolution is not None
         assert [line.case for line in popup.resolution.drm] == ["B", "C", "C2"]

@@ -86,10 +86,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
             out.append(("pivot", "Bring target in by (C5.11)", _combo(("tca", "vca"), None, "default", str.upper)))
         if firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh":
-            mp = QDoubleSpinBox()
+            mp = HalfStepSpinBox()
             mp.setRange(-0.5, 60)
-            mp.setSingleStep(0.5)
-            mp.setDecimals(1)
             mp.setSpecialValueText("not given")
             # what its committed moves recorded on the target (C5.3), as the rules read it too
             recorded = recorded_mp_in_los(firer, scenario.units.get(str(action.get("target"))))
@@ -147,6 +145,19 @@ def set_option(widget: QWidget, value: Any) -> None:
         widget.setCurrentIndex(widget.findData(value))
     elif isinstance(widget, (QSpinBox, QDoubleSpinBox)) and isinstance(value, (int, float)):
         widget.setValue(value)  # type: ignore[arg-type]
+
+
+class HalfStepSpinBox(QDoubleSpinBox):
+    """MP in half steps (a Delay MP, a half-MP road entry), shown as a player writes them: ``1``
+    and ``1.5``, not ``1.0``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSingleStep(0.5)
+        self.setDecimals(1)
+
+    def textFromValue(self, value: float) -> str:
+        return f"{value:g}"
 
 
 def _spin(low: int, high: int) -> QSpinBox:
