@@ -4,13 +4,16 @@ developer's saved VASL board folders nor their caches change what the tests see.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 _PRIVATE = tempfile.mkdtemp(prefix="aslgui-tests-")
+atexit.register(shutil.rmtree, _PRIVATE, ignore_errors=True)  # each run (and xdist worker) its own, gone after
 os.environ["ASLGUI_CONFIG_DIR"] = os.path.join(_PRIVATE, "config")
 os.environ["ASLGUI_CACHE_DIR"] = os.path.join(_PRIVATE, "cache")
 os.environ["ASLGUI_AUTOSAVE_DIR"] = os.path.join(_PRIVATE, "autosave")
