@@ -437,9 +437,13 @@ def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Featu
     kind, top, xs, ys, name, aslgui, category, core_x, core_y, inner, radius = raw
     facts = data["terrain"].get(aslgui) if aslgui else None
     rule = facts["rule"] if facts else data["categories"].get(category, "A6.2")
-    hull = (tuple(flip * x for x in xs), tuple(flip * y for y in ys))
-    code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
-    return Feature(code, top, hull, radius, False, aslgui or name.lower(), rule, (flip * core_x, flip * core_y), inner)
+    if flip < 0.0:  # a rotated board: turned about its centre
+        xs, ys, core_x, core_y = [-x for x in xs], [-y for y in ys], -core_x, -core_y
+    return Feature(_FEATURE_KINDS[kind], top, (tuple(xs), tuple(ys)), radius, False, aslgui or name.lower(), rule,
+                   (core_x, core_y), inner)
+
+
+_FEATURE_KINDS = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}
 
 
 def _direction(a: Hex, b: Hex) -> int:
