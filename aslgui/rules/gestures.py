@@ -277,13 +277,15 @@ def change_ca_gesture(unit: Unit, spine: int, phase: str, arc: str | None = None
 
 
 def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
-    """What a counter's context menu offers: CA changes, a vehicle's move without a hex in its MPh
-    (turn, Delay MP, Stop), (un)limbering, unhooking, Setting a DC."""
+    """What a counter's context menu offers: CA changes (a vehicle moving in its MPh turns by a move
+    without a hex instead: turn, Delay MP, Stop), (un)limbering, unhooking, Setting a DC."""
     phase = phase or scenario.phase
     unit = actor(scenario, scenario.unit(unit_id, "unit"))
     name = unit.name or unit.id
     out: list[Gesture] = []
-    if unit.kind in ("gun", "vehicle") and unit.facing is not None:
+    # a vehicle moving in its MPh turns by its move (D2.11, C5.13: "Turn, delay or stop" below)
+    moving = unit.kind == "vehicle" and phase == "MPh" and moves_in_this_mph(scenario, unit)
+    if unit.kind in ("gun", "vehicle") and unit.facing is not None and not moving:
         current = unit.firing_arc
         out += [change_ca_gesture(unit, spine, phase) for spine in range(6) if spine != current]
     if unit.kind == "gun" and unit.towed_by is None and not never_limbers(unit):
@@ -292,7 +294,7 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     if unit.kind == "gun" and unit.towed_by is not None:
         out.append(Gesture("unhook", f"Unhook {name} (C10.12)",
                            {"kind": "unhook", "vehicle": unit.towed_by, "gun": unit.id}))
-    if unit.kind == "vehicle" and phase == "MPh" and moves_in_this_mph(scenario, unit):  # a move without a hex
+    if moving:  # a move without a hex
         out.append(Gesture("move", f"Turn, delay or stop {name} in {scenario.grid.name(unit.hex)} (D2.1)",
                            {"kind": "move", "unit": unit.id, "path": [], "phase": phase}))
     if unit.kind == "vehicle":
