@@ -200,9 +200,28 @@ def detonation_gesture(scenario: Scenario, dc: DcCounter, phase: str) -> Gesture
 
 def moves_in_this_mph(scenario: Scenario, mover: Unit) -> bool:
     """Whether a unit moves in this MPh (DESIGN.md 13): the ATTACKER's, and a vehicle only with a
-    printed MP allotment to count in (a drop says to set it, ``_why_nothing``)."""
+    printed MP allotment to count in (``why_it_does_not_move`` says to set it)."""
     counted = mover.kind != "vehicle" or c10_number(mover, "mp") is not None
     return counted and not (scenario.player and mover.side != scenario.player)
+
+
+def why_it_does_not_move(scenario: Scenario, mover: Unit, phase: str) -> str | None:
+    """Why a vehicle or Infantry unit does not move in ``phase`` (its rule; the window says it as
+    the unit is picked up and dropped), or None when it moves or is neither."""
+    if mover.kind != "vehicle" and not mover.is_infantry:
+        return None
+    who = mover.name or mover.id
+    if scenario.player and mover.side != scenario.player:
+        return (f"{who} belongs to the DEFENDER ({mover.side}): only the ATTACKER moves, in its MPh (A3): "
+                "switch to Setup to move it")
+    if phase == "APh" and mover.is_infantry:
+        return f"{who} may advance one hex in the APh (A4.7), which is not rehearsed here: switch to Setup to move it"
+    if phase != "MPh":
+        rule = "D2.1" if mover.kind == "vehicle" else "A4.1"
+        return f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it"
+    if not moves_in_this_mph(scenario, mover):  # the ATTACKER's vehicle without its printed MP
+        return f"{who} has no printed MP allotment to move with: set its MP in the side panel (D2.1)"
+    return None
 
 
 def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: list[Unit]) -> tuple[str, ...]:
@@ -220,18 +239,8 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
     if mover.kind == "vehicle" and enemies and phase != "MPh":
         return (f"an Overrun happens only in the MPh, not the {phase} (D7.1)",)
     who, where = mover.name or mover.id, scenario.grid.name(h)
-    if not enemies and (mover.kind == "vehicle" or mover.is_infantry):  # a move: say why it is none
-        if scenario.player and mover.side != scenario.player:
-            return (f"{who} belongs to the DEFENDER ({mover.side}): only the ATTACKER moves, in its MPh (A3): "
-                    "switch to Setup to move it",)
-        if phase == "APh" and mover.is_infantry:
-            return (f"{who} may advance one hex in the APh (A4.7), which is not rehearsed here: switch to Setup to "
-                    "move it",)
-        if phase != "MPh":
-            rule = "D2.1" if mover.kind == "vehicle" else "A4.1"
-            return (f"{who} moves in the MPh, not the {phase} ({rule}): switch to Setup to move it",)
-        if not moves_in_this_mph(scenario, mover):  # the ATTACKER's vehicle without its printed MP
-            return (f"{who} has no printed MP allotment to move with: set its MP in the side panel (D2.1)",)
+    if not enemies and (stays := why_it_does_not_move(scenario, mover, phase)):  # a move: say why it is none
+        return (stays,)
     if enemies and mover.is_infantry and mover.dc:
         return (f"{who}'s DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry small-arms fire "
                 "on the IFT (A7) is not rehearsed here",)

@@ -235,3 +235,17 @@ def test_a4_14_a23_3_a_dc_carrier_dragged_onto_an_enemy_next_door_opens_on_placi
     drag(qtbot, window, "4C6", "4C5")
     assert seen and [g.kind for g in seen[0].gestures] == ["place_dc", "move"]
     assert seen[0].gesture.kind == "place_dc" and seen[0].resolution is not None and seen[0].resolution.legal
+
+
+def test_d2_1_a_vehicle_without_its_printed_mp_says_so_as_it_is_picked_up(qtbot: QtBot, window: MainWindow) -> None:
+    """Its move cannot be counted (D2.1): the status line says to set its MP while it is dragged,
+    before any release, and no path is drawn."""
+    rehearsal = rehearse(window, board({"t1": {"mp": None, "name": "StuG IIIG"}}))
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4E6", "4E5", release=False)
+    assert window.statusBar().currentMessage() == ("Not allowed: StuG IIIG has no printed MP allotment to move "
+                                                   "with: set its MP in the side panel (D2.1)")
+    assert rehearsal.move_preview.path == []
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4E5")))
+    assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E6" and window.undo_stack.count() == 0

@@ -36,6 +36,7 @@ from aslgui.rules.gestures import (
     reaction_fire_gestures,
     staged,
     target_legal,
+    why_it_does_not_move,
 )
 from aslgui.rules.move import ovr_target
 from aslgui.rules.move_path import drag_targets, drags_path, ovr_legality
@@ -184,6 +185,8 @@ class RehearsalController(QObject):
             self.move_preview.clear()
             return
         if not drags_path(scenario, unit, scenario.phase):
+            if stays := why_it_does_not_move(scenario, actor(scenario, unit), scenario.phase):
+                self.refused.emit(stays)  # as it is picked up, not only once let go
             return
         self.move_preview.enter(self.scene, scenario, unit, h)
         self.ring_drag_target(unit, h)
