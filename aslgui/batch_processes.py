@@ -1,20 +1,23 @@
 """A long batch of ``aslgui resolve`` answered on every core (issue 40): its lines cut into
 pieces, which the process and its forked copies claim one at a time off a pipe filled with their
 numbers before the fork, so that a process slowed by another program on its core answers fewer
-pieces and none waits for a slow one; each copy writes its answers into a file of its own, and
-the answers are written in the lines' order.  Answering a line changes nothing
+pieces and none waits for a slow one.  Each copy appends each piece's answers to a file of its
+own as it finishes it; the process writes every piece as soon as those before it are written, so
+the answers stream out in the lines' order.  Answering a line changes nothing
 (``rules.los.steady``), so a piece's answers are those one process would give, line for line.
 
-A copy that cannot be made (no ``fork``, no file, no pipe) or that ends abnormally costs nothing
-but time: its pieces are answered by the process itself.  ``ASLGUI_BATCH_PROCESSES`` sets how
-many processes answer (1: one process, as before the split)."""
+A copy that cannot be made (no ``fork``, no file, no pipe) or that ends before answering a piece
+costs nothing but time: the process answers that piece itself.  A copy stops when the process is
+gone (killed, or interrupted while it made the copies), and leaves Ctrl-C to it.
+``ASLGUI_BATCH_PROCESSES`` sets how many processes answer (1: one process, as before the split)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TypeVar
+from typing import TypeVar
 
 from aslgui.errors import AslError
 
@@ -37,16 +40,19 @@ MOST_PIECES = 2048
 PROCESSES_VARIABLE = "ASLGUI_BATCH_PROCESSES"
 #: A copy's exit status when it could not answer its pieces (its exception is not seen).
 _FAILED_COPY = 70
-#: A piece's record in a file of answers: its number, then the length of its answers in bytes.
-_NUMBER_BYTES, _LENGTH_BYTES = 2, 8
+#: A piece's record in a copy's file: its number (2 bytes), whether a line failed (1), the size
+#: of its answers in bytes (8), then the answers.
+_NUMBER_BYTES, _HEAD_BYTES = 2, 11
+#: How long the process waits for a copy still answering the next piece to write.
+_POLL_SECONDS = 0.001
 
 
 def process_count(lines: int) -> int:
     """How many processes answer a batch of ``lines``: ``ASLGUI_BATCH_PROCESSES`` when set (a
-    whole number from 1, else AslError naming it), else one per usable core; never more than
-    gives each ``SHARE_LINES`` lines, and one where processes cannot be copied (no ``fork``)."""
+    whole number from 1 in ASCII digits, else AslError naming it), else one per usable core; never
+    more than gives each ``SHARE_LINES`` lines, and one where processes cannot be copied (no ``fork``)."""
     wanted = os.environ.get(PROCESSES_VARIABLE)
-    if wanted is not None and not (wanted.strip().isdecimal() and int(wanted) >= 1):
+    if wanted is not None and not (wanted.strip().isascii() and wanted.strip().isdecimal() and int(wanted) >= 1):
         raise AslError(f"expected a whole number of processes from 1, got {wanted!r}", PROCESSES_VARIABLE)
     if wanted is not None:
         count = int(wanted)
@@ -65,25 +71,25 @@ def answer_in_processes(lines: Sequence[T], answer: Answer[T], emit: Emit) -> in
     size = max(PIECE_LINES, -(-len(lines) // MOST_PIECES))
     pieces = [lines[start:start + size] for start in range(0, len(lines), size)]
     claims = _claims(len(pieces)) if count > 1 else None
-    running: dict[int, IO[bytes]] = {}  # the copies not waited for yet, by pid
-    files: list[IO[bytes]] = []
+    copies: dict[int, int] = {}  # pid -> its file, for each copy not waited for yet
+    files: list[int] = []
     try:
         if claims is not None:
             for _ in range(count - 1):
                 if copy := _copy_answering(pieces, claims, answer):
-                    running[copy[0]] = copy[1]
+                    copies[copy[0]] = copy[1]
                     files.append(copy[1])
-        return _answered(pieces, claims, running, answer, emit, files)
+        return _Merge(pieces, answer, emit, copies).run(claims)
     finally:  # each copy was waited for, or this failed (Ctrl-C): none goes on answering for nobody
         if claims is not None:
             os.close(claims)
-        for pid in running:
+        for pid in copies:
             with contextlib.suppress(OSError):  # it may have ended already
                 _kill(pid)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-        for out in files:
-            out.close()
+        for fd in files:
+            os.close(fd)
 
 
 def _claims(count: int) -> int | None:
@@ -129,76 +135,80 @@ def _piece_text(piece: Sequence[T], answer: Answer[T]) -> tuple[str, bool]:
     return "".join(texts), failed
 
 
-def _answered(pieces: Sequence[Sequence[T]], claims: int | None, running: dict[int, IO[bytes]], answer: Answer[T],
-              emit: Emit, files: list[IO[bytes]]) -> int:
-    """Answer the pieces this process claims, writing each as soon as those before it are
-    written and keeping the others in a file (added to ``files``); then wait for each copy
-    (taken out of ``running``) and write the rest in order from the copies' files, a piece of a
-    copy that failed answered here: ``answer_in_processes``'s status."""
-    written, failed = 0, False
-    kept: dict[int, tuple[IO[bytes], int, int]] = {}  # a piece not written yet: its file, place, size
-    own: IO[bytes] | None = None
-    for index in _claimed(claims, len(pieces)):
-        text, piece_failed = _piece_text(pieces[index], answer)
-        failed = failed or piece_failed
-        if index == written:
-            if status := emit(text):
+class _Merge:
+    """The process's part: answer the pieces it claims, gather those its copies wrote, and write
+    each piece as soon as every piece before it is written."""
+
+    def __init__(self, pieces: Sequence[Sequence[T]], answer: Answer[T], emit: Emit, copies: dict[int, int]) -> None:
+        self.pieces, self.answer, self.emit, self.copies = pieces, answer, emit, copies
+        self.ready: dict[int, tuple[str, bool]] = {}  # a piece not written yet: its answers, whether a line failed
+        self.read_to = dict.fromkeys(copies.values(), 0)  # how far each copy's file was read
+        self.written, self.failed = 0, False
+
+    def run(self, claims: int | None) -> int:
+        """``answer_in_processes``'s status: the claimed pieces answered here, then the rest as
+        the copies write them (one whose copy ended without it answered here)."""
+        for index in _claimed(claims, len(self.pieces)):
+            self.ready[index] = _piece_text(self.pieces[index], self.answer)
+            if status := self.write_ready():
                 return status
-            written += 1
-            while written in kept:
-                if status := emit(_read(*kept.pop(written))):
-                    return status
-                written += 1
-        else:
-            if own is None:
-                own = _scratch_file()
-                files.append(own)
-            kept[index] = (own, *_record(own, index, text)[1:])
-    for pid in list(running):
-        code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-        out = running.pop(pid)
-        if code in (0, 2):
-            kept.update((index, (out, start, size)) for index, start, size in _records(out))
-            failed = failed or code == 2
-    for index in range(written, len(pieces)):
-        if index in kept:
-            text = _read(*kept[index])
-        else:  # claimed by a copy that did not answer it
-            text, piece_failed = _piece_text(pieces[index], answer)
-            failed = failed or piece_failed
-        if status := emit(text):
-            return status
-    return 2 if failed else 0
+        while self.written < len(self.pieces):
+            if self.written not in self.ready:
+                if not self.copies:
+                    self.ready[self.written] = _piece_text(self.pieces[self.written], self.answer)
+                else:
+                    self.reap()
+                    time.sleep(_POLL_SECONDS)  # a copy is still answering it
+            if status := self.write_ready():
+                return status
+        return 2 if self.failed else 0
+
+    def write_ready(self) -> int:
+        """Gather what the copies wrote, and write every piece ready in order: 0, or ``emit``'s status."""
+        for fd in self.read_to:
+            self.gather(fd)
+        while (found := self.ready.pop(self.written, None)) is not None:
+            text, failed = found
+            self.failed = self.failed or failed
+            if status := self.emit(text):
+                return status
+            self.written += 1
+        return 0
+
+    def gather(self, fd: int) -> None:
+        """The pieces a copy appended to its file since the last look, each once it is whole."""
+        place, end = self.read_to[fd], os.fstat(fd).st_size
+        while place + _HEAD_BYTES <= end:
+            head = _read_at(fd, place, _HEAD_BYTES)
+            size = int.from_bytes(head[3:], "little")
+            if place + _HEAD_BYTES + size > end:
+                break
+            text = _read_at(fd, place + _HEAD_BYTES, size).decode()
+            self.ready[int.from_bytes(head[:_NUMBER_BYTES], "little")] = text, bool(head[2])
+            place += _HEAD_BYTES + size
+        self.read_to[fd] = place
+
+    def reap(self) -> None:
+        """Wait for the copies that ended; what they wrote is gathered first."""
+        for pid in list(self.copies):
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                self.gather(self.copies.pop(pid))
 
 
-def _record(out: IO[bytes], index: int, text: str) -> tuple[int, int, int]:
-    """Write a piece's answers into a file: its number, where they start, their size in bytes."""
-    data = text.encode()
-    out.seek(0, os.SEEK_END)  # pieces kept earlier may have been read back meanwhile
-    out.write(index.to_bytes(_NUMBER_BYTES, "little") + len(data).to_bytes(_LENGTH_BYTES, "little"))
-    start = out.tell()
-    out.write(data)
-    return index, start, len(data)
+def _read_at(fd: int, start: int, size: int) -> bytes:
+    """``size`` bytes of a file from ``start``, its offset untouched (a copy shares it)."""
+    data = b""
+    while len(data) < size:
+        chunk = os.pread(fd, size - len(data), start + len(data))
+        if not chunk:
+            raise OSError(f"a batch copy's answers end early, at byte {start + len(data)}")
+        data += chunk
+    return data
 
 
-def _records(out: IO[bytes]) -> Iterator[tuple[int, int, int]]:
-    """The pieces a copy wrote into its file (``_record``), each whole."""
-    out.flush()
-    end = out.seek(0, os.SEEK_END)
-    place = out.seek(0)
-    while place + _NUMBER_BYTES + _LENGTH_BYTES <= end:
-        head = out.read(_NUMBER_BYTES + _LENGTH_BYTES)
-        index, size = int.from_bytes(head[:_NUMBER_BYTES], "little"), int.from_bytes(head[_NUMBER_BYTES:], "little")
-        start = place + len(head)
-        if start + size > end:
-            return
-        yield index, start, size
-        place = out.seek(start + size)
-
-
-def _read(out: IO[bytes], start: int, size: int) -> str:
-    out.seek(start)
-    return out.read(size).decode()
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
 
 
 def _kill(pid: int) -> None:
@@ -208,34 +218,48 @@ def _kill(pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
 
 
-def _copy_answering(pieces: Sequence[Sequence[T]], claims: int, answer: Answer[T]) -> tuple[int, IO[bytes]] | None:
-    """A forked copy answering the pieces it claims into a file of its own (its pid and the file),
-    or None when no copy can be made."""
+def _copy_answering(pieces: Sequence[Sequence[T]], claims: int, answer: Answer[T]) -> tuple[int, int] | None:
+    """A forked copy answering the pieces it claims into a file of its own (its pid and the
+    file), or None when no copy can be made."""
+    parent = os.getpid()
     try:
         out = _scratch_file()
+    except OSError:
+        return None
+    try:
         pid = os.fork()
     except OSError:
+        os.close(out)
         return None
     if pid:
         return pid, out
     status = _FAILED_COPY
     try:  # the copy: answer, say through the exit status whether a line failed, never return
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the process's to act on: it ends the copies
         failed = False
         for index in _claimed(claims, len(pieces)):
+            if os.getppid() != parent:  # the process is gone: nobody reads these answers
+                break
             text, piece_failed = _piece_text(pieces[index], answer)
-            _record(out, index, text)
+            data = text.encode()
+            _write_all(out, index.to_bytes(_NUMBER_BYTES, "little") + bytes((piece_failed,))
+                       + len(data).to_bytes(_HEAD_BYTES - _NUMBER_BYTES - 1, "little") + data)
             failed = failed or piece_failed
-        out.flush()
-        status = 2 if failed else 0
+        else:
+            status = 2 if failed else 0
     finally:
         os._exit(status)
 
 
-def _scratch_file() -> IO[bytes]:
-    """A file for answers kept to be written later: in memory where the system has such files
-    (importing ``tempfile`` would cost 6 ms, a tenth of the batch's start)."""
+def _scratch_file() -> int:
+    """A file for a copy's answers: in memory where the system has such files (importing
+    ``tempfile`` would cost 6 ms, a tenth of the batch's start)."""
     if hasattr(os, "memfd_create"):
-        return open(os.memfd_create("aslgui-batch-answers"), "w+b")
+        return os.memfd_create("aslgui-batch-answers")
     import tempfile
 
-    return tempfile.TemporaryFile("w+b")
+    fd, path = tempfile.mkstemp(prefix="aslgui-batch-")
+    os.unlink(path)
+    return fd

@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,7 +58,7 @@ def test_a_batch_without_errors_exits_0_in_several_processes() -> None:
     assert len(done.stdout.splitlines()) == 2 * SHARE_LINES
 
 
-@pytest.mark.parametrize("value", ["0", "-1", "two", "", "1.5"])
+@pytest.mark.parametrize("value", ["0", "-1", "two", "", "1.5", "\u0662", "\uff12"])
 def test_a_bad_process_count_is_an_error_naming_the_variable(value: str) -> None:
     done = _resolve(f"{LOS}\n{LOS}\n", value)
     assert done.returncode == 2 and done.stdout == ""
@@ -88,6 +90,7 @@ batch.SHARE_LINES = batch.PIECE_LINES = 1
 os.environ[batch.PROCESSES_VARIABLE] = "3"
 first = os.getpid()
 mode = sys.argv[1]
+count = 200 if mode == "first killed" else 9
 
 def refused(*args):
     raise OSError("no more processes")
@@ -99,8 +102,17 @@ if mode == "no pipe":
 written = []
 
 def answer(share, emit):
-    if os.getpid() == first:
+    if mode == "first killed":
+        if os.getpid() == first:
+            time.sleep(0.2)
+            os._exit(9)  # killed, with no time to end its copies
+        time.sleep(0.05)
+        with open(sys.argv[2], "a") as answered:
+            answered.write(f"{os.getpid()}\\n")
+    elif os.getpid() == first:
         time.sleep(0.2)
+    if mode == "streams" and share[0] == 8:
+        time.sleep(1.0)  # the last piece is slow: every other is written meanwhile
     if mode == "copy dies" and os.getpid() != first and share[0] == 6:
         raise RuntimeError("a copy that cannot answer")
     if mode == "interrupted":
@@ -114,10 +126,12 @@ def answer(share, emit):
 
 def emit(text):
     written.append(text)
+    times.append(time.monotonic())
     return 141 if mode == "reader gone" else 0
 
+times = []
 try:
-    status = batch.answer_in_processes(list(range(9)), answer, emit)
+    status = batch.answer_in_processes(list(range(count)), answer, emit)
 except KeyboardInterrupt:
     status = "interrupted"
 try:
@@ -127,13 +141,14 @@ except ChildProcessError:
     left = False
 lines = "".join(written).splitlines()
 print(json.dumps({"status": status, "numbers": [int(line.split()[0]) for line in lines],
-                  "by": {line.split()[0]: line.split()[1] for line in lines}, "copies left": left}))
+                  "by": {line.split()[0]: line.split()[1] for line in lines}, "copies left": left,
+                  "waited": times[-1] - times[-2] if len(times) > 1 else 0}))
 """
 
 
-def _harness(mode: str) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_HARNESS), mode], capture_output=True, text=True,
-                          timeout=60, check=True)
+def _harness(mode: str, *args: str) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_HARNESS), mode, *args], capture_output=True,
+                          text=True, timeout=60, check=True)
     found: dict[str, Any] = json.loads(done.stdout)
     return found
 
@@ -157,6 +172,23 @@ def test_without_copies_one_process_answers_every_line(mode: str) -> None:
     found = _harness(mode)
     assert found["numbers"] == list(range(9)) and set(found["by"].values()) == {"first"}
     assert found["status"] == 2 and found["copies left"] is False
+
+
+def test_each_piece_is_written_as_soon_as_those_before_it_are() -> None:
+    found = _harness("streams")  # the last piece takes a second: all the others come out meanwhile
+    assert found["numbers"] == list(range(9)) and found["waited"] > 0.8
+
+
+def test_copies_stop_when_the_first_process_is_killed(tmp_path: Path) -> None:
+    answered = tmp_path / "answered"
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_HARNESS), "first killed", str(answered)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 9
+    counts = [len(answered.read_text().split())]
+    while len(counts) < 3 or counts[-1] != counts[-3]:  # until nothing is answered for 0.5 s
+        time.sleep(0.25)
+        counts.append(len(answered.read_text().split()))
+    assert counts[-1] < 50  # each copy stopped at its next piece: 200 would take them 5 s
 
 
 def test_a_reader_gone_ends_the_batch_and_its_copies() -> None:
