@@ -285,6 +285,18 @@ def change_ca_gesture(unit: Unit, spine: int, phase: str, arc: str | None = None
     return Gesture("change_ca", f"Change {(arc or 'CA').upper()} to {name} (C3.22)", action)
 
 
+def turn_gesture(scenario: Scenario, unit: Unit, spine: int, arc: str) -> Gesture:
+    """Turning a counter in Rehearse (keys, menu, handle) to hexspine ``spine``: a vehicle moving in
+    its MPh turns by a move without a hex, its VCA paying MP (D2.11), its TCA turning as MP are
+    spent (C5.13); anything else is a ``change_ca`` (C3.22)."""
+    if unit.kind != "vehicle" or scenario.phase != "MPh" or not moves_in_this_mph(scenario, unit):
+        return change_ca_gesture(unit, spine, scenario.phase, arc)
+    key, name = ("tca" if arc == "tca" else "vca"), SPINE_NAMES[spine % 6]
+    return Gesture("move", f"Turn the {key.upper()} of {unit.name or unit.id} to {name} "
+                           f"({'C5.13' if key == 'tca' else 'D2.11'})",
+                   {"kind": "move", "unit": unit.id, "path": [], "phase": scenario.phase, key: name})
+
+
 def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
     """What a counter's context menu offers: CA changes (a vehicle moving in its MPh turns by a move
     without a hex instead: turn, Delay MP, Stop), (un)limbering, unhooking, Setting a DC."""

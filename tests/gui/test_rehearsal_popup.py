@@ -209,6 +209,50 @@ def test_d7_2_reaction_fire_is_prompted_after_an_overrun_and_logged(
     assert [e.kind for e in read_log(window.scenario)] == ["overrun"]
 
 
+def test_d7_22_a_lone_leader_s_reaction_popup_opens_on_cc_the_one_he_may_use(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """He has no FP to fire TPBF (D7.22): the popup opens on CC Reaction Fire (D7.21), not on the
+    refused Non-CC one listed first."""
+    scenario = example("d7_22_overrun")
+    scenario.units["r1"] = scenario.units["r1"]._replace(kind="leader", name="8-1", fired=False)
+    rehearse(window, scenario)
+    opened: list[tuple[str, bool]] = []
+
+    def driver(popup: RehearsalPopup) -> bool:
+        if popup.gesture.kind == "overrun":
+            popup.roll(6, 6)  # no effect on the leader
+            return True
+        opened.append((str(popup.gesture.action.get("type")), bool(popup.resolution and popup.resolution.legal)))
+        return False
+
+    drive(monkeypatch, driver)
+    window.scene.drop_counter("t1", _centre(window, "1C3"))
+    assert opened == [("cc", True)]
+
+
+def test_d2_11_c5_13_turning_the_moving_tank_is_a_move_without_a_hex_that_pays_its_mp(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keys, menu and handle turn a vehicle moving in its MPh by its move (D2.11: its VCA
+    pays MP; C5.13: its TCA turns as MP are spent), not by a ``change_ca`` refused in the MPh."""
+    scenario = load_scenario(resource_path("scenarios", "demo.json"))
+    scenario.phase, scenario.player = "MPh", "german"
+    rehearse(window, scenario)
+    seen: list[RehearsalPopup] = []
+
+    def driver(popup: RehearsalPopup) -> bool:
+        seen.append(popup)
+        return popup.commit_button.isEnabled()
+
+    drive(monkeypatch, driver)
+    tank = window.scenario.units["t1"]
+    window.rotate_unit("t1", "vca", (tank.vca or 0) + 1)
+    [popup] = seen
+    assert popup.gesture.kind == "move" and popup.gesture.action["path"] == []
+    assert popup.resolution is not None and popup.resolution.legal
+    turned = window.scenario.units["t1"]
+    assert turned.vca == ((tank.vca or 0) + 1) % 6 and turned.extra["mp_spent"] == popup.resolution.values["mp_spent"] > 0
+
+
 def _centre(window: MainWindow, name: str) -> QPointF:
     grid = window.scenario.grid
     return QPointF(*grid.center(grid.parse(name)))

@@ -29,13 +29,13 @@ from aslgui.rules.gestures import (
     Gesture,
     actor,
     available,
-    change_ca_gesture,
     context_gestures,
     gestures_for_drop,
     is_legal_gesture,
     reaction_fire_gestures,
     staged,
     target_legal,
+    turn_gesture,
     why_it_does_not_move,
 )
 from aslgui.rules.move import ovr_target
@@ -275,11 +275,11 @@ class RehearsalController(QObject):
         return [g for g in gestures if g.kind not in ATTACK_KINDS]
 
     def offer_ca_change(self, unit_id: str, arc: str, spine: int) -> LogEntry | None:
-        """In Rehearse, turning a CA/VCA/TCA (keys, menu, handle) is a ``change_ca`` action like
-        any other: the popup says whether the rules allow it now (C3.22) and Commit applies it."""
+        """In Rehearse, turning a CA/VCA/TCA (keys, menu, handle) is an action like any other
+        (``turn_gesture``: a ``change_ca``, or a moving vehicle's move without a hex): the popup says
+        whether the rules allow it now (C3.22, D2.11, C5.13) and Commit applies it."""
         unit = self.host.scenario.units[unit_id]
-        gesture = change_ca_gesture(unit, spine, self.host.scenario.phase, arc)
-        return self.offer([gesture], f"Rehearse: {unit.name or unit.id}")
+        return self.offer([turn_gesture(self.host.scenario, unit, spine, arc)], f"Rehearse: {unit.name or unit.id}")
 
     def context_gestures(self, unit_id: str) -> list[Gesture]:
         """The counter's context-menu actions the rules core answers today."""
@@ -376,7 +376,8 @@ class RehearsalController(QObject):
         rolled result attacked is told to take it first."""
         results = {str(target.get("id")): str(target.get("result")) for target in outcome.get("targets") or ()}
         for choices in reaction_fire_gestures(self.host.scenario, str(overrun["vehicle"]), results):
-            self.offer(choices, "Reaction Fire (D7.2)")
+            legal_first = sorted(choices, key=lambda g: not is_legal_gesture(self.host.scenario, g))  # opens on it
+            self.offer(legal_first, "Reaction Fire (D7.2)")
 
 
 class WindowServices(Host, Protocol):
