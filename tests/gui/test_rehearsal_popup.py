@@ -250,7 +250,8 @@ def test_d2_11_c5_13_turning_the_moving_tank_is_a_move_without_a_hex_that_pays_i
     assert popup.gesture.kind == "move" and popup.gesture.action["path"] == []
     assert popup.resolution is not None and popup.resolution.legal
     turned = window.scenario.units["t1"]
-    assert turned.vca == ((tank.vca or 0) + 1) % 6 and turned.extra["mp_spent"] == popup.resolution.values["mp_spent"] > 0
+    assert turned.vca == ((tank.vca or 0) + 1) % 6
+    assert turned.extra["mp_spent"] == popup.resolution.values["mp_spent"] > 0
 
 
 def _centre(window: MainWindow, name: str) -> QPointF:
