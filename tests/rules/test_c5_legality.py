@@ -19,6 +19,10 @@ def test_c5_13_bounding_first_firer_fires_only_within_its_ca() -> None:
     )
     answer = fire(situation, firer="t", target="s", target_type="infantry")
     assert answer["legal"] is False and answer["reasons"][0].endswith("(C5.13)")
+    # Case A never applies to an ATTACKER firing in his own MPh (C5.13): no line for the turn it would need
+    assert "A" not in [line["case"] for line in answer["drm"]] and answer["ca_change_spines"] > 0
+    same_turn_in_the_afph = fire(situation, firer="t", target="s", target_type="infantry", phase="AFPh")
+    assert "A" in [line["case"] for line in same_turn_in_the_afph["drm"]]
 
 
 def test_c5_11_after_firing_from_woods_the_ca_stays_fixed() -> None:

@@ -28,8 +28,9 @@ def _doubled(value: int, shot: Shot) -> tuple[int, str]:
 
 
 def case_a(shot: Shot) -> DrmLine | None:
-    """C5.1: turning the CA/TCA (or pivoting the VCA, as NT; C5.11) to bring the target in."""
-    if shot.spines == 0:
+    """C5.1: turning the CA/TCA (or pivoting the VCA, as NT; C5.11) to bring the target in; never
+    for a Bounding First Firer, which fires within its CA or not at all (C5.13)."""
+    if shot.spines == 0 or shot.bounding_first_fire:
         return None
     value, doubled = _doubled(CASE_A_FIRST[shot.gun_type] + shot.spines - 1, shot)
     plural = "s" if shot.spines > 1 else ""
