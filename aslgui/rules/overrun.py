@@ -361,9 +361,9 @@ def resolve_overrun(action: Action) -> Resolution:
         outcome = ift_outcome(column, original, sum(line.value for line in drm))
         outcome.update(_malfunction(vehicle, () if inanimate else computed.weapons, original))
         outcome["targets"] = [
-            {"id": u.id, **{k: v for k, v in ift_outcome(attacks[u.id][2], original,
-                                                         sum(line.value for line in lines)).items()
-                            if k != "ift_column" or mixed}}
+            _gun_noted(u, {"id": u.id, **{k: v for k, v in ift_outcome(attacks[u.id][2], original,
+                                                                       sum(line.value for line in lines)).items()
+                                          if k != "ift_column" or mixed}})
             for u, lines in per_target
         ]
         return outcome
@@ -371,6 +371,19 @@ def resolve_overrun(action: Action) -> Resolution:
     outcome = read(action.dice.total) if action.dice is not None and not reasons else None
     odds = WithOdds(values, lambda: None if reasons else tally_totals(read, OVERRUN_ODDS))
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
+
+
+#: The IFT's results are Personnel results (A7, its chart): a check of morale is none of a Gun's.
+GUN_MORALE_NOTE = reason("the IFT gives Personnel results: a Gun takes no MC or PTC; its crew's own result applies "
+                         "to the crew", "A7")
+
+
+def _gun_noted(unit: Unit, target: dict[str, Any]) -> dict[str, Any]:
+    """A Gun's outcome, with a note when its result is a check of morale it does not take."""
+    result = str(target.get("result"))
+    if unit.kind == "gun" and (result.endswith("MC") or result == "PTC"):
+        target["notes"] = [GUN_MORALE_NOTE]
+    return target
 
 
 def _concealed(action: Action, unit: Unit, aimed: Unit | None) -> bool:

@@ -197,3 +197,27 @@ def test_d7_17_vs_an_unmanned_gun_a_low_breakdown_ma_does_not_malfunction_below_
     assert (answer["outcome"]["malfunction"], answer["outcome"]["immobilized"]) == (False, False)
     manned = _ovr_gun("1C4", (5, 6), breakdown=11)
     assert manned["outcome"]["malfunction"] is True
+
+
+# -- A7: the IFT's results are Personnel results -----------------------------------------------------
+def _per_target(answer: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {target["id"]: target for target in answer["outcome"]["targets"]}
+
+
+@pytest.mark.parametrize("dice", [(3, 3), (4, 4), (5, 5)])
+def test_a7_a_gun_s_mc_result_says_a_gun_takes_none_and_its_crew_s_is_its_own(dice: tuple[int, int]) -> None:
+    targets = _per_target(_ovr_gun("1C4", dice))
+    gun, crew = targets["gun"], targets["crew"]
+    if gun["result"].endswith("MC") or gun["result"] == "PTC":
+        assert gun["notes"] == ["the IFT gives Personnel results: a Gun takes no MC or PTC; its crew's own result "
+                                "applies to the crew (A7)"]
+    else:
+        assert "notes" not in gun
+    assert "notes" not in crew
+
+
+def test_a7_a_gun_s_kia_or_k_result_has_no_such_note() -> None:
+    """What a KIA or K/# does to a Gun is not in the rules folder: nothing is said of it."""
+    for dice in ((1, 1), (2, 2)):
+        gun = _per_target(_ovr_gun("1C4", dice))["gun"]
+        assert "notes" not in gun and ("KIA" in gun["result"] or gun["result"].startswith("K/"))
