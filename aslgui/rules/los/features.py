@@ -19,7 +19,7 @@ from itertools import groupby
 from types import MappingProxyType
 from typing import Any
 
-from aslgui.geometry import Hex, MapGrid
+from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
 from aslgui.geometry.thread import HALF_UNIT_PIXELS, index
 from aslgui.model import Scenario
@@ -38,7 +38,6 @@ NO_WALLS: tuple[str | None, ...] = (None,) * 6
 #: Up to this many hexes holding something, a thread is first tested against each of them (a
 #: product or two per hex) rather than walked hex by hex: a plain board, its SSR terrain, counters.
 MARKED_MOST = 48
-
 
 
 #: Why a feature blocks: higher than both ends, as high as the higher one, a blind hex (A6.2, A6.4).
@@ -439,16 +438,12 @@ def _archive_feature(raw: list[Any], flip: float, data: dict[str, Any]) -> Featu
     rule = facts["rule"] if facts else data["categories"].get(category, "A6.2")
     if flip < 0.0:  # a rotated board: turned about its centre
         xs, ys, core_x, core_y = [-x for x in xs], [-y for y in ys], -core_x, -core_y
-    return Feature(_FEATURE_KINDS[kind], top, (tuple(xs), tuple(ys)), radius, False, aslgui or name.lower(), rule,
-                   (core_x, core_y), inner)
-
-
-_FEATURE_KINDS = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}
+    code = {"obstacle": OBSTACLE, "hindrance": HINDRANCE, "ground": GROUND}[kind]
+    return Feature(code, top, (tuple(xs), tuple(ys)), radius, False, aslgui or name.lower(), rule, (core_x, core_y),
+                   inner)
 
 
 def _direction(a: Hex, b: Hex) -> int:
-    from aslgui.geometry import direction_to
-
     d = direction_to(a, b)
     assert d is not None, "hexsides join adjacent hexes"
     return d
