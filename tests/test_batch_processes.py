@@ -156,7 +156,8 @@ def _harness(mode: str, *args: str) -> dict[str, Any]:
 def test_the_pieces_are_shared_as_claimed_and_written_in_order() -> None:
     found = _harness("normal")
     assert found["numbers"] == list(range(9))  # each line once, in order, whoever answered it
-    assert "copy" in found["by"].values() and "first" in found["by"].values()  # the slow first answered fewer
+    answered_by = list(found["by"].values())
+    assert answered_by.count("first") < answered_by.count("copy")  # the slow first answered fewer (maybe none)
     assert found["status"] == 2 and found["copies left"] is False  # line 6 failed; every copy reaped
 
 
