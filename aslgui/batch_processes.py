@@ -180,7 +180,7 @@ class _Merge:
         place, end = self.read_to[fd], os.fstat(fd).st_size
         while place + _HEAD_BYTES <= end:
             head = _read_at(fd, place, _HEAD_BYTES)
-            size = int.from_bytes(head[3:], "little")
+            size = int.from_bytes(head[_NUMBER_BYTES + 1:], "little")
             if place + _HEAD_BYTES + size > end:
                 break
             text = _read_at(fd, place + _HEAD_BYTES, size).decode()
@@ -189,7 +189,7 @@ class _Merge:
         self.read_to[fd] = place
 
     def reap(self) -> None:
-        """Wait for the copies that ended; what they wrote is gathered first."""
+        """Reap the copies that ended, gathering the last pieces each wrote."""
         for pid in list(self.copies):
             if os.waitpid(pid, os.WNOHANG)[0]:
                 self.gather(self.copies.pop(pid))
