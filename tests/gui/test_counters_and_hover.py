@@ -54,7 +54,7 @@ def test_markers_follow_the_unit_status_and_the_phase() -> None:
     assert markers(tank, "DFPh", attacker="russian") == ["BU", "Motion", "Final Fire", "Low Ammo"]
     assert markers(tank, "MPh", attacker="russian") == ["BU", "Motion", "First Fire", "Low Ammo"]
     gun = DEMO.units["g1"]._replace(fired=True, intensive_fired=True)
-    assert markers(gun, "PFPh", attacker="russian") == ["Prep Fire", "Intensive Fire"]
+    assert markers(gun, "PFPh", attacker="russian") == ["Intensive Fire"]  # it replaces the Prep Fire counter (C5.6)
     # A3.4: a DEFENDER that fired in the MPh keeps its First Fire counter in the DFPh until it fires again
     first_fired = DEMO.units["t1"]._replace(fired=True, extra={"fired_in": "MPh"})
     assert fire_marker(first_fired, "DFPh", "russian") == "First Fire"

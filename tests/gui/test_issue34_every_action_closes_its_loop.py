@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QDialog, QGraphicsSceneContextMenuEvent, QMenu
+from PySide6.QtWidgets import QDialog, QGraphicsSceneContextMenuEvent, QMenu, QSpinBox
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.model.log import read_log
@@ -323,6 +323,33 @@ def test_a23_7_setting_a_dc_rolls_its_dr_and_commit_sets_it_only_when_the_dr_say
     assert [(i.dc.form, window.scenario.grid.name(i.dc.hex)) for i in dc_items(window)] == (
         [("set", "4G7")] if is_set else [])
     assert window.scenario.units["p"].moved and (window.scenario.units["p"].dc is None) is is_set
+
+
+def test_a23_7_a_unit_without_its_us_number_is_given_one_in_the_popup_and_then_rolls(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An imported squad has no US#: the popup asks it (A23.7), and once given the dr is rolled and
+    read against it; left out, nothing is rolled and the Set is as declared (the answer says so)."""
+    rehearse(window, situation(PLACER, GERMANS))
+    [setting] = [a for a in window.context_menu("p").actions() if a.text() == "Set DC in 4G7 (A23.7)"]
+    looked: dict[str, Any] = {}
+
+    def driver(popup: RehearsalPopup) -> bool:
+        spin = popup.options["us_number"]
+        assert isinstance(spin, QSpinBox)
+        looked.update(unset=spin.text(), rolling_unset=popup.rolling)
+        spin.setValue(3)
+        looked.update(rolling=popup.rolling, unrolled=popup.commit_button.isEnabled())
+        popup.roll(1, 1, 4)  # over the US#: not Set
+        looked.update(action=popup.action())
+        return popup.commit_button.isEnabled()
+
+    drive(monkeypatch, driver)
+    setting.trigger()
+    assert looked["unset"] == "not given: no dr is rolled" and not looked["rolling_unset"]
+    assert looked["rolling"] and not looked["unrolled"]
+    assert looked["action"] == {"kind": "set_dc", "unit": "p", "us_number": 3, "dr": 4}
+    [entry] = read_log(window.scenario)
+    assert entry.answer["outcome"] == {"set": False, "dr": 4} and dc_items(window) == []
 
 
 # -- issue 34 item 4, in a built scenario: one Player Turn, undone, saved and reopened -------------

@@ -56,10 +56,10 @@ def markers(unit: Unit, phase: str, attacker: str) -> list[str]:
         out.append("TI")
     if unit.extra.get("no_move") is True:
         out.append("No Move")
-    if unit.fired:
-        out.append(fire_marker(unit, phase, attacker))
-    if unit.intensive_fired:
+    if unit.intensive_fired:  # it replaces the fire phase counter (C5.6)
         out.append("Intensive Fire")
+    elif unit.fired:
+        out.append(fire_marker(unit, phase, attacker))
     if unit.labor:
         out.append("Labor")
     if unit.low_ammo:

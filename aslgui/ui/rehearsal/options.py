@@ -113,6 +113,12 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
             out.append(("leadership", "Leadership DRM (D7.22 EX)", _spin(-6, 6)))
     elif kind == "move":
         out.extend(_move_options(scenario.units.get(str(action.get("unit")))))
+    elif kind == "set_dc" and (setter := scenario.units.get(str(action.get("unit")))) is not None:
+        own = setter.extra.get("us_number")  # the dr is compared with it (A23.7): the player may give it
+        unset = f"its own, {own}" if own is not None else "not given: no dr is rolled"
+        out.append(("us_number", "US# (A23.7)", _optional_spin(0, 9, unset)))
+        if leaders_with(scenario, setter):
+            out.append(("leadership", "Leadership drm of a leader assisting (A23.7)", _spin(-6, 6)))
     if kind in ("overrun", "hook_up", "unhook"):
         out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
     return out
@@ -166,6 +172,14 @@ def _spin(low: int, high: int) -> QSpinBox:
     return spin
 
 
+def _optional_spin(low: int, high: int, unset: str) -> QSpinBox:
+    """A whole number that may be left out: one below ``low`` reads ``unset`` and gives no key."""
+    spin = _spin(low - 1, high)
+    spin.setSpecialValueText(unset)
+    spin.setValue(low - 1)
+    return spin
+
+
 def option_value(widget: QWidget) -> Any:
     """The action value a widget holds; None leaves the key out (the rules' default)."""
     if isinstance(widget, QCheckBox):
@@ -180,6 +194,8 @@ def option_value(widget: QWidget) -> Any:
             return None
         return int(value) if value.is_integer() else value
     if isinstance(widget, QSpinBox):
+        if widget.specialValueText():  # ``_optional_spin``: 0 is a value, the least none
+            return None if widget.value() == widget.minimum() else widget.value()
         return widget.value() or None
     return None
 
