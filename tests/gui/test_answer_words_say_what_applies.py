@@ -3,10 +3,12 @@ no "Multiple ROF kept on dr <=" line for a counter that prints no ROF (C2.24).""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from aslgui.rules import resolve
-from aslgui.ui.rehearsal.answer_words import number_lines, outcome_lines, show_value
+from aslgui.rules import Resolution, resolve
+from aslgui.ui.rehearsal.answer_words import IFT_BY_HAND, number_lines, outcome_lines, show_value
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario
 
 pytestmark = pytest.mark.gui
@@ -49,3 +51,15 @@ def test_d7_22_an_attacks_fp_parts_name_the_unit_never_its_id() -> None:
     """The window never shows an id: a TPBF Reaction Fire's FP part names the squad (it read 's7 FP 4')."""
     parts = [{"source": "s7 FP 4 x 3 (TPBF, A7.21)", "fp": 12}]
     assert show_value(parts, {"s7": "4-6-7 1sq"}, "fp_parts") == "4-6-7 1sq FP 4 x 3 (TPBF, A7.21) 12"
+
+
+@pytest.mark.parametrize(("outcome", "by_hand"), [
+    ({"detonated": True, "result": "3KIA"}, True),  # a DC (A23.3): the units are left as they were
+    ({"detonated": True, "result": "-"}, False),
+    ({"result": "-", "targets": [{"id": "s1", "result": "1MC"}]}, True),  # an OVR's per-target result (D7.1)
+    ({"hit": True, "location": "hull"}, False),  # a hit on a vehicle: no IFT result
+])
+def test_a10_a_rolled_ift_result_says_it_is_marked_by_hand(outcome: dict[str, Any], by_hand: bool) -> None:
+    lines = outcome_lines(Resolution("detonate_dc", outcome=outcome))
+    assert (IFT_BY_HAND in lines) is by_hand
+    assert IFT_BY_HAND.startswith("Not applied here") and "(A10)" in IFT_BY_HAND

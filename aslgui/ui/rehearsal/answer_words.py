@@ -19,6 +19,7 @@ from typing import Any
 from aslgui.model import Scenario
 from aslgui.rules.gestures import ROLLING_KINDS
 from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.tables import NO_EFFECT
 from aslgui.ui.rehearsal.player_terms import in_player_terms
 
 #: Unit id -> how a player names that counter (``57LL AT``, ``T-34 M43 in 1K6``); ids not known
@@ -439,7 +440,16 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
         if key == "th_dr" and resolution.values.get("doubled_lower_dr"):
             shown += " (lower dr doubled, C5.35)"
         lines.append(f"{words_for(key, OUTCOME_WORDS)}: {shown}")
+    results = [outcome.get("result"), outcome.get("thrower_result"),
+               *(t.get("result") for t in outcome.get("targets") or () if isinstance(t, dict))]
+    if any(isinstance(result, str) and result != NO_EFFECT for result in results):
+        lines.append(IFT_BY_HAND)
     return lines
+
+
+#: What a rolled IFT result leaves to the player: no Morale Check rules (A10) are in aslgui's folder.
+IFT_BY_HAND = ("Not applied here: mark each unit's IFT result from its counter menu (Pinned, Broken, ...); "
+               "Morale Checks (A10) are not in aslgui's rules")
 
 
 def outcome_summary(kind: str, outcome: Mapping[str, Any], names: UnitNames | None = None) -> str:
