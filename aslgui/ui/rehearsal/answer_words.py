@@ -448,7 +448,7 @@ def outcome_lines(resolution: Resolution, names: UnitNames | None = None) -> lis
 
 
 #: What a rolled IFT result leaves to the player: no Morale Check rules (A10) are in aslgui's folder.
-IFT_BY_HAND = ("Not applied here: mark each unit's IFT result from its counter menu (Pinned, Broken, ...); "
+IFT_BY_HAND = ("Not applied here: mark each unit's IFT result from its counter menu (Pin, Broken, ...); "
                "Morale Checks (A10) are not in aslgui's rules")
 
 
