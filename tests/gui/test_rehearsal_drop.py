@@ -214,3 +214,30 @@ def test_c10_11_a_vehicle_let_go_on_a_gun_of_its_own_fanned_stack_offers_the_hoo
     window.scene.drop_counter("spw", gun_at)
     assert [popup.gesture.kind for popup in seen] == ["hook_up"]
     assert seen[0].gesture.action["gun"] == "rcl75"
+
+
+@pytest.mark.parametrize(("second", "thrower_dice"), [(7, {"colored": 4, "white": 3}), (2, {"colored": 1, "white": 1})])
+def test_a23_6_a_thrown_dc_rolls_a_second_dr_on_the_thrower_s_location(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch, second: int, thrower_dice: dict[str, int]) -> None:
+    """A separate DR resolves the attack on each Location (A23.6): the popup's second DR, read by
+    its total, is the thrower's, and the outcome has the thrower's own IFT result."""
+    scenario = example("a23_3_place_dc")
+    scenario.phase = "AFPh"
+    rehearse(window, scenario)
+    seen: dict[str, object] = {}
+
+    def driver(popup: RehearsalPopup) -> bool:
+        popup.choice.setCurrentIndex([g.kind for g in popup.gestures].index("throw_dc"))
+        popup.roll(2, 2, None, second)
+        assert popup.resolution is not None and popup.resolution.outcome is not None
+        seen.update(action=popup.action(), outcome=popup.resolution.outcome, totals=popup.dice.totals.text())
+        return True
+
+    drive(monkeypatch, driver)
+    drop(window, "s1", "1X5")
+    assert seen["action"]["thrower_dice"] == thrower_dice  # type: ignore[index]
+    outcome = seen["outcome"]
+    assert isinstance(outcome, dict) and outcome["detonated"] and outcome["thrower_result"]
+    assert f"Thrower's Location DR {second} (if the DC goes off, A23.6)" in str(seen["totals"])
+    [entry] = read_log(window.scenario)
+    assert entry.action["thrower_dice"] == thrower_dice and entry.answer["outcome"]["thrower_result"]

@@ -48,6 +48,10 @@ def die_pixmap(value: int, which: str, size: int = DIE_SIZE) -> QPixmap:
     return pixmap
 
 
+#: How the second DR reads by default: a hit's Effects DR.
+EFFECTS_WORDS = "Effects DR {} (if the hit goes to the IFT)"
+
+
 class DiceWidget(QWidget):
     """Roll or type an Original DR, a subsequent dr (C3.6, C3.7) and the Effects DR of a hit (IFT)."""
 
@@ -59,8 +63,11 @@ class DiceWidget(QWidget):
         self.from_roll_button = False
         self.roll: DiceRoll | None = None
         self.dr: int | None = None
+        #: The second DR: a hit's Effects DR (IFT), or a Thrown DC's on the thrower's Location (A23.6).
         self.effects_dr: int | None = None
+        self.second: DiceRoll | None = None
         self._effects_shown = True
+        self._effects_words = EFFECTS_WORDS
         #: Only a dr is rolled (Setting a DC, A23.7): the DR's dice are not shown.
         self.dr_only = False
         #: Whether the action reads a dr at all (an OVR does not, D7.1): else none is shown or kept.
@@ -116,9 +123,12 @@ class DiceWidget(QWidget):
             return True
         return super().eventFilter(watched, event)
 
-    def show_effects(self, shown: bool) -> None:
-        """Offer the Effects DR only for actions that may take one (a hit resolved on the IFT)."""
+    def show_effects(self, shown: bool, words: str = "") -> None:
+        """Offer the second DR only for actions that take one: a hit resolved on the IFT, or
+        ``words`` (``{}`` the DR) for another (a Thrown DC's attack on the thrower's Location)."""
         self._effects_shown = shown
+        self._effects_words = words or EFFECTS_WORDS
+        self.typed["effects"].setPrefix(self._effects_words.split("{}")[0])
         self.typed["effects"].setVisible(shown)
         self.show_final(None)
 
@@ -142,18 +152,23 @@ class DiceWidget(QWidget):
         self.show_final(None)
 
     def _on_roll(self) -> None:
-        self.set_roll(self._roller.roll(), self._roller.dr(), self._roller.roll().total)
+        roll, dr, second = self._roller.roll(), self._roller.dr(), self._roller.roll()
+        self.set_roll(roll, dr, second.total, second)
         self.from_roll_button = True
 
     def _on_typed(self) -> None:
         typed = {name: box.value() for name, box in self.typed.items()}
         self.set_roll(DiceRoll(typed["colored"], typed["white"]), typed["dr"], typed["effects"])
 
-    def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None) -> None:
+    def set_roll(self, roll: DiceRoll, dr: int | None = None, effects_dr: int | None = None,
+                 second: DiceRoll | None = None) -> None:
         """Show a roll and tell the popup (which re-resolves the action with it); a dr the action
-        does not read is not kept."""
+        does not read is not kept.  The second DR is read by its total; typed, its dice are made
+        of it (``second``: the dice rolled)."""
         dr = dr if self.dr_shown else None
-        self.roll, self.dr, self.effects_dr = roll, dr, effects_dr
+        if second is None and effects_dr is not None:
+            second = DiceRoll(effects_dr - effects_dr // 2, effects_dr // 2)
+        self.roll, self.dr, self.effects_dr, self.second = roll, dr, effects_dr, second
         # The boxes to type dice in show the dice shown: a roll left the last typed ones there,
         # which read as what was rolled.
         for name, value in (("colored", roll.colored), ("white", roll.white), ("dr", dr), ("effects", effects_dr)):
@@ -183,5 +198,5 @@ class DiceWidget(QWidget):
         if final_dr is not None:
             text += f"  ->  Final DR {final_dr}"
         if self.effects_dr is not None and self._effects_shown:
-            text += f"\nEffects DR {self.effects_dr} (if the hit goes to the IFT)"
+            text += "\n" + self._effects_words.format(self.effects_dr)
         self.totals.setText(text)

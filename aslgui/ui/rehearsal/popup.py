@@ -61,6 +61,8 @@ from aslgui.ui.rehearsal.verdict import (
 )
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 
+#: A Thrown DC's second DR, on the thrower's own Location when the DC goes off (A23.6).
+THROWER_DR_WORDS = "Thrower's Location DR {} (if the DC goes off, A23.6)"
 #: Size of the answer panel (DRM lines, numbers, outcome): fixed, so the popup never re-lays out.
 ANSWER_PANEL = QSize(380, 440)
 #: Space kept between the popup and the hexes it is about, and for the window's title bar.
@@ -219,6 +221,8 @@ class RehearsalPopup(QDialog):
                 action["dr"] = self.dice.dr
             if self.dice.effects_dr is not None and action["kind"] == "fire":
                 action["effects_dr"] = self.dice.effects_dr
+            if self.dice.second is not None and action["kind"] == "throw_dc":  # the thrower's Location (A23.6)
+                action["thrower_dice"] = {"colored": self.dice.second.colored, "white": self.dice.second.white}
         return action
 
     def refresh(self) -> None:
@@ -301,7 +305,8 @@ class RehearsalPopup(QDialog):
     # -- options -----------------------------------------------------------------------------
     def _on_choice(self, _index: int) -> None:
         self.heading.setText(self.gesture.label)
-        self.dice.show_effects(self.gesture.kind == "fire")
+        self.dice.show_effects(self.gesture.kind in ("fire", "throw_dc"),
+                               THROWER_DR_WORDS if self.gesture.kind == "throw_dc" else "")
         self.dice.show_dr_only(self.gesture.kind in DR_ONLY_KINDS)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
