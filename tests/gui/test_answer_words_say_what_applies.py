@@ -63,3 +63,13 @@ def test_a10_a_rolled_ift_result_says_it_is_marked_by_hand(outcome: dict[str, An
     lines = outcome_lines(Resolution("detonate_dc", outcome=outcome))
     assert (IFT_BY_HAND in lines) is by_hand
     assert IFT_BY_HAND.startswith("Not applied here") and "(A10)" in IFT_BY_HAND
+
+
+def test_a23_3_a_placed_dc_s_numbers_leave_out_what_only_a_set_dc_reads() -> None:
+    """Enemy Infantry add to a Set DC's malfunction check and it needs an NTC (A23.7, A23.71); a
+    Placed DC (A23.3) reads neither, so its popup does not list them."""
+    values = {"dc": "placed", "fp": 30, "ntc_required": False, "enemy_infantry": 2, "malfunction_min_dr": 12}
+    placed = number_lines(Resolution("detonate_dc", values=values))
+    assert not any(line.startswith(("Enemy Infantry", "NTC first")) for line in placed)
+    set_dc = number_lines(Resolution("detonate_dc", values={**values, "dc": "set", "ntc_required": True}))
+    assert "Enemy Infantry in the Location (A23.71): 2" in set_dc and "NTC first (A23.7): yes" in set_dc

@@ -196,8 +196,10 @@ ECHO_KEYS = frozenset({
 #: Flags left out while false: they only say that a special case does not apply.
 QUIET_WHEN_FALSE = frozenset({
     "improbable", "critical_needs_dr", "doubled_lower_dr", "area_fire", "bog_check", "rof_consumed",
-    "multiple_hits", "immobilized",
+    "multiple_hits", "immobilized", "ntc_required",
 })
+#: What only a Set DC's detonation reads (A23.7, A23.71): a Placed DC's popup leaves it out (A23.3).
+SET_DC_ONLY = frozenset({"enemy_infantry"})
 #: Keys whose value is a list of unit ids.
 UNIT_LISTS = frozenset({"ti", "pushers", "destroyed", "eliminated"})
 #: Keys whose value is a file's lowercase abbreviation a player writes in capitals (``ca`` -> CA).
@@ -404,7 +406,8 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
     rest in the table's order, then keys added later; repeats of the question left out."""
     values = {k: v for k, v in resolution.values.items()
               if k not in ECHO_KEYS and v not in (None, [], "", {}) and not (v is False and k in QUIET_WHEN_FALSE)
-              and not (k == "rof" and v == 0)}  # no ROF printed: no Multiple ROF to keep (C2.24)
+              and not (k == "rof" and v == 0)  # no ROF printed: no Multiple ROF to keep (C2.24)
+              and not (k in SET_DC_ONLY and resolution.values.get("dc") == "placed")}
     if "x_number_text" in values:
         values.pop("x_number", None)
     lines: list[str] = []
