@@ -285,11 +285,16 @@ def change_ca_gesture(unit: Unit, spine: int, phase: str, arc: str | None = None
     return Gesture("change_ca", f"Change {(arc or 'CA').upper()} to {name} (C3.22)", action)
 
 
+def turns_by_moving(scenario: Scenario, unit: Unit, phase: str) -> bool:
+    """Whether a unit is a vehicle moving in its MPh, which turns only by spending MP (D2.11, C5.13)."""
+    return unit.kind == "vehicle" and phase == "MPh" and moves_in_this_mph(scenario, unit)
+
+
 def turn_gesture(scenario: Scenario, unit: Unit, spine: int, arc: str) -> Gesture:
     """Turning a counter in Rehearse (keys, menu, handle) to hexspine ``spine``: a vehicle moving in
     its MPh turns by a move without a hex, its VCA paying MP (D2.11), its TCA turning as MP are
     spent (C5.13); anything else is a ``change_ca`` (C3.22)."""
-    if unit.kind != "vehicle" or scenario.phase != "MPh" or not moves_in_this_mph(scenario, unit):
+    if not turns_by_moving(scenario, unit, scenario.phase):
         return change_ca_gesture(unit, spine, scenario.phase, arc)
     key, name = ("tca" if arc == "tca" else "vca"), SPINE_NAMES[spine % 6]
     return Gesture("move", f"Turn the {key.upper()} of {unit.name or unit.id} to {name} "
@@ -304,8 +309,7 @@ def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None)
     unit = actor(scenario, scenario.unit(unit_id, "unit"))
     name = unit.name or unit.id
     out: list[Gesture] = []
-    # a vehicle moving in its MPh turns by its move (D2.11, C5.13: "Turn, delay or stop" below)
-    moving = unit.kind == "vehicle" and phase == "MPh" and moves_in_this_mph(scenario, unit)
+    moving = turns_by_moving(scenario, unit, phase)  # "Turn, delay or stop" below, no CA change
     if unit.kind in ("gun", "vehicle") and unit.facing is not None and not moving:
         current = unit.firing_arc
         out += [change_ca_gesture(unit, spine, phase) for spine in range(6) if spine != current]
