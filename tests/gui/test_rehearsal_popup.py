@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -292,3 +293,23 @@ def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_again
     for value in values:  # folded under "Notes", one bullet each (issue 38)
         assert (f"\u2022 Not checked against a printed chart: 20L AA {value} from the roster's '20L AA' (not checked "
                 "against its counter)") in notes
+
+
+@pytest.mark.parametrize(("thrower_level", "second_dr"), [(0, True), (2, False)])
+def test_a23_6_exc_the_thrower_s_own_dr_only_where_the_dc_attacks_his_location(
+        qtbot: QtBot, thrower_level: int, second_dr: bool) -> None:
+    """Both Locations are attacked, each by its own DR, unless the DC is Thrown from two or more
+    levels above the target (A23.6 EXC): then no second DR is offered, kept or logged."""
+    scenario = example("a23_3_place_dc")
+    scenario.phase = "AFPh"
+    scenario.terrain[scenario.units["s1"].hex] = "stone building"
+    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("1X5"))
+    [throw] = [g for g in drop.gestures if g.kind == "throw_dc"]
+    popup = RehearsalPopup(scenario, [replace(throw, action={**throw.action, "thrower_level": thrower_level})],
+                           DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    popup.roll(2, 2, None, 7)
+    assert popup.dice.typed["effects"].isVisibleTo(popup) is second_dr
+    assert ("thrower_dice" in popup.action()) is second_dr
+    assert popup.resolution is not None and popup.resolution.outcome is not None
+    assert ("thrower_result" in popup.resolution.outcome) is second_dr

@@ -66,7 +66,8 @@ class DiceWidget(QWidget):
         #: The second DR: a hit's Effects DR (IFT), or a Thrown DC's on the thrower's Location (A23.6).
         self.effects_dr: int | None = None
         self.second: DiceRoll | None = None
-        self._effects_shown = True
+        #: Whether the action takes the second DR (``show_effects``).
+        self.effects_shown = True
         self._effects_words = EFFECTS_WORDS
         #: Only a dr is rolled (Setting a DC, A23.7): the DR's dice are not shown.
         self.dr_only = False
@@ -126,7 +127,7 @@ class DiceWidget(QWidget):
     def show_effects(self, shown: bool, words: str = "") -> None:
         """Offer the second DR only for actions that take one: a hit resolved on the IFT, or
         ``words`` (``{}`` the DR) for another (a Thrown DC's attack on the thrower's Location)."""
-        self._effects_shown = shown
+        self.effects_shown = shown
         self._effects_words = words or EFFECTS_WORDS
         self.typed["effects"].setPrefix(self._effects_words.split("{}")[0])
         self.typed["effects"].setVisible(shown)
@@ -197,6 +198,6 @@ class DiceWidget(QWidget):
             text += f", dr {self.dr}"
         if final_dr is not None:
             text += f"  ->  Final DR {final_dr}"
-        if self.effects_dr is not None and self._effects_shown:
+        if self.effects_dr is not None and self.effects_shown:
             text += "\n" + self._effects_words.format(self.effects_dr)
         self.totals.setText(text)

@@ -221,7 +221,7 @@ class RehearsalPopup(QDialog):
                 action["dr"] = self.dice.dr
             if self.dice.effects_dr is not None and action["kind"] == "fire":
                 action["effects_dr"] = self.dice.effects_dr
-            if self.dice.second is not None and action["kind"] == "throw_dc":  # the thrower's Location (A23.6)
+            if self.dice.second is not None and self.dice.effects_shown and action["kind"] == "throw_dc":
                 action["thrower_dice"] = {"colored": self.dice.second.colored, "white": self.dice.second.white}
         return action
 
@@ -238,6 +238,8 @@ class RehearsalPopup(QDialog):
             self.resolution, self.error = None, str(error)
         res = self.resolution
         self.dice.show_dr(reads_dr(str(self.gesture.action["kind"]), res))
+        if self.gesture.kind == "throw_dc":  # its own DR on the thrower's Location, when attacked (A23.6 EXC)
+            self.dice.show_effects(bool(res and res.values.get("thrower_attacked")), THROWER_DR_WORDS)
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
         # No DRM block where nothing is rolled and no DRM applies (a CA change, a hook-up).
         has_drm = bool(res and res.drm) or self.rolling
@@ -305,8 +307,7 @@ class RehearsalPopup(QDialog):
     # -- options -----------------------------------------------------------------------------
     def _on_choice(self, _index: int) -> None:
         self.heading.setText(self.gesture.label)
-        self.dice.show_effects(self.gesture.kind in ("fire", "throw_dc"),
-                               THROWER_DR_WORDS if self.gesture.kind == "throw_dc" else "")
+        self.dice.show_effects(self.gesture.kind == "fire")  # a Thrown DC's: once its answer says (``refresh``)
         self.dice.show_dr_only(self.gesture.kind in DR_ONLY_KINDS)
         while self.options_form.rowCount():
             self.options_form.removeRow(0)
