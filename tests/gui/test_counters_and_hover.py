@@ -169,3 +169,12 @@ def test_every_marker_tile_shows_its_whole_text(qapp: object, name: str) -> None
     """Each line of a marker tile fits the tile (Intensive Fire and Bounding First Fire were cut)."""
     for line in _marker_lines(name):
         assert QFontMetricsF(line.font).horizontalAdvance(line.text) <= style.MARKER_SIZE, (name, line.text)
+
+
+@pytest.mark.parametrize(("phase", "attacker"), [("PFPh", "russian"), ("DFPh", "german"), ("MPh", "german")])
+def test_c5_6_an_intensive_fire_counter_replaces_the_fire_phase_counter(phase: str, attacker: str) -> None:
+    gun = DEMO.units["g1"]._replace(fired=True)
+    fired = markers(gun, phase, attacker=attacker)
+    assert fire_marker(gun, phase, attacker) in fired and "Intensive Fire" not in fired
+    intensive = markers(gun._replace(intensive_fired=True), phase, attacker=attacker)
+    assert "Intensive Fire" in intensive and fire_marker(gun, phase, attacker) not in intensive
