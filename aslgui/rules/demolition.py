@@ -24,7 +24,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
-from aslgui.rules.los import sight_reason
+from aslgui.rules.los import level_in, los_map, sight_reason, unit_level
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
@@ -218,7 +218,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
     notes += _friends_note(action, unit, target) + _leadership_notes(action)
-    if action.integer("target_level", 0) != action.integer("unit_level", 0):
+    if level_in(action, "target_level", target) != level_in(action, "unit_level", unit.hex, default=unit_level(unit)):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
     paatc_required = any(u.kind == "vehicle" and u.afv for u in enemies_at(scenario, target, unit.side))
@@ -347,8 +347,12 @@ def resolve_throw_dc(action: Action) -> Resolution:
     unit = action.unit("unit")
     target = action.hex("target_hex")
     scenario = action.scenario
-    thrower_level = action.integer("thrower_level", 0)
-    target_level = action.integer("target_level", 0)
+    thrower_level = level_in(action, "thrower_level", unit.hex, default=unit_level(unit))
+    target_level = level_in(action, "target_level", target)
+    ground = los_map(scenario)
+    # A23.6 compares elevations: a hill's or cliff's ground counts as a building's levels do
+    thrower_elevation = ground.level(unit.hex) + thrower_level
+    target_elevation = ground.level(target) + target_level
     reasons = _carrier_reasons(unit, "A23.6")
     role = attacker_role(action, unit)
     allowed = THROWING_PHASES[role] if role else ("PFPh", "MPh", "DFPh", "AFPh")
@@ -366,8 +370,9 @@ def resolve_throw_dc(action: Action) -> Resolution:
     own_reasons, own_notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.6")
     notes += own_notes + _friends_note(action, unit, target) + _leadership_notes(action)
-    if target_level > thrower_level:
-        reasons.append(reason("a DC may not be Thrown to a higher level", "A23.6"))
+    if target_elevation > thrower_elevation:
+        reasons.append(reason(f"a DC may not be Thrown to a higher elevation: the target Location is at level "
+                              f"{target_elevation}, the thrower at {thrower_elevation}", "A23.6"))
 
     carrier = scenario.units.get(unit.aboard) if unit.aboard else None
     moving_carrier = carrier is not None and (carrier.motion or not carrier.stopped)
@@ -379,10 +384,10 @@ def resolve_throw_dc(action: Action) -> Resolution:
     reasons += afv_reasons
     target_lines = [DrmLine("thrown", "A23.6", 3 if shaky else 2, how), *_cx_line(unit), *afph_lines]
     if afv is None:
-        crossed = unit.hex if target != unit.hex and thrower_level == target_level else None
+        crossed = unit.hex if target != unit.hex and thrower_elevation == target_elevation else None
         tem = tem_line(scenario, target, "A23.1", crossed_from=crossed)
         target_lines = ([tem] if tem else []) + target_lines
-    thrower_attacked = thrower_level - target_level < 2
+    thrower_attacked = thrower_elevation - target_elevation < 2
     thrower_lines: list[DrmLine] = []
     if thrower_attacked:
         tem = tem_line(scenario, unit.hex, "A23.1")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
@@ -295,15 +296,14 @@ def test_c5_roster_values_the_answer_took_show_in_the_popup_as_not_checked_again
                 "against its counter)") in notes
 
 
-@pytest.mark.parametrize(("thrower_level", "second_dr"), [(0, True), (2, False)])
+@pytest.mark.parametrize(("thrower_level", "second_dr"), [(0, True), (1, True), (2, False)])
 def test_a23_6_exc_the_thrower_s_own_dr_only_where_the_dc_attacks_his_location(
-        qtbot: QtBot, thrower_level: int, second_dr: bool) -> None:
+        qtbot: QtBot, tall_building: Any, thrower_level: int, second_dr: bool) -> None:
     """Both Locations are attacked, each by its own DR, unless the DC is Thrown from two or more
-    levels above the target (A23.6 EXC): then no second DR is offered, kept or logged."""
-    scenario = example("a23_3_place_dc")
-    scenario.phase = "AFPh"
-    scenario.terrain[scenario.units["s1"].hex] = "stone building"
-    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("1X5"))
+    levels above the target (A23.6 EXC): from level 2 of a two-level building (B23) no second DR
+    is offered, kept or logged."""
+    scenario = tall_building(phase="AFPh")
+    drop = gestures_for_drop(scenario, "s467", scenario.grid.parse("78O5"))
     [throw] = [g for g in drop.gestures if g.kind == "throw_dc"]
     popup = RehearsalPopup(scenario, [replace(throw, action={**throw.action, "thrower_level": thrower_level})],
                            DiceRoller(random.Random(3)))

@@ -62,8 +62,8 @@ def test_a23_6_the_odds_on_the_throwers_location_do_not_change_with_the_targets_
     assert "1KIA" not in concealed["odds_216"]["result"]  # at best 2 + 5 = 7 on the 12 column: 1MC
 
 
-def test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_has_no_fp() -> None:
-    answer = throw(board(), target_concealed=True, thrower_level=2)
+def test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_has_no_fp(tall_building: Any) -> None:
+    answer = throw(tall_building(), "78O5", target_concealed=True, thrower_level=2)
     assert answer["thrower_attacked"] is False
     assert (answer["thrower_fp"], answer["thrower_ift_column"], answer["thrower_drm"]) == (None, None, None)
     assert (answer["fp"], answer["ift_column"]) == (15, 12)

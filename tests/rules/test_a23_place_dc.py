@@ -60,6 +60,19 @@ def test_a23_3_ex_no_placement_into_the_first_level_of_x5_from_y6() -> None:
     assert "(A23.3 EX)" in answer["reasons"][0]
 
 
+def test_a23_3_a_placer_on_level_1_places_into_level_1_of_the_adjacent_building() -> None:
+    """Both 1Y6 and 1X5 one-level stone buildings: the placer's own ``level`` 1 is its Location's."""
+    upstairs = board({"s467": {"level": 1}}, terrain={"1Y6": "stone building", "1X5": "stone building"})
+    assert place(upstairs, target_level=1)["legal"] is True
+    assert "(A23.3 EX)" in place(upstairs)["reasons"][0]  # from level 1 down to the ground level of 1X5
+
+
+def test_b23_a_placer_given_a_level_its_hex_lacks_is_refused() -> None:
+    with pytest.raises(AslError) as error:
+        place(board(), unit_level=1)  # 1Y6 is open ground
+    assert error.value.path == "action.unit_level" and "(B23)" in str(error.value)
+
+
 def test_a23_3_ex_dc_attacks_the_527_with_30_fp_and_stone_building_tem_plus_3() -> None:
     answer = place(board())
     assert (answer["fp"], answer["ift_column"]) == (30, 30)

@@ -84,23 +84,53 @@ def test_a23_6_thrown_from_an_afv_does_not_attack_that_afv() -> None:
     assert answer["carrier_note"] == "sdkfz is not attacked, only its Vulnerable PRC (A23.6)"
 
 
-def test_a23_6_two_levels_above_the_target_the_thrower_is_not_attacked() -> None:
-    answer = throw(board(), thrower_level=2, target_level=0)
-    assert answer["thrower_attacked"] is False
-    assert answer["thrower_drm"] is None
-    one_up = throw(board(), thrower_level=1, target_level=0)
-    assert (one_up["thrower_attacked"], one_up["thrower_drm"]) == (True, 3)
+def test_a23_6_exc_two_levels_above_the_target_the_thrower_is_not_attacked(tall_building: Any) -> None:
+    """From level 2 of a two-level building (B23) onto the open ground beside it."""
+    answer = throw(tall_building(), target_hex="78O5", thrower_level=2, target_level=0)
+    assert (answer["legal"], answer["thrower_attacked"], answer["thrower_drm"]) == (True, False, None)
+    one_up = throw(tall_building(), target_hex="78O5", thrower_level=1, target_level=0)
+    assert (one_up["thrower_attacked"], one_up["thrower_drm"]) == (True, 6)  # +3 thrown, +3 stone building TEM
 
 
 def test_a23_6_no_throw_to_a_higher_level() -> None:
     answer = throw(board(), thrower_level=0, target_level=1)
-    assert answer["reasons"] == ["a DC may not be Thrown to a higher level (A23.6)"]
+    assert answer["reasons"] == ["a DC may not be Thrown to a higher elevation: the target Location is at level 1, "
+                                 "the thrower at 0 (A23.6)"]
 
 
-def test_a23_6_down_to_ground_level_of_the_throwers_own_hex_is_allowed() -> None:
-    answer = throw(board(terrain={"1Y6": "stone building"}), target_hex="1Y6", thrower_level=2, target_level=0)
+def test_a23_6_no_throw_up_a_hill_though_both_are_on_their_ground(tall_building: Any) -> None:
+    """A23.6 compares elevations: 78K4 lies on a level-1 hill, 78K3 beside it at level 0."""
+    up = tall_building([{"id": "s467", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "78K3", "dc": True},
+                        {"id": "s527", "side": "russian", "kind": "squad", "name": "5-2-7", "hex": "78K4"}])
+    assert throw(up, target_hex="78K4")["reasons"] == [
+        "a DC may not be Thrown to a higher elevation: the target Location is at level 1, the thrower at 0 (A23.6)"]
+    down = tall_building([{"id": "s467", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "78K4", "dc": True},
+                          {"id": "s527", "side": "russian", "kind": "squad", "name": "5-2-7", "hex": "78K3"}])
+    answer = throw(down, target_hex="78K3")
+    assert (answer["legal"], answer["thrower_attacked"]) == (True, True)  # one level down: attacked too
+
+
+def test_a23_6_the_thrower_s_level_is_its_own_unless_given(tall_building: Any) -> None:
+    """A 4-6-7 on level 2 of 78O6 (its ``level`` key) throws from there unless the action says."""
+    up = tall_building([{"id": "s467", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "78O6", "dc": True,
+                         "level": 2}])
+    assert throw(up, target_hex="78O5")["thrower_attacked"] is False
+    assert throw(up, target_hex="78O5", thrower_level=1)["thrower_attacked"] is True
+
+
+def test_a23_6_down_to_ground_level_of_the_throwers_own_hex_is_allowed(tall_building: Any) -> None:
+    answer = throw(tall_building(), target_hex="78O6", thrower_level=2, target_level=0)
     assert answer["legal"] is True
     assert answer["thrower_attacked"] is False
+
+
+@pytest.mark.parametrize(("key", "level"), [("thrower_level", 2), ("target_level", 2)])
+def test_b23_a_level_the_building_lacks_is_refused_naming_the_key(key: str, level: int) -> None:
+    """1X5 and 1Y6 hold a one-level stone building and open ground: no Location at level 2 (B23)."""
+    with pytest.raises(AslError) as error:
+        throw(board(terrain={"1Y6": "stone building", "1X5": "stone building"}), **{key: level})
+    assert error.value.path == f"action.{key}"
+    assert "has levels 0..1, so a unit cannot be at level 2 there (B23)" in str(error.value)
 
 
 def test_a23_6_pinned_or_broken_units_do_not_throw() -> None:

@@ -141,8 +141,9 @@ def test_a23_4_cx_adds_one_vs_the_target_not_the_throwers_location(phase: str) -
     assert any(note.endswith("(A23.4)") for note in tired["notes"]) and rested["notes"] == []
 
 
-def test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_nothing_to_note() -> None:
-    situation = board_from("a23_ex.json", {"s467": {"moved": False, "cx": True}}, phase="PFPh")
-    answer = resolve(situation, {"kind": "throw_dc", "unit": "s467", "target_hex": "1X5", "phase": "PFPh",
+def test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_nothing_to_note(tall_building: Any) -> None:
+    situation = tall_building([{"id": "s467", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "78O6",
+                                "dc": True, "cx": True}])
+    answer = resolve(situation, {"kind": "throw_dc", "unit": "s467", "target_hex": "78O5", "phase": "PFPh",
                                  "thrower_level": 2}).to_json()
     assert answer["thrower_attacked"] is False and answer["notes"] == []

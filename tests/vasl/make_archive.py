@@ -107,14 +107,15 @@ def sample_grids() -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint8]]:
     return elevation, terrain
 
 
-def sample_board(folder: Path, board_id: str = "77") -> SampleBoard:
-    """Write ``bd<board_id>`` into ``folder``: the sample board described in the module docstring."""
+def sample_board(folder: Path, board_id: str = "77", building: str = "Wooden Building, 1 Level") -> SampleBoard:
+    """Write ``bd<board_id>`` into ``folder``: the sample board described in the module docstring,
+    its O6 the ``building`` VASL names (``"Stone Building, 2 Level"``: levels 0-2, B23)."""
     elevation, terrain = sample_grids()
     name = f"bd{board_id}"
     path = write_archive(
         folder / name,
         {
-            "BoardMetadata.xml": metadata_xml(board_id, True, {"O6": "Wooden Building, 1 Level"}),
+            "BoardMetadata.xml": metadata_xml(board_id, True, {"O6": building}),
             f"{name}.gif": TINY_GIF,
             "LOSData": encode_los_data(elevation, terrain),
         },

@@ -30,6 +30,7 @@ so Half-Level terrain needs no floats.
 
 from aslgui.rules.los.answers import (
     hindrance_drm,
+    level_in,
     los_values,
     quick_los,
     resolve_los,
@@ -48,6 +49,7 @@ __all__ = [
     "LosMap",
     "LosResult",
     "hindrance_drm",
+    "level_in",
     "los_map",
     "los_values",
     "quick_los",

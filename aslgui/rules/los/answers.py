@@ -18,10 +18,11 @@ from aslgui.rules.resolution import HINDRANCE_CASE, DrmLine, Resolution
 
 
 # -- the ``los`` question -----------------------------------------------------------------------
-def _level(action: Action, key: str, h: Hex, los: LosMap) -> int:
-    """A level given under ``key``: no higher than the hex has (B23)."""
-    level = action.integer(key, 0)
-    allowed = los.upper_levels.get(h, 0)
+def level_in(action: Action, key: str, h: Hex, los: LosMap | None = None, default: int = 0) -> int:
+    """A level given under ``key`` (else ``default``) for a Location of ``h``: no higher than the
+    hex has (B23), so a question never puts a unit on a floor its building lacks."""
+    level = action.integer(key, default)
+    allowed = (los or los_map(action.scenario)).upper_levels.get(h, 0)
     if level > allowed:
         where = action.scenario.grid.name(h)
         has = f"has levels 0..{allowed}" if allowed else "has no level above its ground"
@@ -36,7 +37,7 @@ def resolve_los(action: Action) -> Resolution:
     if not action.has("from_level") and not action.has("to_level"):  # level 0: every hex has it
         return _ground_los(los, source, target)
     ends = (("from_level", source), ("to_level", target))
-    levels = {key: _level(action, key, h, los) for key, h in ends if action.has(key)}
+    levels = {key: level_in(action, key, h, los) for key, h in ends if action.has(key)}
     result = trace(los, source, target, levels.get("from_level", 0), levels.get("to_level", 0))
     values = los_values(los, result)
     values["notes"] = [_level_note(key, levels[key], h, los) for key, h in ends if key in levels]
