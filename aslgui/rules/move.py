@@ -180,7 +180,7 @@ def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed:
     why = terrain if feature is None else f"{terrain}, across a {feature} hexside"
     if towing.towed:
         mp += towing.mp_extra
-        why += f", towing {', '.join(g.id for g in towing.towed)} (C10.1)" if towing.mp_extra else ""
+        why += towing.words
     return Step(h, mp, why), [], unverified
 
 
@@ -272,7 +272,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             reasons += [why for why in overrun["reasons"] if why not in reasons]  # the mover's own said once
             if overrun["mp_cost"] is None:
                 break
-            why = f"{scenario.terrain_at(h)} + OVR (D7.1)"
+            why = f"{scenario.terrain_at(h)}{tow_step(scenario, unit, before, h, {}).words} + OVR (D7.1)"
             steps.append(Step(h, float(overrun["mp_cost"]), why))
             unverified += [note for note in overrun.get("unverified", ()) if note not in unverified]
         else:

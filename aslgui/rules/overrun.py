@@ -35,6 +35,7 @@ from aslgui.rules.ift_attack import (
 )
 from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import overrun_fp, passenger_notes
+from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import may_not_move_reasons, printed_mp, spent_this_mph
@@ -309,6 +310,10 @@ def resolve_overrun(action: Action) -> Resolution:
         parts.append({"source": "halved: Immobile/destroyed before the OVR is resolved (D7.11)", "fp": number(-fp)})
 
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
+    towing = tow_step(scenario, vehicle, from_hex, target, {})  # an OVR enters the hex as a move does (C10.1)
+    reasons += towing.reasons
+    if mp_entry is not None:
+        mp_entry += towing.mp_extra
     mp_ovr = math.ceil(allotment / 4)
     mp_cost = None if mp_entry is None else mp_entry + mp_ovr
     mp_spent = spent_this_mph(action, "mp_spent", [vehicle], MP_SPENT)

@@ -149,6 +149,11 @@ class TowStep(NamedTuple):
     reasons: list[str]
     mp_extra: int
 
+    @property
+    def words(self) -> str:
+        """What a step's cost says of the tow: ", towing g1 (C10.1)" when it adds MP."""
+        return f", towing {', '.join(g.id for g in self.towed)} (C10.1)" if self.mp_extra else ""
+
 
 def tow_step(scenario: Scenario, vehicle: Unit, from_hex: Hex, to_hex: Hex, flags: Mapping[str, bool]) -> TowStep:
     """The C10.1/C10.4 limits and cost of entering ``to_hex`` from ``from_hex`` in tow; ``flags``:

@@ -93,3 +93,44 @@ def test_d7_1_a_rider_under_its_own_counter_gives_the_one_reason_whatever_its_la
     answer = _ovr(_board(TRUCK, {**RIDER, "fired": True}, {**PSK, "fired": True}))
     assert answer["reasons"] == ["rider, a Passenger/Rider of tank, is marked with a Bounding Fire counter (it has "
                                  "fired this MPh) (D7.1)"]
+
+
+# -- C10.1 with D7.1: an OVR by a vehicle towing a Gun enters the hex as its move would ---------------
+TOWED = {"id": "tg", "side": "german", "nationality": "german", "kind": "gun", "name": "75L AT", "hex": "1D3",
+         "caliber": 75, "towed_by": "tank"}
+
+
+def _towing(terrain: str = "open ground", **top: Any) -> Scenario:
+    """The D7 EX tank in 1D3 towing a 75mm Gun, the 6-2-8 in 1C3 of ``terrain``."""
+    return board_from("d7_ex.json", {"s628": {"fired": None}}, [TOWED], terrain={"1C3": terrain}, **top)
+
+
+def test_c10_1_d7_1_an_ovr_while_towing_pays_one_more_mp_to_enter() -> None:
+    alone = _ovr(board_from("d7_ex.json", {"s628": {"fired": None}}, terrain={"1C3": "open ground"}))
+    towing = _ovr(_towing())
+    assert towing["legal"] is True, towing["reasons"]
+    assert (towing["mp_entry"], towing["mp_cost"]) == (alone["mp_entry"] + 1, alone["mp_cost"] + 1)
+    assert towing["mp_ovr"] == alone["mp_ovr"] == 4  # a quarter of 14, rounded up (D7.1)
+
+
+def test_c10_1_d7_1_a_move_ending_in_an_ovr_while_towing_counts_the_tow_in_its_step() -> None:
+    answer = resolve(_towing(), {"kind": "move", "unit": "tank", "path": ["1C3"]}).to_json()
+    [step] = answer["steps"]
+    assert step["why"] == "open ground, towing tg (C10.1) + OVR (D7.1)"
+    assert step["mp"] == _ovr(_towing())["mp_cost"]
+
+
+@pytest.mark.parametrize(("terrain", "hexsides", "refusal"), [
+    ("stone building", {}, "no towing into stone building (C10.1)"),
+    ("wooden building", {}, "no towing into wooden building (C10.1)"),
+    ("open ground", {"1D3/1C3": "wall"}, "no towing over a wall (C10.1)"),
+    ("open ground", {"1D3/1C3": "hedge"}, "no towing over a hedge (C10.1)"),
+])
+def test_c10_1_d7_1_no_ovr_into_a_building_or_over_a_wall_while_towing(
+        terrain: str, hexsides: dict[str, str], refusal: str) -> None:
+    answer = _ovr(_towing(terrain, hexsides=hexsides))
+    assert answer["legal"] is False and refusal in answer["reasons"]
+    moved = resolve(_towing(terrain, hexsides=hexsides), {"kind": "move", "unit": "tank", "path": ["1C3"]}).to_json()
+    assert moved["legal"] is False and refusal in moved["reasons"]
+    unhooked = _ovr(board_from("d7_ex.json", {"s628": {"fired": None}}, terrain={"1C3": terrain}, hexsides=hexsides))
+    assert refusal not in unhooked["reasons"]
