@@ -241,6 +241,10 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
     who, where = mover.name or mover.id, scenario.grid.name(h)
     if not enemies and (stays := why_it_does_not_move(scenario, mover, phase)):  # a move: say why it is none
         return (stays,)
+    if enemies and mover.is_infantry and phase == "CCPh":  # CC is fought in a Location (A11), not on the IFT
+        if h == mover.hex:
+            return (f"{who}'s Close Combat in {where} (A11) is not rehearsed here",)
+        return (f"{who} fights Close Combat (A11) only in its own Location, not in {where}; CC is not rehearsed here",)
     if enemies and mover.is_infantry and mover.dc:
         return (f"{who}'s DC is Placed or Thrown only into an adjacent hex (A23.3, A23.6); Infantry small-arms fire "
                 "on the IFT (A7) is not rehearsed here",)

@@ -127,6 +127,18 @@ def test_d7_21_the_popups_odds_word_the_cc_and_the_guns_shot() -> None:
     assert shot == ["hits on 10 or less: 92%", "CH 3%", "breaks down 3%"]  # worded as the fire it is (D7.22)
 
 
+def test_d7_22_tpbf_odds_vs_the_vehicle_say_they_are_the_printed_result_only() -> None:
+    """The IFT result of small arms at the OVRing AFV is printed, its effect on the AFV not applied
+    (A7 is not in the rules folder): the odds line says so, and no odds line of a Gun's shot does."""
+    scenario = situation(SQUAD, {**T34, "hex": "4E5"})
+    answer = resolve(scenario, {"kind": "reaction_fire", "unit": "sq", "vehicle": "t34", "phase": "MPh",
+                                "type": "non_cc"})
+    [line] = odds_words(answer)
+    assert answer.values["vehicle_effect_note"] and line.startswith(
+        f"IFT {answer.values['ift_column']} column, DRM {answer.total_drm:+d}, printed results, not applied to the "
+        'vehicle (see "On the vehicle"): ')
+
+
 def test_d7_21_cc_equal_to_the_ccv_immobilizes(monkeypatch: pytest.MonkeyPatch, squad_window: MainWindow) -> None:
     reacting(squad_window, monkeypatch, "cc", None, (2, 1))  # 3 +2 Non-Stopped = 5, the 4-6-7's CCV
     assert reaction_entry(squad_window).answer["outcome"]["cc_result"] == "immobilized"

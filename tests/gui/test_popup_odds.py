@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
@@ -72,6 +73,20 @@ def test_c5_6_what_if_table_has_each_ammo_and_intensive_fire(qtbot: QtBot) -> No
     assert not smoke.legal and by_label["SMOKE"] == ["not allowed", "", "", ""]
     popup.options["extra_drm"].setValue(2)
     assert popup.odds.what_if_rows()[1][1:3] == ["\u2264 8", "72%"]  # the same shot, updated
+
+
+def test_c8_the_what_if_table_has_only_the_rounds_the_counter_lists(qtbot: QtBot) -> None:
+    """A counter listing APCR and SMOKE (C8) fires HE, AP and those: the table offers no other, as
+    the Ammo choice does not."""
+    scenario = open_demo()
+    gun = scenario.units["g1"]
+    scenario.units["g1"] = gun._replace(extra={**gun.extra, "special_ammo": {"APCR": 4, "SMOKE": 3}})
+    popup = popup_for(qtbot, scenario, "g1", "4E9", "fire")
+    assert [row[0] for row in popup.odds.what_if_rows()] == ["HE", "AP", "APCR", "SMOKE", "Intensive Fire"]
+    ammo = popup.options["ammo"]
+    assert isinstance(ammo, QComboBox)
+    offered = [ammo.itemData(i) for i in range(ammo.count()) if ammo.itemData(i) is not None]
+    assert offered == ["HE", "AP", "APCR", "SMOKE"]
 
 
 def test_d7_14_overrun_odds_list_each_ift_result(qtbot: QtBot) -> None:

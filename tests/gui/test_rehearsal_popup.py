@@ -15,13 +15,14 @@ from PySide6.QtWidgets import QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, Unit, load_scenario, scenario_from_json
-from aslgui.model.log import read_log
+from aslgui.model.log import LogEntry, read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop, legal_targets
-from aslgui.ui.rehearsal.answer_words import number_lines
+from aslgui.ui.rehearsal.answer_words import IMPROBABLE_WORDS, number_lines
 from aslgui.ui.rehearsal.dice import die_pixmap
+from aslgui.ui.rehearsal.log_lines import entry_lines
 from aslgui.ui.rehearsal.options import UnitChecklist
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.rehearsal.verdict import without_notes
@@ -69,8 +70,12 @@ def test_c5_61_ticking_intensive_fire_updates_the_numbers_at_once(qtbot: QtBot) 
     assert popup.numbers_label.text() == "\n".join(number_lines(without_notes(expected), popup.names))
     assert not expected.legal and "(C5.6)" in popup.reasons_label.text()  # its normal ROF is not used up
     assert not popup.commit_button.isEnabled()
+    # nothing to roll for an illegal shot: its dice could never count
+    dice = (popup.dice.roll_button, popup.dice.use_typed, *popup.dice.typed.values())
+    assert not any(widget.isEnabled() for widget in dice)
     popup.options["intensive"].setChecked(False)
     assert "intensive" not in popup.action() and popup.drm_labels() == ["Q +1 (C6) shellhole TEM"]
+    assert all(widget.isEnabled() for widget in dice) and popup.commit_button.isEnabled() is False  # not rolled yet
 
 
 def test_c10_3_ticking_another_pusher_adds_its_drm_and_the_crew_must_push(qtbot: QtBot) -> None:
@@ -113,7 +118,14 @@ def test_c3_6_ex_improbable_hit_needs_an_original_2_and_a_dr_of_1_to_3(qtbot: Qt
     popup = popup_for(scenario, "c1", "2F5")
     qtbot.addWidget(popup)
     assert popup.drm_labels() == ["Q +2 (C6) wooden building TEM"]  # the EX's +2, from the situation
-    assert "Improbable Hit only (C3.6): yes" in popup.numbers_label.text()
+    lines = popup.numbers_label.text().splitlines()
+    # no Original DR reaches the TH#: said in words, not as a number below 2 (C3.6)
+    assert f"Hits on Original DR \u2264: {IMPROBABLE_WORDS}" in lines
+    assert not any(line.startswith("Improbable Hit only") for line in lines)
+    assert popup.resolution is not None and popup.resolution.values["final_th_needed"] < 2
+    answer = popup.resolution.to_json()
+    logged = entry_lines(LogEntry(1, "PFPh", "german", "Fire", popup.action(), answer, ("Q +2",)))[1].text
+    assert f"Hits on Original DR \u2264 {IMPROBABLE_WORDS}" in logged
     hits = {}
     for dr in (1, 3, 4):
         popup.roll(1, 1, dr)

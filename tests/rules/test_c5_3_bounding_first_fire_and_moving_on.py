@@ -113,6 +113,18 @@ def test_a7_infantry_dropped_on_an_enemy_is_told_its_fire_is_not_rehearsed(phase
                             "is not rehearsed here",)
 
 
+def test_a11_infantry_dropped_on_an_enemy_in_the_ccph_is_told_close_combat_is_not_rehearsed() -> None:
+    """In the CCPh a drop onto an enemy means Close Combat, fought in the unit's own Location (A11),
+    not small-arms fire."""
+    scenario = board(phase="CCPh")
+    adjacent = gestures_for_drop(scenario, "s1", scenario.grid.parse("4H5"))
+    assert adjacent.reasons == ("4-6-7 fights Close Combat (A11) only in its own Location, not in 4H5; CC is not "
+                                "rehearsed here",)
+    together = board({"r1": {"hex": "4C6"}}, phase="CCPh")
+    own = gestures_for_drop(together, "s1", together.units["s1"].hex)
+    assert own.reasons == ("4-6-7's Close Combat in 4C6 (A11) is not rehearsed here",)
+
+
 # -- C5.3: a kept Multiple ROF fires again only after another MP ------------------------------------
 def kept_rof() -> Scenario:
     """The aimed tank after a Bounding First Fire that kept its Multiple ROF (coloured dr 1)."""

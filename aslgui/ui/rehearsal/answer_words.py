@@ -193,6 +193,8 @@ ECHO_KEYS = frozenset({
     "placement_hex", "ammo", "ca", "range_limit", "hex", "phase", "type",
     "odds", "odds_216",  # worded by the popup's OddsView (ui/rehearsal_odds.py)
 })
+#: "Hits on Original DR <=" when no Final TH DR can hit: the number would be below 2 (C3.6).
+IMPROBABLE_WORDS = "none, only an Improbable Hit: an Original DR 2, then a dr of 1-3 (C3.6)"
 #: Flags left out while false: they only say that a special case does not apply.
 QUIET_WHEN_FALSE = frozenset({
     "improbable", "critical_needs_dr", "doubled_lower_dr", "area_fire", "bog_check", "rof_consumed",
@@ -245,6 +247,14 @@ def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str
     if isinstance(value, list):
         return "; ".join(show_value(v, names) for v in value) or "none"
     return in_words(value, names) if isinstance(value, str) else str(value)
+
+
+def shown_number(values: Mapping[str, Any], key: str, names: UnitNames | None = None) -> str:
+    """An answer's value as shown (``show_value``); the TH# a shot needs says in words when no
+    Original DR reaches it, not as a number below 2 (C3.6)."""
+    if key == "final_th_needed" and values.get("improbable"):
+        return IMPROBABLE_WORDS
+    return show_value(values[key], names, key)
 
 
 def _steps(value: Any, _names: UnitNames | None) -> str:
@@ -413,12 +423,14 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
     lines: list[str] = []
     if "basic_th" in values and "modified_th" in values:
         lines.append(f"Basic TH# {values.pop('basic_th')} \u2192 Modified TH# {values.pop('modified_th')}")
+    if "final_th_needed" in values:
+        values.pop("improbable", None)  # said by the "Hits on" line (``shown_number``)
     ordered = [k for k in ANSWER_WORDS if k in values] + [k for k in values if k not in ANSWER_WORDS]
     for key in ordered:
         if key == "targets" and isinstance(values[key], list):
             lines += target_lines(words_for(key), values[key], names)
         else:
-            lines.append(f"{words_for(key)}: {show_value(values[key], names, key)}")
+            lines.append(f"{words_for(key)}: {shown_number(resolution.values, key, names)}")
     if not resolution.drm and resolution.kind not in ROLLING_KINDS:
         return lines  # nothing rolled, no DRM: no "Total DRM: +0" (a CA change)
     return [f"Total DRM: {resolution.total_drm:+d}", *lines]

@@ -48,6 +48,7 @@ def die_pixmap(value: int, which: str, size: int = DIE_SIZE) -> QPixmap:
     return pixmap
 
 
+ROLL_TIP = "Roll the coloured and the white die"
 #: How the second DR reads by default: a hit's Effects DR.
 EFFECTS_WORDS = "Effects DR {} (if the hit goes to the IFT)"
 
@@ -83,7 +84,7 @@ class DiceWidget(QWidget):
         self.totals.setWordWrap(True)
         self.totals.setFixedHeight(2 * self.totals.fontMetrics().lineSpacing() + 4)
         self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll the coloured and the white die")
+        self.roll_button.setToolTip(ROLL_TIP)
         self.roll_button.clicked.connect(self._on_roll)
         self.typed = {name: QSpinBox() for name in ("colored", "white", "dr", "effects")}
         for name, box in self.typed.items():
@@ -132,6 +133,13 @@ class DiceWidget(QWidget):
         self.typed["effects"].setPrefix(self._effects_words.split("{}")[0])
         self.typed["effects"].setVisible(shown)
         self.show_final(None)
+
+    def allow(self, allowed: bool) -> None:
+        """Dice to roll or type only for an action the rules allow: an illegal one is never
+        committed, so its dice would count for nothing."""
+        for widget in (self.roll_button, self.use_typed, *self.typed.values()):
+            widget.setEnabled(allowed)
+        self.roll_button.setToolTip(ROLL_TIP if allowed else "Not allowed: nothing to roll (see why beside)")
 
     def show_dr_only(self, only: bool) -> None:
         """Show only the dr, for an action that rolls a dr and no DR (Setting a DC, A23.7)."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from aslgui.model.log import LogEntry
-from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, in_words, outcome_summary, show_value
+from aslgui.ui.rehearsal.answer_words import ANSWER_WORDS, UnitNames, in_words, outcome_summary, shown_number
 
 #: The key numbers a log line keeps per action kind (the popup shows them all).
 KEY_NUMBERS: dict[str, tuple[str, ...]] = {
@@ -91,7 +91,7 @@ def _details(entry: LogEntry, names: UnitNames | None) -> str:
     if entry.drm:
         total = entry.answer.get("total_drm")
         parts.append((f"DRM {total:+d}: " if isinstance(total, int) else "DRM: ") + "; ".join(entry.drm))
-    numbers = [f"{ANSWER_WORDS[key]} {show_value(entry.answer[key], names, key)}"
+    numbers = [f"{ANSWER_WORDS[key]} {shown_number(entry.answer, key, names)}"
                for key in KEY_NUMBERS.get(entry.kind, ()) if entry.answer.get(key) not in (None, "", [])]
     if numbers:
         parts.append(", ".join(numbers))

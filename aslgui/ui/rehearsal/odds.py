@@ -1,5 +1,5 @@
 """The odds of the action in the rehearsal popup, in words (issue 18, DESIGN.md section 10), and
-for a shot a what-if table: the same shot with each ammo type and as Intensive Fire.
+for a shot a what-if table: the same shot with each round its counter lists and as Intensive Fire.
 
 Every figure is the rules core's own ``odds`` answer; this module only words it.
 """
@@ -26,6 +26,7 @@ from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.action_keys import AMMO
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.to_hit.legality import ammo_choices
 
 #: How an IFT result reads in the odds line (A7: the printed result, "-" is no effect).
 RESULT_WORDS = {"-": "no effect"}
@@ -81,7 +82,10 @@ def odds_words(resolution: Resolution) -> list[str]:
         ovr = values.get("overrun")  # a move ending in an OVR: its IFT column is the OVR's (DESIGN.md 13)
         column = values.get("ift_column", ovr.get("ift_column") if isinstance(ovr, Mapping) else None)
         drm = resolution.total_drm
-        lines.append(f"IFT {column} column, DRM {drm:+d}: {_results(odds['result'])}")
+        # small arms or a FT at the OVRing vehicle (D7.22): the printed result, whose effect is not applied
+        printed = ', printed results, not applied to the vehicle (see "On the vehicle")' if values.get(
+            "vehicle_effect_note") else ""
+        lines.append(f"IFT {column} column, DRM {drm:+d}{printed}: {_results(odds['result'])}")
     if odds.get("cc_result"):  # CC Reaction Fire vs the vehicle (D7.21)
         ccv, drm = values.get("final_ccv"), resolution.total_drm
         lines.append(f"CC at CCV {ccv}, DRM {drm:+d}: {_results(odds['cc_result'])}")
@@ -130,9 +134,13 @@ def _marked_fired(scenario: Scenario, firer_id: str) -> Scenario:
 
 
 def what_if(scenario: Scenario, action: Mapping[str, Any]) -> list[WhatIf]:
-    """The same shot (no dice) with each ammo type, then as Intensive Fire after its ROF (C5.6)."""
+    """The same shot (no dice) with each round its counter lists (C8: as the Ammo choice offers),
+    then as Intensive Fire after its ROF (C5.6)."""
     shot = {k: v for k, v in action.items() if k not in ("dice", "dr", "effects_dr")}
-    variants: list[tuple[str, Scenario, dict[str, Any]]] = [(ammo, scenario, {**shot, "ammo": ammo}) for ammo in AMMO]
+    firer = scenario.units.get(str(shot.get("firer")))
+    rounds = ammo_choices(firer) if firer is not None else AMMO
+    variants: list[tuple[str, Scenario, dict[str, Any]]] = [(ammo, scenario, {**shot, "ammo": ammo})
+                                                            for ammo in rounds]
     variants.append(("Intensive Fire", _marked_fired(scenario, str(shot.get("firer"))), {**shot, "intensive": True}))
     lines = []
     for label, situation, variant in variants:
@@ -161,7 +169,8 @@ class OddsView:
         rows = self.table.verticalHeader()
         rows.setMinimumSectionSize(1)
         rows.setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        self.table.setToolTip("The same shot with each ammo type and as Intensive Fire (C5.6), before any roll")
+        self.table.setToolTip("The same shot with each round its counter lists and as Intensive Fire (C5.6), "
+                              "before any roll")
         self.title = QLabel("<b>What if</b> (the same shot, before any roll)")
         self.what_if = QWidget()
         layout = QVBoxLayout(self.what_if)

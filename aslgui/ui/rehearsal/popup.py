@@ -262,6 +262,7 @@ class RehearsalPopup(QDialog):
         final = res.outcome.get("final_dr") if res and res.outcome else None  # as the rules computed it
         self.dice.show_final(final if isinstance(final, int) else None)
         self.commit_button.setEnabled(self.can_commit())
+        self.dice.allow(res is not None and res.legal)
 
     def _show_outcome(self) -> None:
         self.answer_panel.ensureWidgetVisible(self.outcome_label, 0, 0)
