@@ -98,6 +98,14 @@ def test_a4_4_only_infantry_takes_a_weapon_and_only_in_setup(loaded: MainWindow)
     assert loaded.scenario.units["s1"].dc is None
 
 
+def test_alike_loose_weapons_share_a_line_whose_count_a_narrow_dock_still_shows(window: MainWindow) -> None:
+    """Seven LMGs in the margin are one line, its count right after the name (issue: "LMG (support
+    weapon in the..." hid the x7 at the dock's default width)."""
+    lmgs = [{"id": f"w{i}", "name": "LMG", "nationality": "russian", "side": "allied", "hex": None} for i in range(7)]
+    window.set_scenario(scenario_from_json({**SCENARIO, "support_weapons": lmgs}), None)
+    assert set(lines(window).values()) == {"LMG  x7 (support weapon in the margin)"}
+
+
 def test_import_gives_loose_weapons_ids_and_the_window_lists_them(window: MainWindow, tmp_path: Path,
                                                                    infos: list[str]) -> None:
     x, y = vs.hex_pixel("E5")

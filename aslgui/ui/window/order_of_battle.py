@@ -54,6 +54,15 @@ def describe_weapon(weapon: dict[str, Any]) -> str:
     return f"{weapon['name']} ({', '.join([*state, f'support weapon {where}'])})"
 
 
+def counted(text: str, count: int) -> str:
+    """A line of ``count`` alike counters: the count right after the name, before what state they
+    are in, so a narrow dock that cuts the line off still shows it (``LMG  x7 (support weapon ...``)."""
+    if count == 1:
+        return text
+    name, bracket, states = text.partition(" (")
+    return f"{name}  x{count}{bracket}{states}"
+
+
 #: How the list orders a side's units: as an OOB reads, leaders first, vehicles last, then the
 #: support weapons no unit holds.
 WEAPON_KIND = "support weapon"
@@ -106,7 +115,7 @@ class OrderOfBattle(QTreeWidget):
             group = QTreeWidgetItem(self, [f"{side.capitalize() or 'No side'} ({counts})"])
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for (_, nationality, text), ids in sorted(lines.items()):
-                item = QTreeWidgetItem(group, [f"{text}  x{len(ids)}" if len(ids) > 1 else text])
+                item = QTreeWidgetItem(group, [counted(text, len(ids))])
                 item.setData(0, UNIT_ID_ROLE, ids[0])
                 stem = art_stem(entries[ids[0]])
                 art = library().icon(stem, ICON_PIXELS)
