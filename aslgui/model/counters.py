@@ -110,6 +110,9 @@ def _vehicle_keys(values: CounterValues, notes: list[str]) -> dict[str, Any]:
                          f"read as {keys['turret']} for Case A (C5.1)")
     if values.mgs:
         keys["mgs"] = [{"fp": mg.fp, "mount": mg.mount} for mg in values.mgs]
+    if values.sa:  # a secondary armament (the Crocodile's BF36, the Lee's 37): no scenario key holds it
+        notes.append(f"printed values: its counter's SA {values.sa!r} (secondary armament) is not read, and the side "
+                     "panel has no field for it: it fires no shot here and adds no FP to an OVR (D7.11)")
     return keys
 
 

@@ -237,6 +237,18 @@ def test_d11_two_mgs_at_one_mount_2x2() -> None:
     assert (values.sa, values.unread) == ("2x45L", ())
 
 
+@pytest.mark.parametrize("sa", ["BF36", "2x45L"])
+def test_d7_11_a_secondary_armament_is_named_as_not_read(sa: str) -> None:
+    """The Crocodile's SA BF36 and the T-35's 2x45L are read as printed, but no scenario key holds
+    them: the import says so, rather than an OVR quietly leaving a FT's FP out (D7.11)."""
+    values = read_counter("br/veh/t", svg(ma("75"), group("Machine guns", "-/4"), group("SA", sa)).encode())
+    keys = counter_keys("vehicle", values)
+    assert values.sa == sa and "sa" not in keys.keys and keys.keys["mgs"] == [{"fp": 4, "mount": "CMG"}]
+    assert keys.notes == [f"printed values: its counter's SA {sa!r} (secondary armament) is not read, and the side "
+                          "panel has no field for it: it fires no shot here and adds no FP to an OVR (D7.11)"]
+    assert counter_keys("vehicle", read_counter("br/veh/t", svg(ma("75")).encode())).notes == []
+
+
 def test_c10_3_an_unlabelled_m_with_a_note_mark_is_named() -> None:
     """The Type 45 140mm prints an unlabelled ``M`` and a red ``*`` (no M#): named, not dropped."""
     values = read_counter("ja/gun/t", svg(ma("140L"), group("Gun Type", "ART"),
