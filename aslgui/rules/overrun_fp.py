@@ -81,8 +81,10 @@ def overrun_fp(vehicle: Unit, passengers: list[Unit], scenario: Scenario, ft_onl
 
 
 def _ce_armored_halftrack(vehicle: Unit) -> bool:
-    """Only a CE armored halftrack's Passengers add one-half of their FP to an OVR (D7.11)."""
-    return vehicle.afv and not vehicle.bu and vehicle_type(vehicle) == HALFTRACK
+    """Only a CE armored halftrack's Passengers add one-half of their FP to an OVR (D7.11): not one
+    BU, nor one whose file says ``"ce": false``."""
+    return (vehicle.afv and not vehicle.bu and vehicle.extra.get("ce") is not False
+            and vehicle_type(vehicle) == HALFTRACK)
 
 
 def passenger_notes(vehicle: Unit, passengers: list[Unit]) -> list[str]:
@@ -93,7 +95,7 @@ def passenger_notes(vehicle: Unit, passengers: list[Unit]) -> list[str]:
         return [reason(f'{vehicle.id} does not say it is a halftrack ("type": "ht"): its Passengers add '
                        "one-fourth of their FP", "D7.11")]
     if vehicle_type(vehicle) == HALFTRACK and not _ce_armored_halftrack(vehicle):
-        why = "is BU" if vehicle.afv else "is not armored"
+        why = "is not armored" if not vehicle.afv else "is BU" if vehicle.bu else "is not CE"
         return [reason(f"{vehicle.id} {why}: only a CE armored halftrack's Passengers add one-half, so one-fourth",
                        "D7.11")]
     return []

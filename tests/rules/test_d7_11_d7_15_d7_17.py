@@ -45,6 +45,7 @@ def _passenger_fp(answer: dict[str, Any]) -> float:
         {"name": "M3 Halftrack", "nationality": "american", "tracked": False},
         {"name": "SdKfz 251/1", "type": "ht", "tracked": False},  # the unit says so
         {"name": "halftrack", "type": "HT", "tracked": False},
+        {"name": "halftrack", "type": "ht", "tracked": False, "ce": True},  # its CE counter
     ],
 )
 def test_d7_11_ce_armored_halftrack_passengers_add_one_half_tripled(keys: dict[str, Any]) -> None:
@@ -57,6 +58,7 @@ def test_d7_11_ce_armored_halftrack_passengers_add_one_half_tripled(keys: dict[s
     ("keys", "words"),
     [
         ({"name": "SPW 250/1", "tracked": False, "bu": True}, "is BU"),
+        ({"name": "SPW 250/1", "tracked": False, "ce": False}, "is not CE"),  # said so in the file
         ({"name": "unarmored halftrack", "type": "ht", "afv": False, "tracked": False}, "is not armored"),
     ],
 )
