@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
@@ -21,7 +22,7 @@ from aslgui.ui.rehearsal.answer_words import in_words, player_names
 from aslgui.ui.rehearsal.phase import NO_ATTACKER
 from aslgui.ui.rehearsal.popup import ANSWER_PANEL, RehearsalPopup
 from aslgui.ui.window.main_window import DEMO_PATH, MainWindow
-from tests.gui.conftest import answer_popup, rehearse, viewport_point
+from tests.gui.conftest import answer_popup, example, rehearse, viewport_point
 
 pytestmark = pytest.mark.gui
 
@@ -138,9 +139,14 @@ def test_issue28_6_the_typed_dice_show_the_roll_after_a_roll(qtbot: QtBot) -> No
     assert typed["effects"].value() == popup.dice.effects_dr
 
 
-def test_issue28_6_the_what_if_hits_column_is_whole_at_the_default_size(qtbot: QtBot) -> None:
-    scenario = demo_with_three_tanks()
-    popup = RehearsalPopup(scenario, gestures_for_drop(scenario, "g1", scenario.grid.parse("4E9")).gestures,
+@pytest.mark.parametrize(("situation", "firer", "target"), [
+    (demo_with_three_tanks, "g1", "4E9"),
+    (lambda: example("c3_6_improbable_hit"), "c1", "2F5"),  # "Improbable" in every legal row (C3.6)
+])
+def test_issue28_6_the_what_if_hits_column_is_whole_at_the_default_size(
+        qtbot: QtBot, situation: Callable[[], Scenario], firer: str, target: str) -> None:
+    scenario = situation()
+    popup = RehearsalPopup(scenario, gestures_for_drop(scenario, firer, scenario.grid.parse(target)).gestures,
                            DiceRoller())
     qtbot.addWidget(popup)
     popup.show()
@@ -148,7 +154,7 @@ def test_issue28_6_the_what_if_hits_column_is_whole_at_the_default_size(qtbot: Q
     assert popup.answer_panel.size() == ANSWER_PANEL
     table = popup.odds.table
     cells = [row[1] for row in popup.odds.what_if_rows()]
-    assert "\u2264 10" in cells
+    assert "\u2264 10" in cells or "Improbable" in cells
     for text in cells:
         assert table.fontMetrics().horizontalAdvance(text) + 6 <= table.columnWidth(1), text
     assert table.horizontalHeader().length() <= table.viewport().width()  # no column cut at the right

@@ -52,7 +52,7 @@ def hits_on_cell(values: Mapping[str, Any]) -> str:
     """``hit_words`` short enough for the what-if table's "Hits on" column at the popup's size
     (``hits on 10 or ...`` was cut off); the row's tooltip keeps the words."""
     if values.get("improbable"):
-        return "Improbable only"
+        return "Improbable"
     return f"\u2264 {values.get('final_th_needed')}" + (" (doubled)" if values.get("doubled_lower_dr") else "")
 
 
