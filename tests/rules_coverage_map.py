@@ -221,7 +221,7 @@ CLAUSES: dict[str, list[str] | str] = {
     "A23.5#1": ["test_a23_5_predesignated_afv_facing_by_hexside_crossed"],
     "A23.6#0": ["test_a23_62_vs_an_afv_in_the_afph_the_plus_1_goes_to_the_position_dr"],
     "A23.6#1": [
-        "test_a23_6_two_levels_above_the_target_the_thrower_is_not_attacked",
+        "test_a23_6_exc_two_levels_above_the_target_the_thrower_is_not_attacked",
         "test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_nothing_to_note",
         "test_a23_6_exc_a_thrower_two_levels_up_is_not_attacked_so_has_no_fp",
         "none: rubbling (B24.11) is not modelled",
