@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QUndoCommand, QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex, in_ca, parse_spine
-from aslgui.model import load_scenario, save_scenario
+from aslgui.model import load_scenario, save_scenario, scenario_from_json
 from aslgui.ui.widgets.dialogs import FileDialog, MessageBox
 from aslgui.ui.window.main_window import MainWindow
 from aslgui.ui.window.new_scenario import NewScenario, NewScenarioDialog, arrange_boards
@@ -197,6 +197,48 @@ def test_palette_places_a_counter_and_delete_removes_it(qtbot: QtBot, window: Ma
     assert added[0].id not in window.scenario.units
     window.undo_stack.undo()
     assert window.scenario.units[added[0].id].hex == grid.parse("4K3")
+
+
+def test_rehearse_puts_the_setup_tools_down_and_picking_one_goes_back_to_setup(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """A counter picked in the palette, then Rehearse: a click or drag asks the rules, it never
+    adds the picked counter; picking a counter or the brush in Rehearse goes back to Setup."""
+    grid = window.scenario.grid
+    window.set_mode("setup")
+    window.palette_panel.pick("Leader 8-1")
+    window.brush.paint.setChecked(True)  # the brush puts the palette down, and the other way round
+    assert window.palette_panel.template is None and window.scene.tool == "paint"
+    window.palette_panel.pick("Leader 8-1")
+    assert window.scene.tool == "place"
+    window.set_mode("rehearse")
+    assert window.scene.tool == "select" and window.palette_panel.template is None
+    assert not window.brush.paint.isChecked()
+    before = set(window.scenario.units)
+    click(qtbot, window, grid.parse("4K3"))
+    assert set(window.scenario.units) == before
+    window.palette_panel.pick("Squad 4-6-7")
+    assert window.scene.mode == "setup" and window.mode_actions["setup"].isChecked()
+    assert window.scene.tool == "place"
+    window.set_mode("rehearse")
+    window.brush.paint.setChecked(True)
+    assert window.scene.mode == "setup" and window.scene.tool == "paint"
+
+
+def test_the_palette_side_is_one_of_the_scenarios_sides_off_board_ones_too(window: MainWindow) -> None:
+    """An imported game's sides are allied and axis, the axis units all off the boards: the palette
+    offers both first and picks one, never the demo's "russian" left from before (a crew placed
+    on a side the scenario lacks was offered no Gun)."""
+    assert window.palette_panel.side.currentText() in ("german", "russian")  # the demo's
+    window.set_scenario(scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}],
+        "units": [{"id": "s1", "side": "allied", "kind": "squad", "name": "4-4-7", "hex": "4E5"},
+                  {"id": "s2", "side": "axis", "kind": "squad", "name": "4-6-7", "hex": None}]}), None)
+    side = window.palette_panel.side
+    assert [side.itemText(i) for i in range(2)] == ["allied", "axis"]
+    assert side.currentText() == "allied"
+    side.setCurrentText("axis")
+    window.undo_stack.push(QUndoCommand("nothing"))  # any change of the scenario keeps the side picked
+    assert side.currentText() == "axis"
 
 
 def test_roster_guns_come_with_their_key_numbers(window: MainWindow) -> None:

@@ -53,8 +53,10 @@ Shortcut = QKeySequence | QKeySequence.StandardKey | str
 
 
 def sides(scenario: Scenario) -> list[str]:
-    """The scenario's sides, in order of first appearance."""
-    return list(dict.fromkeys(u.side for u in scenario.units.values()))
+    """The scenario's sides, in order of first appearance: on the map, then off the boards (an
+    imported set-up's order of battle)."""
+    off_board = (str(entry.get("side") or "") for entry in scenario.off_board.values())
+    return [side for side in dict.fromkeys([*(u.side for u in scenario.units.values()), *off_board]) if side]
 
 
 class MainWindow(ScenarioFiles):
@@ -348,7 +350,14 @@ class MainWindow(ScenarioFiles):
     def _on_armed(self, template: object) -> None:
         if template is not None:
             self.brush.paint.setChecked(False)
+            self._to_setup()
         self.scene.tool = "place" if template is not None else "select"
+
+    def _to_setup(self) -> None:
+        """Picking a counter to place or a terrain to paint is Setup work: in Rehearse a drag asks
+        the rules, so the window goes to Setup rather than place a counter where one was dragged."""
+        if self.scene.mode != "setup":
+            self.set_mode("setup")
 
     def _on_place(self, h: Hex) -> None:
         template = self.palette_panel.template
@@ -358,6 +367,7 @@ class MainWindow(ScenarioFiles):
     def _on_brush(self, terrain: object) -> None:
         if terrain is not None:
             self.palette_panel.disarm()
+            self._to_setup()
             self.scene.brush_terrain = str(terrain)
         self.scene.tool = "paint" if terrain is not None else "select"
 
@@ -379,7 +389,11 @@ class MainWindow(ScenarioFiles):
         self.scene.show_side_arcs(text if text != "none" else None)
 
     def set_mode(self, mode: str) -> None:
-        """Setup (drags move counters) or Rehearse (drags ask the rules)."""
+        """Setup (drags move counters) or Rehearse (drags ask the rules): Rehearse puts the Setup
+        tools down (a counter picked to place, the terrain brush)."""
+        if mode == "rehearse":
+            self.palette_panel.disarm()
+            self.brush.paint.setChecked(False)
         self.scene.mode = mode
         self.mode_actions[mode].setChecked(True)
         self.mode_changed.emit(mode)

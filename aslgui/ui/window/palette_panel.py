@@ -163,12 +163,13 @@ class PalettePanel(QWidget):
                 for group in self.groups.values() if not group.isHidden()}
 
     def set_sides(self, sides: list[str]) -> None:
-        """Offer the scenario's sides first, then the nationalities we have colours for."""
+        """Offer the scenario's sides first, then the nationalities we have colours for; the side
+        picked stays when the scenario has it, else its first side is picked (a counter placed on
+        a side the scenario does not have would be nobody's: no crew offered its Gun)."""
         current = self.side.currentText()
         self.side.clear()
         self.side.addItems(list(dict.fromkeys([*sides, *style.NATIONALITY_COLORS])))
-        if current:
-            self.side.setCurrentText(current)
+        self.side.setCurrentText(current if current in sides or not sides else sides[0])
 
     @property
     def template(self) -> Template | None:
