@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from aslgui.geometry import SPINE_NAMES
-from aslgui.model import Unit
+from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import ARC_KEYS
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
@@ -30,11 +30,13 @@ def spines_between(a: int, b: int) -> int:
     return min(turn, 6 - turn)
 
 
-def _friendly_fire_phases(action: Action, unit: Unit) -> tuple[str, ...]:
-    player = action.scenario.player
-    if not player:
+def friendly_fire_phases(scenario: Scenario, unit: Unit) -> tuple[str, ...]:
+    """The fire phases of ``unit``'s side (A3): the ATTACKER's PFPh and AFPh, the DEFENDER's DFPh;
+    every fire phase while no ATTACKER is set. A Gun changes its CA without firing (C3.22) and is
+    (un)limbered (C10.21) only in these."""
+    if not scenario.player:
         return FIRE_PHASES
-    return ATTACKER_FIRE_PHASES if unit.side == player else DEFENDER_FIRE_PHASES
+    return ATTACKER_FIRE_PHASES if unit.side == scenario.player else DEFENDER_FIRE_PHASES
 
 
 def _phase_reason(action: Action, unit: Unit) -> str | None:
@@ -44,8 +46,12 @@ def _phase_reason(action: Action, unit: Unit) -> str | None:
             return reason("a CA may not be changed without firing in the MPh; a vehicle's TCA turns in its own MPh "
                           "only as part of spending MP: a move's TCA at the end", f"{RULE}, C5.13")
         return reason("a CA may not be changed without firing in the MPh", RULE)
-    if phase not in _friendly_fire_phases(action, unit):
+    if phase not in FIRE_PHASES:
         return reason(f"only at the end of a friendly fire phase, not in the {phase}", RULE)
+    if phase not in friendly_fire_phases(action.scenario, unit):
+        whose = "ATTACKER" if phase in ATTACKER_FIRE_PHASES else "DEFENDER"
+        return reason(f"only at the end of a friendly fire phase: the {phase} is the {whose}'s, and {unit.id} is not "
+                      f"the {whose}", f"{RULE}, A3")
     return None
 
 
@@ -115,6 +121,6 @@ def resolve_change_ca(action: Action) -> Resolution:
     found = ([phase_problem] if phase_problem else []) + _crew_reasons(action, unit, arc)
     if unit.rfnm:
         found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
-    if action.phase == "PFPh":
+    if action.phase == "PFPh" and not phase_problem:  # the ATTACKER's: its Gun may still fire in the AFPh
         values["cost"] = "no more movement for this Gun and its crew this Player Turn; it may still fire in the AFPh"
     return Resolution(kind=action.kind, legal=not found, reasons=tuple(found), values=values)

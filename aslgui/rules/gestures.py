@@ -17,6 +17,7 @@ from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.model.dc_counters import DcCounter, dc_counters
 from aslgui.rules.actions import FIRE_PHASES, ORDNANCE_PHASES
+from aslgui.rules.change_ca import friendly_fire_phases
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
@@ -308,16 +309,19 @@ def turn_gesture(scenario: Scenario, unit: Unit, spine: int, arc: str) -> Gestur
 
 def context_gestures(scenario: Scenario, unit_id: str, phase: str | None = None) -> list[Gesture]:
     """What a counter's context menu offers: CA changes (a vehicle moving in its MPh turns by a move
-    without a hex instead: turn, Delay MP, Stop), (un)limbering, unhooking, Setting a DC."""
+    without a hex instead: turn, Delay MP, Stop) and (un)limbering in a fire phase of its side,
+    unhooking, Setting a DC."""
     phase = phase or scenario.phase
     unit = actor(scenario, scenario.unit(unit_id, "unit"))
     name = unit.name or unit.id
     out: list[Gesture] = []
     moving = turns_by_moving(scenario, unit, phase)  # "Turn, delay or stop" below, no CA change
-    if unit.kind in ("gun", "vehicle") and unit.facing is not None and not moving:
+    # a CA change without fire (C3.22) and (un)limbering (C10.21) only in a fire phase of its own side (A3)
+    own_fire_phase = phase in friendly_fire_phases(scenario, unit)
+    if unit.kind in ("gun", "vehicle") and unit.facing is not None and not moving and own_fire_phase:
         current = unit.firing_arc
         out += [change_ca_gesture(unit, spine, phase) for spine in range(6) if spine != current]
-    if unit.kind == "gun" and unit.towed_by is None and not never_limbers(unit):
+    if unit.kind == "gun" and unit.towed_by is None and not never_limbers(unit) and own_fire_phase:
         kind = "unlimber" if unit.limbered else "limber"
         out.append(Gesture(kind, f"{kind.capitalize()} {name} (C10.21)", {"kind": kind, "gun": unit.id}))
     if unit.kind == "gun" and unit.towed_by is not None:

@@ -17,7 +17,7 @@ from aslgui.model import scenario_to_json
 from aslgui.model.log import read_log
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
-from tests.gui.conftest import answer_popup, rehearse, viewport_point
+from tests.gui.conftest import answer_popup, example, rehearse, viewport_point
 from tests.gui.turns import assert_turn_undoes_redoes_and_saves
 from tests.rules.move_boards import board
 
@@ -249,3 +249,17 @@ def test_d2_1_a_vehicle_without_its_printed_mp_says_so_as_it_is_picked_up(qtbot:
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
                        pos=viewport_point(window, window.scenario.grid.parse("4E5")))
     assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E6" and window.undo_stack.count() == 0
+
+
+def test_c10_11_a_vehicle_dragged_onto_a_friendly_gun_next_door_opens_on_the_hook_up(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """The SPW one hex from its 75*RCL: the drag means to hook the Gun up (C10.11), which enters its
+    hex; the plain move there stays a choice, after it."""
+    scenario = example("c10_13_hook_up")
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=scenario.grid.parse("1H5"))
+    rehearse(window, scenario)
+    seen = answer_popup(lambda popup: None)
+    drag(qtbot, window, "1H5", "1H4")
+    [popup] = seen
+    assert [g.kind for g in popup.gestures] == ["hook_up", "move"]
+    assert popup.gesture.kind == "hook_up" and popup.resolution is not None and popup.resolution.legal

@@ -191,8 +191,9 @@ def test_c3_22_no_ca_change_without_firing_in_the_mph(window: MainWindow, monkey
         return popup.commit_button.isEnabled()
 
     drive(monkeypatch, driver)
-    [change] = [g for g in rehearsal.context_gestures("g1") if g.action.get("ca") == "N/NE"]
-    assert rehearsal.offer([change]) is None
+    # the menu offers no CA change in the MPh (C3.22); turning the Gun with a key or its handle asks
+    assert not [g for g in rehearsal.context_gestures("g1") if g.kind == "change_ca"]
+    assert rehearsal.offer_ca_change("g1", "ca", 0) is None  # to N/NE
     assert reasons == ["Not allowed: a CA may not be changed without firing in the MPh (C3.22)"]
     assert window.scenario.units["g1"].ca == 3 and window.undo_stack.count() == 0
 

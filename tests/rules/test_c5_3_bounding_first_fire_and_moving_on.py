@@ -201,11 +201,12 @@ def test_d2_1_the_menu_offers_a_move_without_a_hex_to_the_attackers_vehicle_with
 
 def test_d2_11_c5_13_the_moving_vehicle_turns_by_its_move_so_its_menu_lists_no_ca_change() -> None:
     """Its CA changes with MP spent (D2.11, C5.13), through the move without a hex; the Change CA
-    entries, each refused in its MPh (C3.22), are offered once it no longer moves."""
+    entries are offered in a fire phase of its side (C3.22, A3): not in the enemy's MPh either."""
     kinds = [g.kind for g in context_gestures(board(), "t1")]
     assert "move" in kinds and "change_ca" not in kinds
-    for scenario in (board(player="russian"), board(phase="PFPh")):
-        assert len([g for g in context_gestures(scenario, "t1") if g.kind == "change_ca"]) == 5
+    for scenario, entries in ((board(player="russian"), 0), (board(phase="PFPh"), 5),
+                              (board(phase="DFPh", player="russian"), 5), (board(phase="AFPh", player="russian"), 0)):
+        assert len([g for g in context_gestures(scenario, "t1") if g.kind == "change_ca"]) == entries
 
 
 def test_a23_3_a23_6_a_dc_carrier_dropped_on_a_far_enemy_is_told_the_dc_goes_next_door_only() -> None:

@@ -68,8 +68,13 @@ def test_c3_22_not_in_the_mph() -> None:
 def test_c3_22_only_at_the_end_of_a_friendly_fire_phase(phase: str, player: str, legal: bool) -> None:
     answer = _change(phase=phase, player=player)
     assert answer["legal"] is legal
-    if not legal:
-        assert answer["reasons"][0].endswith("(C3.22)")
+    if phase == "RtPh":
+        assert answer["reasons"][0] == "only at the end of a friendly fire phase, not in the RtPh (C3.22)"
+    elif not legal:  # the other side's fire phase: said whose it is (A3)
+        whose = "ATTACKER" if phase == "AFPh" else "DEFENDER"
+        assert answer["reasons"][0] == (f"only at the end of a friendly fire phase: the {phase} is the {whose}'s, and "
+                                        f"g is not the {whose} (C3.22, A3)")
+        assert "cost" not in answer
 
 
 @pytest.mark.parametrize("gun", [{"fired": True}, {"intensive_fired": True}, {"crew_broken": True}])

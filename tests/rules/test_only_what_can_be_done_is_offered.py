@@ -96,6 +96,24 @@ def test_c10_21_a_gun_that_can_limber_is_offered_it(limbered: bool, kind: str) -
     assert [g.kind for g in context_gestures(scenario, "crew") if g.kind in ("limber", "unlimber")] == [kind]
 
 
+@pytest.mark.parametrize(("phase", "player", "offered"), [
+    ("PFPh", "german", True), ("AFPh", "german", True), ("DFPh", "russian", True), ("DFPh", "german", False),
+    ("PFPh", "russian", False), ("AFPh", "russian", False), ("MPh", "german", False), ("MPh", "russian", False),
+])
+def test_c10_21_c3_22_a3_limber_and_ca_changes_only_in_a_fire_phase_of_the_guns_side(
+        phase: str, player: str, offered: bool) -> None:
+    """Its crew (un)limbers it (C10.21), and turns its CA without firing (C3.22), only in a fire phase
+    its side fires in (A3): the German PaK in the Russian PFPh is offered neither, each of which
+    the rules would refuse."""
+    scenario = situation(PAK, CREW, phase=phase, player=player)
+    kinds = [g.kind for g in context_gestures(scenario, "pak")]
+    assert ("limber" in kinds, kinds.count("change_ca")) == (offered, 5 if offered else 0)
+    for gesture in (g for g in context_gestures(situation(PAK, CREW, phase="PFPh", player="german"), "pak")
+                    if g.kind in ("limber", "change_ca")):
+        refused = resolve(scenario, {**gesture.action, "phase": phase})
+        assert refused.legal is offered, refused.reasons
+
+
 # -- D7.22: a Gun's Reaction Fire is its rolled shot ---------------------------------------------
 def _overrun() -> Scenario:
     """The T-34 has OVRan the PaK 40 and its crew in 4E5 (it stands there now), in the Russian MPh."""

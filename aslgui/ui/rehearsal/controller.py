@@ -239,11 +239,11 @@ class RehearsalController(QObject):
         # A dragged path ending in the OVR is the OVR: the bare one (from an adjacent hex only,
         # else refused asking for a from_hex the popup has no field for) is not offered beside it.
         offered = available([g for g in drop.gestures if moving is None or g.kind != "overrun"])
-        # onto an enemy unit it does not OVR (an AFV), a drag means to shoot it: the shot first, the move after
-        shoots = moving is not None and not ovr_target(scenario, scenario.units[unit_id], h) and any(
-            g.kind == "fire" and "target" in g.action for g in offered)
+        # onto an enemy it does not OVR (an AFV) a drag means to shoot it, onto a friendly Gun to hook it up (C10.11)
+        first = moving is not None and any((g.kind == "fire" and "target" in g.action and not ovr_target(
+            scenario, scenario.units[unit_id], h)) or g.kind in ("hook_up", "portee_load") for g in offered)
         moves = [moving] if moving is not None else []
-        gestures = [*offered, *moves] if shoots else [*moves, *offered]
+        gestures = [*offered, *moves] if first else [*moves, *offered]
         # what the rules allow first: the popup opens on it (an Infantry move into an enemy hex, A4.14,
         # or an OVR past the MP left is no default); the drawn path's legality is the preview's
         gestures.sort(key=lambda g: not (self.move_preview.legal if g is moving else is_legal_gesture(scenario, g)))
