@@ -282,6 +282,10 @@ def resolve_hook_up(action: Action) -> Resolution:
     if not (gun.qsu or gun.nm or gun.rfnm or gun.limbered):
         reasons.append(reason(f"{gun.id} is not QSU and must be limbered first", "C10.2"))
     notes = [NM_HOOK_UP_NOTE] if (gun.nm or gun.rfnm) and not gun.limbered else []
+    crew_loads = action.flag("crew_loads")
+    if is_mortar_exception(gun) and not crew_loads and crew:  # C10.1 EXC: no unhooking it without them
+        notes.append(reason(f"only a Passenger of {vehicle.id} unloads this MTR: unless its crew "
+                            f"({', '.join(u.id for u in crew)}) rides along, it cannot be unhooked elsewhere", "C10.1"))
     crew_mf = spent_this_mph(action, "crew_mf_spent", crew, MF_SPENT)
     if crew_mf * 2 > chart()["infantry_mf"]["value"]:
         reasons.append(
@@ -297,7 +301,6 @@ def resolve_hook_up(action: Action) -> Resolution:
                 "C10.13",
             )
         )
-    crew_loads = action.flag("crew_loads")
     if crew_loads and pp_ok and passenger_pp(crew) > pp_left:
         reasons.append(reason(f"{pp_left} PP left cannot also carry the crew ({passenger_pp(crew)} PP)", "C10.13"))
     values = {

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from aslgui.geometry import Hex
@@ -263,3 +263,20 @@ def test_c10_11_a_vehicle_dragged_onto_a_friendly_gun_next_door_opens_on_the_hoo
     [popup] = seen
     assert [g.kind for g in popup.gestures] == ["hook_up", "move"]
     assert popup.gesture.kind == "hook_up" and popup.resolution is not None and popup.resolution.legal
+
+
+def test_c10_1_a_towing_vehicle_let_go_on_a_building_next_door_hears_why_it_may_not_enter(
+        window: MainWindow) -> None:
+    """A drop no drag path led to (the pointer jumped) still means a move: the popup says the tow
+    may not enter the building (C10.1), not that the SPW has no action there."""
+    scenario = example("c10_13_hook_up")
+    scenario.units["rcl75"] = scenario.units["rcl75"]._replace(towed_by="spw")
+    scenario.terrain[scenario.grid.parse("1H3")] = "stone building"
+    rehearse(window, scenario)
+    refused: list[str] = []
+    window.rehearsal.refused.connect(refused.append)
+    seen = answer_popup(lambda popup: None)
+    window.scene.drop_counter("spw", QPointF(*scenario.grid.center(scenario.grid.parse("1H3"))))
+    [popup] = seen
+    assert refused == [] and [g.kind for g in popup.gestures] == ["move"]
+    assert popup.resolution is not None and "no towing into stone building (C10.1)" in popup.resolution.reasons

@@ -114,3 +114,19 @@ def test_c10_1_exc_the_mtr_by_its_type_is_unloaded_only_by_a_passenger() -> None
     assert on_foot["legal"] is False
     assert "c1 must unload the MTR as a Passenger of spw (C10.1)" in on_foot["reasons"]
     assert unhook(True)["legal"] is True
+
+
+@pytest.mark.parametrize(("mortar", "crew_loads", "warned"), [
+    ({}, False, True), ({}, True, False), ({"caliber": 120}, False, False), ({"type": None, "name": "75L AT"}, False,
+                                                                            False)])
+def test_c10_1_exc_hooking_up_the_mtr_warns_that_only_its_riding_crew_unhooks_it(
+        mortar: dict[str, Any], crew_loads: bool, warned: bool) -> None:
+    """Its crew left behind, the MTR cannot be unhooked elsewhere (only a Passenger unloads it): the
+    hook-up says so before it is committed, not only the refused unhook afterwards."""
+    scenario = board({"towed_by": None, **mortar})
+    answer = resolve(scenario, {"kind": "hook_up", "vehicle": "spw", "gun": "m81", "crew": "c1",
+                                "crew_loads": crew_loads}).to_json()
+    warning = ("only a Passenger of spw unloads this MTR: unless its crew (c1) rides along, it cannot be unhooked "
+               "elsewhere (C10.1)")
+    assert answer["legal"] is True, answer["reasons"]
+    assert (warning in answer["notes"]) is warned

@@ -235,7 +235,7 @@ class RehearsalController(QObject):
         except AslError as error:
             self.refuse(str(error))
             return None
-        moving = self.move_preview.gesture(scenario, unit_id, h)
+        moving = self.move_preview.gesture(scenario, unit_id, h, only_meaning=not drop.gestures)
         # A dragged path ending in the OVR is the OVR: the bare one (from an adjacent hex only,
         # else refused asking for a from_hex the popup has no field for) is not offered beside it.
         offered = available([g for g in drop.gestures if moving is None or g.kind != "overrun"])

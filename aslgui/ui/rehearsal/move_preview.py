@@ -18,7 +18,7 @@ from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
 from aslgui.rules.gestures import Gesture
 from aslgui.rules.ift_attack import number
-from aslgui.rules.move_path import extend, move_gesture, preview
+from aslgui.rules.move_path import drags_path, extend, move_gesture, preview
 from aslgui.ui.map.scene import Z_DRAGGED
 
 #: The path's line and labels: legal, refused.
@@ -61,11 +61,20 @@ class MovePreview:
         self.tally = [(hx, cost, total) for hx, (cost, total) in per_hex.items() if hx != unit.hex or cost]
         self._draw(scene, scenario, unit)
 
-    def gesture(self, scenario: Scenario, unit_id: str, h: Hex) -> Gesture | None:
-        """The ``move`` a drop of ``unit_id`` on ``h`` means: the path drawn, if it ends there."""
+    def gesture(self, scenario: Scenario, unit_id: str, h: Hex, only_meaning: bool = False) -> Gesture | None:
+        """The ``move`` a drop of ``unit_id`` on ``h`` means: the path drawn, if it ends there; else,
+        when the drop means nothing else (``only_meaning``), for a unit that drags a path, the
+        cheapest way there, so the popup says what moving there costs or why it may not (not
+        that the unit has no action there)."""
+        unit = scenario.units[unit_id]
         if unit_id != self.unit_id or not self.path or self.path[-1] != h:
-            return None
-        return move_gesture(scenario, scenario.units[unit_id], self.path, scenario.phase)
+            if not only_meaning or h == unit.hex or not drags_path(scenario, unit, scenario.phase):
+                return None
+            self.unit_id, self.path = unit_id, extend(scenario, unit, [], h)
+            if not self.path:
+                return None
+            self.legal = preview(scenario, unit_id, self.path, scenario.phase).legal
+        return move_gesture(scenario, unit, self.path, scenario.phase)
 
     def labels(self) -> list[str]:
         """What each hex of the path shows: ``+1 = 3`` (cost of entering it, running total)."""
