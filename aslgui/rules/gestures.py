@@ -21,7 +21,7 @@ from aslgui.rules.change_ca import friendly_fire_phases
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.roster import c10_number, ordnance_reason
+from aslgui.rules.roster import armament, c10_number, ordnance_reason
 from aslgui.rules.tables import NO_EFFECT
 from aslgui.rules.towing import never_limbers
 
@@ -119,15 +119,24 @@ def _enemies(scenario: Scenario, mover: Unit, h: Hex) -> list[Unit]:
 
 
 def fire_gesture(scenario: Scenario, firer: Unit, target: Unit | None, h: Hex, phase: str) -> Gesture:
-    """Fire at a unit (Vehicle Target Type vs a vehicle, else Infantry; C3.31-.32) or at a hex (Area, C3.33)."""
+    """Fire at a unit (``_target_type``) or at a hex (Area, C3.33)."""
     grid = scenario.grid
     action: dict[str, Any] = {"kind": "fire", "firer": firer.id, "phase": phase}
     if target is None:
         action.update(target_hex=grid.name(h), target_type="area")
         return Gesture("fire", f"Fire at {grid.name(h)} (Area Target Type)", action)
-    target_type = "vehicle" if target.kind == "vehicle" else "infantry"
-    action.update(target=target.id, target_type=target_type)
+    action.update(target=target.id, target_type=_target_type(firer, target))
     return Gesture("fire", f"Fire at {target.name or target.id} in {grid.name(h)}", action)
+
+
+def _target_type(firer: Unit, target: Unit) -> str:
+    """The Target Type a shot at ``target`` opens on: Area for a mortar, which always uses it (C3.33),
+    else Vehicle vs a vehicle, Infantry otherwise (C3.31, C3.32)."""
+    try:
+        mortar = armament(firer, "firer").mortar
+    except AslError:  # no ordnance to fire: the answer says so whatever the type
+        mortar = False
+    return "area" if mortar else "vehicle" if target.kind == "vehicle" else "infantry"
 
 
 def _vehicle_gestures(scenario: Scenario, vehicle: Unit, h: Hex, phase: str, enemies: list[Unit]) -> list[Gesture]:

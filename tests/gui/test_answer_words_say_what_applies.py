@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from aslgui.rules import Resolution, resolve
-from aslgui.ui.rehearsal.answer_words import IFT_BY_HAND, number_lines, outcome_lines, show_value
+from aslgui.ui.rehearsal.answer_words import IFT_BY_HAND, IMPROBABLE_WORDS, number_lines, outcome_lines, show_value
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario
 
 pytestmark = pytest.mark.gui
@@ -73,3 +73,13 @@ def test_a23_3_a_placed_dc_s_numbers_leave_out_what_only_a_set_dc_reads() -> Non
     assert not any(line.startswith(("Enemy Infantry", "NTC first")) for line in placed)
     set_dc = number_lines(Resolution("detonate_dc", values={**values, "dc": "set", "ntc_required": True}))
     assert "Enemy Infantry in the Location (A23.71): 2" in set_dc and "NTC first (A23.7): yes" in set_dc
+
+
+def test_c3_6_a_unit_of_the_hex_only_an_improbable_hit_reaches_is_said_so_not_a_number_below_2() -> None:
+    """Each unit of a hex has its own "Hits on" (C3.33): one no Original DR reaches reads as the
+    shot's own line does (C3.6), another keeps its number."""
+    answer = Resolution("fire", values={"targets": [
+        {"id": "t1", "total_drm": 4, "final_th_needed": 3},
+        {"id": "kw", "total_drm": 6, "final_th_needed": 1, "improbable": True}]})
+    assert number_lines(answer)[1:] == ["Per target:", "\u2022 t1: total 4, Hits on Original DR \u2264 3",
+                                        f"\u2022 kw: total 6, Hits on Original DR \u2264 {IMPROBABLE_WORDS}"]

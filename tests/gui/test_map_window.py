@@ -241,6 +241,22 @@ def test_the_palette_side_is_one_of_the_scenarios_sides_off_board_ones_too(windo
     assert side.currentText() == "axis"
 
 
+@pytest.mark.parametrize(("side", "nationality"), [("allied", "russian"), ("axis", "german"), ("finns", "finns")])
+def test_a_palette_counter_of_a_side_takes_the_nationality_of_its_units(
+        window: MainWindow, side: str, nationality: str) -> None:
+    """A generic Squad 4-6-7 placed for "allied" in an imported game is Russian like the side's own
+    squads (and drawn in their colour), not of a nationality called "allied"; a side with no units
+    gives its own name."""
+    window.set_scenario(scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}],
+        "units": [{"id": "s1", "side": "allied", "nationality": "russian", "kind": "squad", "name": "4-4-7",
+                   "hex": "4E5"},
+                  {"id": "s2", "side": "axis", "nationality": "german", "kind": "squad", "name": "4-6-7",
+                   "hex": None}]}), None)
+    unit = window.add_unit(window.palette_panel.pick("Squad 4-6-7"), window.scenario.grid.parse("4K3"), side)
+    assert unit is not None and (unit.side, unit.nationality) == (side, nationality)
+
+
 def test_roster_guns_come_with_their_key_numbers(window: MainWindow) -> None:
     template = window.palette_panel.pick("57LL AT (russian)")
     unit = window.add_unit(template, window.scenario.grid.parse("4P8"), "russian")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDialog, QMenu
+from PySide6.QtWidgets import QCheckBox, QDialog, QMenu
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, Unit, load_scenario, scenario_from_json
@@ -326,3 +326,19 @@ def test_a23_6_exc_the_thrower_s_own_dr_only_where_the_dc_attacks_his_location(
     assert ("thrower_dice" in popup.action()) is second_dr
     assert popup.resolution is not None and popup.resolution.outcome is not None
     assert ("thrower_result" in popup.resolution.outcome) is second_dr
+
+
+def test_c10_11_the_hook_up_popup_lets_the_crew_ride_along(qtbot: QtBot) -> None:
+    """C10.11: the crew may load with the Gun it hooks up; the popup has the box, and ticking it
+    asks the rules so (their answer says it, and commit loads the crew, ``apply``)."""
+    scenario = example("c10_13_hook_up")
+    [hook] = [g for g in gestures_for_drop(scenario, "spw", scenario.grid.parse("1H4")).gestures
+              if g.kind == "hook_up" and g.action["gun"] == "rcl75"]
+    popup = RehearsalPopup(scenario, [hook], DiceRoller())
+    qtbot.addWidget(popup)
+    box = popup.options["crew_loads"]
+    assert isinstance(box, QCheckBox) and not box.isChecked()
+    assert popup.resolution is not None and popup.resolution.values["crew_loads"] is False
+    box.setChecked(True)
+    assert popup.action()["crew_loads"] is True
+    assert popup.resolution is not None and popup.resolution.values["crew_loads"] is True

@@ -140,6 +140,15 @@ def test_c3_33_without_dice_each_unit_has_its_numbers_to_roll() -> None:
     assert "outcome" not in answer
 
 
+def test_c3_6_a_unit_of_the_hex_only_an_improbable_hit_reaches_says_so() -> None:
+    """Case P makes the Kuebelwagen harder to hit than the T-34: with 4 more DRM its Final TH# is 1,
+    which no Original DR reaches (C3.6), the T-34's 3: only the Kuebelwagen's entry says so."""
+    size = dict(SQUAD, id="kw", kind="vehicle", name="Kuebelwagen", afv=False, vca="N/NE", size=2)
+    answer = _shot(_example(more=(size,)), target_hex="4E6", extra_drm=4)
+    assert answer["targets"] == [{"id": "t1", "total_drm": 4, "final_th_needed": 3},
+                                 {"id": "kw", "total_drm": 6, "final_th_needed": 1, "improbable": True}]
+
+
 @pytest.mark.parametrize("dice", [None, HIT, CH, {"colored": 6, "white": 6}, {"colored": 3, "white": 4}])
 @pytest.mark.parametrize("target_type", ["area", "infantry"])
 def test_each_units_own_answer_in_the_hex_is_its_full_answers_drm_numbers_and_outcome(

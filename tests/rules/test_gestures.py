@@ -55,6 +55,21 @@ def test_c3_32_gun_dropped_on_infantry_offers_each_unit_on_the_infantry_target_t
     ]
 
 
+@pytest.mark.parametrize("target", ["4C9", "4E9"])
+def test_c3_33_a_mortar_dropped_on_infantry_or_a_vehicle_opens_on_the_area_target_type(target: str) -> None:
+    """A mortar always uses the Area Target Type (C3.33): the shot opens on it, not on the Infantry
+    or Vehicle type the rules would refuse."""
+    scenario = demo()
+    gun = scenario.units["g1"]
+    scenario.units["g1"] = gun._replace(name="81mm MTR", caliber=81, barrel="*", extra={**gun.extra, "type": "MTR"})
+    [shot, *_] = gestures_for_drop(scenario, "g1", at(scenario, target)).gestures
+    assert shot.action["target_type"] == "area"
+    answer = resolve(scenario, shot.action)  # legal but where the LOS is blocked (4C9)
+    assert not any("Target Type" in why for why in answer.reasons), answer.reasons
+    refused = resolve(scenario, {**shot.action, "target_type": "infantry"})
+    assert "a mortar always uses the Area Target Type (C3.33)" in refused.reasons
+
+
 def test_dragging_the_crew_drags_the_gun_it_mans() -> None:
     scenario = demo()
     assert actor(scenario, scenario.units["c1"]).id == "g1"

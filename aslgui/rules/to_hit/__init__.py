@@ -322,7 +322,9 @@ def _each_unit_in_the_hex(action: Action, shot: Shot, values: dict[str, Any], ou
         return outcome
     answers = [(unit, _answer(action, own, common=common)) for unit, own in _at_each(shot, units)]
     values["targets"] = [{"id": unit.id, "total_drm": answer.total_drm,
-                          "final_th_needed": answer.values["final_th_needed"]} for unit, answer in answers]
+                          "final_th_needed": answer.values["final_th_needed"],
+                          **({"improbable": True} if answer.values.get("improbable") else {})}  # C3.6
+                         for unit, answer in answers]
     each = _SMOKE_HITS if shot.ammo in SMOKE_AMMO and shot.target_type == "area" else _EACH_UNIT[shot.target_type]
     values["notes"].append(each)
     if outcome is None:
@@ -391,7 +393,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, common: _Common
     modified = numbers.modified_th
     if not each_unit:
         return Resolution(kind=action.kind, legal=not illegal, reasons=illegal, drm=lines,
-                          values={"final_th_needed": numbers.final_th_needed},
+                          values={"final_th_needed": numbers.final_th_needed, "improbable": numbers.improbable},
                           outcome=_outcome(action, shot, numbers, illegal))
     rolls = reading(shot, numbers)
     values: dict[str, Any] = {

@@ -312,14 +312,15 @@ def _target_words(value: dict[str, Any], names: UnitNames | None, said: Sequence
     for key, item in value.items():
         if key == "notes" and isinstance(item, list):
             item = [note for note in item if note not in said]
-        if key == "id" or item in ([], "") or (item is False and key in QUIET_WHEN_FALSE):
-            continue
+        if key in ("id", "improbable") or item in ([], "") or (item is False and key in QUIET_WHEN_FALSE):
+            continue  # an Improbable Hit is said by its "Hits on" (``shown_number``)
         if item is None and not (undecided and key in ("critical", "fp")):
             continue
         if isinstance(item, dict) and key in ("if_selected", "if_not_selected"):
             parts.append(f"{words_for(key, table)} ({_target_words(item, names, said)})")
         else:
-            shown = "decided by Random Selection" if item is None else show_value(item, names)
+            shown = ("decided by Random Selection" if item is None else shown_number(value, key, names)
+                     if key == "final_th_needed" else show_value(item, names))
             parts.append(f"{words_for(key, table)} {shown}")
     return ", ".join(parts)
 

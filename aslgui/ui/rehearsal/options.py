@@ -119,6 +119,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         out.append(("us_number", "US# (A23.7)", _optional_spin(0, 9, unset)))
         if leaders_with(scenario, setter):
             out.append(("leadership", "Leadership drm of a leader assisting (A23.7)", _spin(-6, 6)))
+    if kind == "hook_up":  # the crew loads with the Gun at no extra MP (C10.11); a 76-107mm MTR needs it (C10.1)
+        out.append(("crew_loads", "Crew rides as Passengers (C10.11)", QCheckBox()))
     if kind in ("overrun", "hook_up", "unhook"):
         out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
     return out

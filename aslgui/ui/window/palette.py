@@ -5,6 +5,7 @@ player without a module."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -106,6 +107,16 @@ def unmanned_gun(scenario: Scenario, unit: Unit) -> Unit | None:
 _FACING = {"gun": {"ca": SPINE_NAMES[0]}, "vehicle": {"vca": SPINE_NAMES[0]}}
 
 
+def side_nationality(scenario: Scenario, side: str) -> str:
+    """The nationality a new counter of ``side`` takes when its template has none: the commonest of
+    the side's units, on the map or off (an imported game's "allied" squads are Russian), else the
+    side's own name (the demo's "german")."""
+    found = Counter(u.nationality for u in scenario.units.values() if u.side == side and u.nationality)
+    found.update(str(entry["nationality"]) for entry in scenario.off_board.values()
+                 if entry.get("side") == side and entry.get("nationality"))
+    return found.most_common(1)[0][0] if found else side
+
+
 def make_unit(scenario: Scenario, template: Template, side: str, h: Hex) -> Unit:
     """A new unit of ``side`` from a template, in hex ``h``: a module counter's exactly as its
     keys say (AslError when they do not read), others from their values.
@@ -121,6 +132,6 @@ def make_unit(scenario: Scenario, template: Template, side: str, h: Hex) -> Unit
         placed: Unit = from_json(Unit, data, f"palette counter {template.label!r}", scenario.grid)
         return placed
     values = dict(template.values)
-    nationality = values.pop("nationality", None) or side
+    nationality = values.pop("nationality", None) or side_nationality(scenario, side)
     unit = Unit(id=unit_id, side=side, kind=template.kind, hex=h, nationality=nationality)  # type: ignore[arg-type]
     return unit._replace(**values)
