@@ -426,9 +426,13 @@ def answer_move(action: Action, with_threats: bool) -> Resolution:
     if unverified:
         values["unverified"] = list(dict.fromkeys(unverified))
     bogs = [step for step in move.steps if vehicle and not step.turn and bog_check(scenario, step.hex)]
-    if bogs:
-        values["notes"] = [reason(f"{scenario.grid.name(step.hex)}: entering {scenario.terrain_at(step.hex)} calls "
-                                  "for a Bog DR (not rolled here)", "D8.2") for step in bogs]
+    notes = [reason(f"{scenario.grid.name(step.hex)}: entering {scenario.terrain_at(step.hex)} calls for a Bog DR "
+                    "(not rolled here)", "D8.2") for step in bogs]
+    if move.steps and (unit.concealed or unit.extra.get("hip")):  # A12 is not in the rules folder
+        notes.append(reason(f"{unit.id} is {'HIP' if unit.extra.get('hip') else 'concealed'}: its loss by moving "
+                            "in view of the enemy is not applied here: concealment is not in the rules folder", "A12"))
+    if notes:
+        values["notes"] = notes
     outcome: dict[str, Any] | None = None
     drm: tuple[DrmLine, ...] = ()
     if move.overrun is not None:  # the move's dice roll its OVR: its DRM, odds and outcome are the move's

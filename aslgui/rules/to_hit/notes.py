@@ -116,7 +116,19 @@ def shot_notes(shot: Shot) -> list[str]:
     if shot.ovr_prevention and shot.crew_morale is None:
         found.append(reason(f'give {shot.crew.id} its Morale Level ("morale") to read that NMC', "C5.64"))
     found += [depletion] if depletion else []
-    return found + ([unfamiliar_note(shot)] if shot.unfamiliar else [])
+    hidden = concealment_note(shot)
+    return found + ([unfamiliar_note(shot)] if shot.unfamiliar else []) + ([hidden] if hidden else [])
+
+
+def concealment_note(shot: Shot) -> str | None:
+    """Concealment and HIP (A12) are not in the rules folder: a shot by or at a concealed or HIP unit
+    says what it leaves as it is, rather than answering as if neither were there."""
+    hidden = [u for u in (shot.firer, shot.target) if u is not None and (u.concealed or u.extra.get("hip"))]
+    if not hidden:
+        return None
+    who = " and ".join(f"{u.id} ({'HIP' if u.extra.get('hip') else 'concealed'})" for u in hidden)
+    return reason(f"{who}: what concealment or HIP does to this shot, and its loss by firing, are not applied "
+                  "here: concealment is not in the rules folder", "A12")
 
 
 def depletion_note(shot: Shot) -> str | None:
