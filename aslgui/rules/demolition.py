@@ -435,4 +435,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
         if outcome["detonated"] and thrower_attacked and thrower_dice is not None:
             own = thrower_attack(thrower_dice.total)
             outcome.update(thrower_final_dr=own["final_dr"], thrower_result=own["result"])
+        elif thrower_dice is not None and not outcome["detonated"]:  # no attack on either Location (A23.4)
+            outcome["notes"] = [reason("the DC malfunctioned: neither Location is attacked, so the thrower's "
+                                       "Location DR (thrower_dice) is not read", "A23.4")]
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), WithOdds(values, count), outcome)
