@@ -54,18 +54,6 @@ def test_a23_6_the_throwers_dr_is_read_on_the_30_column_the_targets_on_the_12() 
     assert (outcome["thrower_final_dr"], outcome["thrower_result"]) == (8, "3MC")
 
 
-def test_a23_4_a_dc_that_malfunctions_attacks_neither_location_and_says_the_throwers_dr_goes_unread() -> None:
-    """An Original 12 is at or above the 4-6-7's X# (10): the DC malfunctions (A23.4), so the
-    thrower's DR given beside it is read by nothing, and the outcome says so."""
-    answer = throw(board(), dice={"colored": 6, "white": 6}, thrower_dice={"colored": 1, "white": 1})
-    outcome = answer["outcome"]
-    assert (outcome["detonated"], outcome["malfunction"]) == (False, True)
-    assert "thrower_result" not in outcome
-    assert outcome["notes"] == ["the DC malfunctioned: neither Location is attacked, so the thrower's Location DR "
-                                "(thrower_dice) is not read (A23.4)"]
-    assert "notes" not in throw(board(), dice={"colored": 6, "white": 6})["outcome"]  # none given, nothing to say
-
-
 def test_a23_6_the_odds_on_the_throwers_location_do_not_change_with_the_targets_concealment() -> None:
     concealed, seen = throw(board(), target_concealed=True), throw(board())
     assert concealed["odds_216"]["thrower_result_if_detonated"] == seen["odds_216"]["thrower_result_if_detonated"]

@@ -218,7 +218,11 @@ def test_a23_4_thrown_dc_malfunction_on_the_target_dr_attacks_nobody() -> None:
     answer = throw(
         board({"s467": {"elite": True}}), dice={"colored": 6, "white": 6}, thrower_dice={"colored": 1, "white": 1}
     )
-    assert answer["outcome"] == {"detonated": False, "malfunction": True, "original_dr": 12}
+    assert answer["outcome"] == {"detonated": False, "malfunction": True, "original_dr": 12, "notes": [
+        "the DC malfunctioned: neither Location is attacked, so the thrower's Location DR (thrower_dice) is not read "
+        "(A23.4)"]}
+    unasked = throw(board({"s467": {"elite": True}}), dice={"colored": 6, "white": 6})
+    assert unasked["outcome"] == {"detonated": False, "malfunction": True, "original_dr": 12}  # no second DR given
 
 
 def test_bad_thrower_dice_name_their_path() -> None:
