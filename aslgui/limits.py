@@ -48,6 +48,9 @@ MAX_TEXT_BYTES = 16 * _MB
 #: Commands (pieces, boards, ...) one save may hold (that scenario holds 622).
 MAX_COMMANDS = 50_000
 
+#: Hexes of one ``move``'s path (a vehicle of 60 MP enters at most 120 road hexes; a drag, a few dozen).
+MAX_PATH_HEXES = 1000
+
 # -- XML (a module's buildFile, a counter's SVG) -----------------------------------------------
 #: How deep elements nest (the sample module's buildFile nests 10 deep, its 24 counters 4-6).
 XML_DEPTH_LIMIT = 64

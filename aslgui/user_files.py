@@ -88,11 +88,17 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True
         _sync_folder(folder)
 
 
+#: Bytes of the target's name a temporary file keeps: with its dot, 12 hex digits and ".tmp", 218.
+TEMPORARY_STEM_BYTES = 200
+
+
 def _new_temporary(folder: str, name: str) -> tuple[int, str]:
-    """A new file beside the target, created 0666 less the umask (``tempfile`` makes 0600)."""
+    """A new file beside the target, created 0666 less the umask (``tempfile`` makes 0600), named
+    after it but never longer than a name the target's own length allows (255 bytes)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    stem = name.encode("utf-8", "surrogateescape")[:TEMPORARY_STEM_BYTES].decode("utf-8", "ignore")
     while True:
-        tmp = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        tmp = os.path.join(folder, f".{stem}.{os.urandom(6).hex()}.tmp")
         try:
             return os.open(tmp, flags, 0o666), tmp
         except FileExistsError:

@@ -18,7 +18,7 @@ from aslgui.model.jsonvalues import from_json, refuse_non_finite, to_json
 from aslgui.model.markers import Smoke, smoke_from_json, smoke_to_json
 from aslgui.model.migrations import VERSION, migrate
 from aslgui.model.scenario_boards import board_placements, typed
-from aslgui.model.units import Phase, Unit
+from aslgui.model.units import INFANTRY_KINDS, Phase, Unit
 from aslgui.resource_files import load_json
 
 FORMAT = "aslgui-scenario"
@@ -323,7 +323,8 @@ def scenario_from_json(data: Any) -> Scenario:
     units: dict[str, Unit] = {}
     off_board: dict[str, dict[str, Any]] = {}
     indexes: dict[str, int] = {}
-    refs: list[tuple[str, str]] = []
+    refs: list[tuple[Unit, str, str]] = []
+    placed: dict[str, Unit] = {}  # every unit read, on the map or off
     placeholder = f"{grid.boards[0].id}A1"  # every board has an A1
     for i, raw in enumerate(units_raw):
         path = f"units[{i}]"
@@ -337,10 +338,10 @@ def scenario_from_json(data: Any) -> Scenario:
             off_board[unit.id] = {**to_json(unit, grid), "hex": None}
         else:
             units[unit.id] = unit
-        refs += [(f"{path}.{k}", ref) for k in ("crew", "towed_by", "aboard") if (ref := getattr(unit, k)) is not None]
-    for ref_path, ref in refs:
-        if ref not in indexes:
-            raise AslError(f"no unit with id {shown(ref)}", ref_path)
+        refs += [(unit, k, ref) for k in REFERENCES if (ref := getattr(unit, k)) is not None]
+        placed[unit.id] = unit
+    for unit, key, ref in refs:
+        _check_reference(unit, key, ref, placed, f"units[{indexes[unit.id]}].{key}")
     return Scenario(
         grid=grid,
         units=units,
@@ -357,6 +358,26 @@ def scenario_from_json(data: Any) -> Scenario:
         off_board=off_board,
         file_index=indexes,
     )
+
+
+#: A unit's keys naming another unit, and the kinds that one may be: a Gun's manning Infantry, the
+#: vehicle towing a Gun, the vehicle a Passenger, Rider or Gun en portee is aboard (DESIGN.md 3).
+REFERENCES: dict[str, tuple[frozenset[str], str]] = {
+    "crew": (INFANTRY_KINDS, "an Infantry unit"),
+    "towed_by": (frozenset({"vehicle"}), "a vehicle"),
+    "aboard": (frozenset({"vehicle"}), "a vehicle"),
+}
+
+
+def _check_reference(unit: Unit, key: str, ref: str, placed: dict[str, Unit], path: str) -> None:
+    """A unit's ``crew``, ``towed_by`` or ``aboard`` names another unit of the file, of the kind it
+    must be: else a question would count a squad towing a Gun, or a unit aboard itself."""
+    if ref not in placed:
+        raise AslError(f"no unit with id {shown(ref)}", path)
+    kinds, words = REFERENCES[key]
+    if ref == unit.id or placed[ref].kind not in kinds:
+        what = "itself" if ref == unit.id else f"a {placed[ref].kind}"
+        raise AslError(f"{key} must name {words} other than the unit, but {shown(ref)} is {what}", path)
 
 
 def _extra(data: dict[str, Any]) -> dict[str, Any]:

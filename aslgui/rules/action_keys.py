@@ -3,10 +3,12 @@ once for the rules and the GUI, the check that refuses a key no one reads, and t
 action's keys that lets its resolver read only those its kind declares (``DeclaredKeys``).  Plain
 values: every rules module may import them, this module imports no rules module."""
 
+import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from aslgui.errors import AslError, close_spelling, shown
+from aslgui.limits import MAX_PATH_HEXES
 from aslgui.model.jsonvalues import key_path
 
 # -- the words action keys take (DESIGN.md 4), each defined once for the rules and the GUI ------
@@ -111,3 +113,18 @@ class DeclaredKeys(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+
+_HEX_NAME = re.compile(r"^[0-9A-Za-z]*?[A-Za-z]{1,2}[0-9]{1,3}$")
+
+
+def hex_names(raw: Any, path: str) -> list[str]:
+    """A move's ``path`` (DESIGN.md 13): a list of hex names, each error naming ``path[i]``; no
+    longer than ``MAX_PATH_HEXES``, as no unit moves so far in one MPh."""
+    if not isinstance(raw, list) or len(raw) > MAX_PATH_HEXES:
+        raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], at most {MAX_PATH_HEXES:,} '
+                       f"(MAX_PATH_HEXES), got {shown(raw)}", path)
+    for i, name in enumerate(raw):
+        if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
+            raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"{path}[{i}]")
+    return raw

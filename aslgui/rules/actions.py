@@ -1,6 +1,5 @@
 """Reading an action object (DESIGN.md section 4) with errors that name ``action.<key>``."""
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -30,6 +29,7 @@ from aslgui.rules.action_keys import (
     DeclaredKeys,
     UndeclaredActionKey,
     action_kind,
+    hex_names,
     refuse_unknown_keys,
 )
 from aslgui.rules.dice import DiceRoll
@@ -124,6 +124,9 @@ class Action:
             raise AslError(f"expected a list of unit ids, got {shown(raw)}", self._path(key))
         units, off_board = [], None
         for i, uid in enumerate(raw):
+            if uid in raw[:i]:  # counted once whatever the list says (two pushers, not one pushing twice)
+                raise AslError(f"{shown(uid)} is listed twice (first at {self._path(key)}[{raw.index(uid)}])",
+                               f"{self._path(key)}[{i}]")
             try:
                 units.append(self.scenario.unit(uid, f"{self._path(key)}[{i}]"))
             except OffBoardError as error:
@@ -361,20 +364,6 @@ def _odds_map_key(action: Action, key: str) -> object:
 
 #: A hex name's shape (DESIGN.md 2): board id, column letters, row.  Whether it is on the map is
 #: the rules' question (a move's path that leaves the map is refused, DESIGN.md 13).
-_HEX_NAME = re.compile(r"^[0-9A-Za-z]*?[A-Za-z]{1,2}[0-9]{1,3}$")
-
-
-def check_path(action: Action, key: str) -> list[str]:
-    """A move's ``path`` (DESIGN.md 13): a list of hex names, each error naming ``action.path[i]``."""
-    raw = action.data[key]
-    if not isinstance(raw, list):
-        raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], got {shown(raw)}', f"action.{key}")
-    for i, name in enumerate(raw):
-        if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
-            raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"action.{key}[{i}]")
-    return raw
-
-
 FLAG = Domain(lambda action, key: action.flag(key), "true or false")
 UNIT = Domain(Action.unit, "a unit id")
 UNITS = Domain(Action.units, "a list of unit ids")
@@ -406,7 +395,8 @@ KEY_DOMAINS: dict[str, Domain] = {
     **dict.fromkeys(("fire_counter", "gun_fire_counter"), _choice(FIRE_COUNTERS)),
     "placer_after_fire": _choice(PLACER_STATES), "facing": _choice(FACINGS),
     **dict.fromkeys(("ca", "vca", "tca"), Domain(Action.spine, 'a hexspine name such as "S/SW"')),
-    "path": Domain(check_path, 'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
+    "path": Domain(lambda action, key: hex_names(action.data[key], f"action.{key}"),
+                   'a list of hex names such as ["4E6", "4F6"]'), "end": _choice(MOVE_ENDS),
     **dict.fromkeys(("extra_drm", "effects_drm"), DRM),
     "threat_to_side": Domain(_odds_map_key, "a side of the scenario"),
     **dict.fromkeys(("mp_in_los", "delay"), Domain(Action.number, f"a number of MP from 0 to {MAX_MP}")),

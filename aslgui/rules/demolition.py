@@ -24,7 +24,7 @@ from aslgui.rules.ift_attack import (
     number,
     tem_line,
 )
-from aslgui.rules.los import level_in, los_map, sight_reason, unit_level
+from aslgui.rules.los import level_in, los_map, sight_reason
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
@@ -218,7 +218,7 @@ def resolve_place_dc(action: Action) -> Resolution:
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
     notes += _friends_note(action, unit, target) + _leadership_notes(action)
-    if level_in(action, "target_level", target) != level_in(action, "unit_level", unit.hex, default=unit_level(unit)):
+    if level_in(action, "target_level", target) != level_in(action, "unit_level", unit.hex, unit=unit):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
     paatc_required = any(u.kind == "vehicle" and u.afv for u in enemies_at(scenario, target, unit.side))
@@ -347,7 +347,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     unit = action.unit("unit")
     target = action.hex("target_hex")
     scenario = action.scenario
-    thrower_level = level_in(action, "thrower_level", unit.hex, default=unit_level(unit))
+    thrower_level = level_in(action, "thrower_level", unit.hex, unit=unit)
     target_level = level_in(action, "target_level", target)
     ground = los_map(scenario)
     # A23.6 compares elevations: a hill's or cliff's ground counts as a building's levels do

@@ -20,7 +20,8 @@ from aslgui.geometry.mapgrid import HexNameError
 from aslgui.model import Scenario, Unit
 from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.resource_files import load_json
-from aslgui.rules.actions import Action, check_path
+from aslgui.rules.action_keys import hex_names
+from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
 from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.odds_map import FirerOdds, threat_firers
@@ -139,7 +140,7 @@ def _path_hexes(action: Action, start: Hex, rule: str) -> tuple[list[Hex], list[
     and why that one is refused."""
     grid, before = action.scenario.grid, start
     hexes: list[Hex] = []
-    for i, name in enumerate(check_path(action, "path")):
+    for i, name in enumerate(hex_names(action.data["path"], "action.path")):
         where = f"path[{i}] {name.strip().upper()}"
         try:
             h = grid.parse(name, f"action.path[{i}]")

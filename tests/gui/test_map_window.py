@@ -445,3 +445,43 @@ def test_middle_button_drag_pans_the_map(qtbot: QtBot, window: MainWindow) -> No
     moved = window.view.mapToScene(start) - before
     assert (round(moved.x()), round(moved.y())) == (120, 60)
     assert window.undo_stack.count() == 0
+
+
+def test_d6_c10_1_a_setup_move_takes_along_what_rides_or_is_towed_and_a_rider_moved_alone_gets_off(
+        window: MainWindow) -> None:
+    """In Setup a vehicle dragged elsewhere takes its Passengers and the Gun it tows (D6, C10.1);
+    its Passenger dragged away alone is no longer aboard: the file saved reopens (a unit aboard a
+    vehicle in another hex would be counted as its Passenger)."""
+    window.set_scenario(scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}],
+        "units": [{"id": "ht", "side": "german", "kind": "vehicle", "name": "SPW 251/1", "hex": "4E5", "vca": "N/NE"},
+                  {"id": "pax", "side": "german", "kind": "squad", "name": "4-6-7", "hex": "4E5", "aboard": "ht"},
+                  {"id": "pak", "side": "german", "kind": "gun", "name": "75L AT", "hex": "4E5", "towed_by": "ht"}]}),
+        None)
+    grid = window.scenario.grid
+    window.move_unit("ht", grid.parse("4G5"))
+    assert {u.id: grid.name(u.hex) for u in window.scenario.units.values()} == {"ht": "4G5", "pax": "4G5",
+                                                                               "pak": "4G5"}
+    window.move_unit("pax", grid.parse("4G6"))
+    pax = window.scenario.units["pax"]
+    assert (grid.name(pax.hex), pax.aboard, window.scenario.units["pak"].towed_by) == ("4G6", None, "ht")
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert {u.id: (grid.name(u.hex), u.aboard) for u in window.scenario.units.values()} == {
+        "ht": ("4E5", None), "pax": ("4E5", "ht"), "pak": ("4E5", None)}
+
+
+def test_a_long_file_name_saves_and_a_failed_save_names_the_file_chosen_not_a_temporary_one(
+        window: MainWindow, tmp_path: Path, errors: list[str]) -> None:
+    """A 250-character name the system allows is saved (its temporary file's name is kept within
+    the 255-byte limit); a folder that is not there is said in the system's words for the file the
+    player chose, and the window stays unsaved."""
+    long_name = tmp_path / ("n" * 245 + ".json")
+    assert window._save_to(long_name) and long_name.is_file()
+    assert [p.name for p in tmp_path.iterdir()] == [long_name.name]  # no temporary file left
+    missing = tmp_path / "no such folder" / "x.json"
+    window.move_unit("s1", window.scenario.grid.parse("4D8"))
+    assert not window._save_to(missing)
+    assert errors == [f"Cannot save scenario: {missing}\n\nNo such file or directory\n\nThe previous file is "
+                      "unchanged."]
+    assert not window.undo_stack.isClean()

@@ -112,6 +112,13 @@ def test_demo_scenario_loads() -> None:
         (["units", 0, "caliber"], "57mm", "units[0].caliber", "expected a number"),
         (["units", 0, "kind"], "tank", "units[0].kind", "expected 'gun' or"),
         (["units", 0, "crew"], "nobody", "units[0].crew", "no unit with id 'nobody'"),
+        (["units", 0, "crew"], "t1", "units[0].crew", "crew must name an Infantry unit other than the unit, but 't1' "
+                                                      "is a vehicle"),
+        (["units", 0, "towed_by"], "c1", "units[0].towed_by", "towed_by must name a vehicle other than the unit, "
+                                                              "but 'c1' is a crew"),
+        (["units", 1, "aboard"], "c1", "units[1].aboard", r"aboard must name a vehicle other than the unit, but "
+                                                          "'c1' is itself"),
+        (["units", 1, "aboard"], "g1", "units[1].aboard", "but 'g1' is a gun"),
         (["units", 1, "id"], "g1", "units[1].id", "duplicate unit id"),
         (["units", 2, "mgs", 1, "fp"], None, "units[2].mgs[1].fp", "expected a number"),
         (["units", 2, "ma", "kind"], "laser", "units[2].ma.kind", "expected 'gun'"),

@@ -32,6 +32,7 @@ def a12_notes(answer: Any) -> list[str]:
     ({"t1": {"concealed": True}}, "t1 (concealed)"),
     ({"g1": {"hip": True}}, "g1 (HIP)"),
     ({"g1": {"concealed": True}, "t1": {"hip": True}}, "g1 (concealed) and t1 (HIP)"),
+    ({"c1": {"concealed": True}}, "c1 (concealed)"),  # the Gun's crew
 ])
 def test_a12_a_shot_by_or_at_a_hidden_unit_says_concealment_is_not_applied(
         units: dict[str, dict[str, Any]], said: str) -> None:

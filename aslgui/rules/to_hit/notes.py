@@ -123,7 +123,8 @@ def shot_notes(shot: Shot) -> list[str]:
 def concealment_note(shot: Shot) -> str | None:
     """Concealment and HIP (A12) are not in the rules folder: a shot by or at a concealed or HIP unit
     says what it leaves as it is, rather than answering as if neither were there."""
-    hidden = [u for u in (shot.firer, shot.target) if u is not None and (u.concealed or u.extra.get("hip"))]
+    units = {u.id: u for u in (shot.firer, shot.crew, shot.target) if u is not None}  # a Gun's crew too
+    hidden = [u for u in units.values() if u.concealed or u.extra.get("hip")]
     if not hidden:
         return None
     who = " and ".join(f"{u.id} ({'HIP' if u.extra.get('hip') else 'concealed'})" for u in hidden)

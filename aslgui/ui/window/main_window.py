@@ -249,10 +249,13 @@ class MainWindow(ScenarioFiles):
         self._push(EditCommand(self.scenario, text, removed=[u for u in unit_ids if u in self.scenario.units]))
 
     def move_unit(self, unit_id: str, h: Hex) -> None:
-        """Setup move: put the counter on another hex (on top of that hex's stack)."""
+        """Setup move: put the counter on another hex (on top of that hex's stack) with what rides
+        on it or is in tow (D6, C10.1); a unit carried or towed, moved alone, leaves its vehicle."""
         unit = self.scenario.units[unit_id]
         text = f"Move {unit.name or unit.id} to {self.scenario.grid.name(h)}"
-        self._push(EditCommand(self.scenario, text, units=[unit._replace(hex=h)], to_top=[unit_id]))
+        load = [u._replace(hex=h) for u in self.scenario.units.values() if unit_id in (u.aboard, u.towed_by)]
+        moved = [unit._replace(hex=h, aboard=None, towed_by=None), *load]
+        self._push(EditCommand(self.scenario, text, units=moved, to_top=[u.id for u in moved]))
 
     def rotate_unit(self, unit_id: str, arc: str, spine: int) -> None:
         """Point a Gun's CA or a vehicle's VCA/TCA at hexspine ``spine`` (C3.2: spines only): freely

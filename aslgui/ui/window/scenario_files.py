@@ -92,8 +92,9 @@ class ScenarioFiles(QMainWindow):
         """Atomic save (the old file survives a failure, and the message says why it failed)."""
         try:
             save_scenario(self.scenario, path)
-        except (OSError, AslError) as error:
-            MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{error}\n\nThe previous file is unchanged.")
+        except (OSError, AslError) as error:  # the system's reason, not its temporary file's name
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            MessageBox.error(self, "Cannot save scenario", f"{path}\n\n{why}\n\nThe previous file is unchanged.")
             return False
         self.path = path
         Folders.remember("scenario", path)
