@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from aslgui.rules import Resolution, resolve
-from aslgui.ui.rehearsal.answer_words import IFT_BY_HAND, IMPROBABLE_WORDS, number_lines, outcome_lines, show_value
+from aslgui.ui.rehearsal.answer_words import (
+    IFT_BY_HAND,
+    IMPROBABLE_WORDS,
+    number_lines,
+    outcome_lines,
+    outcome_summary,
+    show_value,
+)
 from tests.rules.fixtures.to_hit_scenarios import german_tank, russian_gun, scenario
 
 pytestmark = pytest.mark.gui
@@ -83,3 +90,14 @@ def test_c3_6_a_unit_of_the_hex_only_an_improbable_hit_reaches_is_said_so_not_a_
         {"id": "kw", "total_drm": 6, "final_th_needed": 1, "improbable": True}]})
     assert number_lines(answer)[1:] == ["Per target:", "\u2022 t1: total 4, Hits on Original DR \u2264 3",
                                         f"\u2022 kw: total 6, Hits on Original DR \u2264 {IMPROBABLE_WORDS}"]
+
+
+def test_c3_9_a_hull_hit_on_a_hull_down_target_says_why_it_is_a_miss() -> None:
+    """The TH DR 7 hits a TH# 7, but on the hull of a hull-down target: "Hit: no" is followed by
+    why, not left to the folded notes (C3.9)."""
+    answer = Resolution("fire", values={"final_th_needed": 7}, outcome={
+        "hit": False, "hull_down_miss": True, "critical": False, "th_dr": 7, "final_dr": 7})
+    lines = outcome_lines(answer)
+    assert lines[lines.index("Hit: no") + 1] == "Missed: a hull hit on a hull-down target (C3.9): yes"
+    assert outcome_summary("fire", answer.outcome or {}) == "Miss (a hull hit on a hull-down target, C3.9)"
+    assert outcome_summary("fire", {"hit": False}) == "Miss"

@@ -147,5 +147,6 @@ def test_a_shot_at_a_hex_of_several_units_is_one_short_log_line(qtbot: QtBot, wi
     assert [t["id"] for t in targets] == ["r1", "r2", "r3"] and all(t["hit"] for t in targets)
     line = window.rehearsal.log_dock.text().splitlines()[0]
     each = "; ".join(f"4-4-7 #{n} in 4E5: IFT {t['result']}" for n, t in enumerate(targets, 1))
-    assert line.endswith(f"*** 2,3 *** = 5, dr 1: Hit \u2014 {each}"), line
+    assert entry.answer["outcome"]["rof_retained"] is True  # the mortar's coloured 2 keeps its Multiple ROF
+    assert line.endswith(f"*** 2,3 *** = 5, dr 1: Hit, Multiple ROF kept \u2014 {each}"), line
     assert "Effects DRM" not in line and len(line) < 200

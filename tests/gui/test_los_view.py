@@ -61,8 +61,10 @@ def test_a6_the_los_tool_outlines_hindrance_hexes_and_gives_the_drm(qtbot: QtBot
         *window.scenario.grid.center(window.scenario.grid.parse("4J7"))
     )
     assert not any(isinstance(i, QGraphicsEllipseItem) for i in window.los_tools.items)
+    assert window.statusBar().currentMessage().startswith("Range 6: clear: 1 Hindrance")
     window.los_tools.tool_action.setChecked(False)  # switching the tool off takes the thread away
     assert window.los_tools.items == [] and window.los_tools.shown is None
+    assert window.statusBar().currentMessage() == ""  # and its words with it, not left under the next tool
 
 
 def test_without_the_tool_a_drag_still_moves_the_counter(qtbot: QtBot, window: MainWindow) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QUndoCommand, QWheelEvent
+from PySide6.QtGui import QKeySequence, QUndoCommand, QWheelEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -485,3 +485,17 @@ def test_a_long_file_name_saves_and_a_failed_save_names_the_file_chosen_not_a_te
     assert errors == [f"Cannot save scenario: {missing}\n\nNo such file or directory\n\nThe previous file is "
                       "unchanged."]
     assert not window.undo_stack.isClean()
+
+
+@pytest.mark.parametrize(("keys", "factor"), [("Ctrl+=", 1.25), ("Ctrl++", 1.25), ("Ctrl+-", 1 / 1.25)])
+def test_zoom_keys_a_player_tries_work_where_the_platform_gives_none(
+        qtbot: QtBot, window: MainWindow, keys: str, factor: float) -> None:
+    """Ctrl+= zooms in beside Ctrl++ (the same key without Shift), and File > Quit is on Ctrl+Q,
+    whatever key bindings the platform's theme has (none offscreen)."""
+    window.view.set_zoom(1.0)
+    sequence = QKeySequence(keys)
+    combo = sequence[0]
+    qtbot.keyClick(window.view, combo.key(), combo.keyboardModifiers())
+    assert window.view.zoom == pytest.approx(factor)
+    [quit_action] = [a for a in window.actions() if a.text() == "&Quit"]
+    assert "Ctrl+Q" in [key.toString() for key in quit_action.shortcuts()]

@@ -41,6 +41,9 @@ def test_c3_9_turret_hit_when_the_coloured_dr_is_lower(colored: int, white: int,
 def test_c3_9_hull_hit_on_a_hd_target_misses() -> None:
     outcome = _vs_tank(4, 2, hd=True)
     assert outcome["hit"] is False and outcome["notes"] == ["a hull hit on a HD target misses (C3.9)"]
+    assert outcome["hull_down_miss"] is True  # said beside "hit", so the miss of a TH DR that hits is explained
+    assert "hull_down_miss" not in _vs_tank(2, 4, hd=True)  # a turret hit on it: no such miss
+    assert "hull_down_miss" not in _vs_tank(4, 2)  # the same hull hit on a target not HD
 
 
 def _only_lowest_hits() -> Any:

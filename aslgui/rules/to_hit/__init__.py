@@ -178,8 +178,8 @@ def _reaction_values(shot: Shot) -> dict[str, Any]:
 
 
 #: What ``targets`` tells of each unit an Area Target Type shot at a hex attacks.
-_PER_UNIT = ("hit", "critical", "improbable", "location", "final_dr", "needs_dr", "resolve_on", "fp", "ift_column",
-             "effects_drm", "effects_total_drm", "result", "destroyed", "notes")
+_PER_UNIT = ("hit", "hull_down_miss", "critical", "improbable", "location", "final_dr", "needs_dr", "resolve_on", "fp",
+             "ift_column", "effects_drm", "effects_total_drm", "result", "destroyed", "notes")
 #: Outcome keys that belong to a unit, not to the hex: each unit's are in ``targets`` instead.
 _UNIT_ONLY = ("effects_drm", "effects_total_drm", "result")
 

@@ -310,10 +310,12 @@ def to_hit_reader(shot: Reading) -> Callable[[Roll], dict[str, Any]]:
             critical = hit and shot.ch_applies and _critical(shot, roll, final_dr)
         location = _location(shot, roll, critical, forced) if hit else None
         notes = []
-        if location == "hull" and hd:
+        hull_down_miss = location == "hull" and hd
+        if hull_down_miss:
             hit, critical, notes = False, False, ["a hull hit on a HD target misses (C3.9)"]
         out: dict[str, Any] = {
             "hit": hit,
+            **({"hull_down_miss": True} if hull_down_miss else {}),  # why a TH DR that hits is a miss
             "critical": critical,
             "improbable": improbable and hit,
             "location": location if hit else None,

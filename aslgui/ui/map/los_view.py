@@ -151,6 +151,8 @@ class LosTools(QObject):
         self.shade_items: list[QGraphicsItem] = []
         #: The last thread drawn: (source, target, result), for tests and the status bar.
         self.shown: tuple[Hex, Hex, LosResult] | None = None
+        #: The thread's words put on the status line, taken off with the thread.
+        self.said = ""
         #: Hex -> Hindrance DRM (None when blocked) of the current shading.
         self.shading: dict[Hex, int | None] = {}
         self._start: Hex | None = None
@@ -263,7 +265,7 @@ class LosTools(QObject):
         self._add(result_plate(words, result.blocked, end, room))
         scene.update()
         self.window.statusBar().showMessage(words)
-        self.shown = (source, target, result)
+        self.shown, self.said = (source, target, result), words
         return result
 
     def _add(self, item: QGraphicsItem, shade: bool = False) -> None:
@@ -279,6 +281,10 @@ class LosTools(QObject):
         return self._boards[1]
 
     def clear_thread(self) -> None:
+        """Take the thread off the map, and its words off the status line if they still show there
+        (another tool's answer left there stays)."""
+        if self.said and self.window.statusBar().currentMessage() == self.said:
+            self.window.statusBar().clearMessage()
         _remove(self.items)
         self.items, self.shown = [], None
 

@@ -151,6 +151,7 @@ OUTCOME_WORDS: dict[str, str] = {
     "th_dr": "TH DR",
     "final_dr": "Final DR",
     "hit": "Hit",
+    "hull_down_miss": "Missed: a hull hit on a hull-down target (C3.9)",
     "critical": "Critical Hit",
     "improbable": "Improbable Hit",
     "location": "Hit location",
@@ -476,6 +477,8 @@ def outcome_summary(kind: str, outcome: Mapping[str, Any], names: UnitNames | No
     parts = summarise(outcome)
     if outcome.get("malfunction"):
         parts.append("Malfunction")
+    if outcome.get("rof_retained"):  # it may fire again this phase (C2.24): the log says so, as the popup does
+        parts.append("Multiple ROF kept")
     targets = [t for t in outcome.get("targets") or () if isinstance(t, dict)]
     if any(isinstance(t.get("if_selected"), dict) for t in targets):
         parts.append("Random Selection picks the unit it strikes (C3.74)")
@@ -509,7 +512,7 @@ def _fire_summary(outcome: Mapping[str, Any]) -> list[str]:
     if outcome.get("needs_dr"):
         return ["waits for a dr"]
     if not outcome.get("hit"):
-        return ["Miss"]
+        return ["Miss (a hull hit on a hull-down target, C3.9)" if outcome.get("hull_down_miss") else "Miss"]
     parts = ["Critical Hit" if outcome.get("critical") else "Hit"]
     if outcome.get("location"):
         parts.append(str(outcome["location"]))

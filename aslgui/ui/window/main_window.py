@@ -135,10 +135,13 @@ class MainWindow(ScenarioFiles):
         self.resizeDocks(docks[:2], [440, 360], Qt.Orientation.Vertical)
         self.docks = docks
 
-    def _action(self, text: str, slot: Callable[[], object], shortcut: Shortcut | None = None) -> QAction:
+    def _action(self, text: str, slot: Callable[[], object], *shortcuts: Shortcut) -> QAction:
+        """A window action on its keys: a platform's standard key first, then the ones a player
+        tries where the platform gives none (Ctrl+Q to quit, Ctrl+= beside Ctrl++)."""
         action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+        keys = [key for key in dict.fromkeys(QKeySequence(shortcut) for shortcut in shortcuts) if not key.isEmpty()]
+        if keys:
+            action.setShortcuts(keys)
         action.triggered.connect(slot)
         self.addAction(action)  # shortcuts work even with the menu bar hidden
         return action
@@ -157,7 +160,7 @@ class MainWindow(ScenarioFiles):
         file_menu.addAction(self._action("&Save", self.save, keys.Save))
         file_menu.addAction(self._action("Save &as...", self.save_as, keys.SaveAs))
         file_menu.addSeparator()
-        file_menu.addAction(self._action("&Quit", self.close, keys.Quit))
+        file_menu.addAction(self._action("&Quit", self.close, keys.Quit, "Ctrl+Q"))
 
         edit_menu = self.menuBar().addMenu("&Edit")
         undo = self.undo_stack.createUndoAction(self, "&Undo")
@@ -184,8 +187,9 @@ class MainWindow(ScenarioFiles):
 
         self.menuBar().addMenu(self.view_menu)
         self.view_menu.addAction(self._action("&Fit to window", self.view.fit_to_window, "Ctrl+0"))
-        self.view_menu.addAction(self._action("Zoom &in", partial(self.view.zoom_by, 1.25), keys.ZoomIn))
-        self.view_menu.addAction(self._action("Zoom &out", partial(self.view.zoom_by, 1 / 1.25), keys.ZoomOut))
+        zoom_in, zoom_out = partial(self.view.zoom_by, 1.25), partial(self.view.zoom_by, 1 / 1.25)
+        self.view_menu.addAction(self._action("Zoom &in", zoom_in, keys.ZoomIn, "Ctrl++", "Ctrl+="))
+        self.view_menu.addAction(self._action("Zoom &out", zoom_out, keys.ZoomOut, "Ctrl+-"))
         self.view_menu.addAction(self._action("&Actual size", lambda: self.view.set_zoom(1.0), "Ctrl+1"))
         self.view_menu.addSeparator()
         #: The map layers the user shows or hides (grid, hex names, terrain tint), remembered.
