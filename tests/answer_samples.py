@@ -78,6 +78,12 @@ def _extra_set_ups() -> list[Resolution]:
     found += _answers(demo, {"kind": "hex_info", "hex": "4E6"})
     found += _answers(demo, {"kind": "odds_map", "unit": "g1", "target_type": "vehicle", "target": {"size": -1}})
     found += _answers(demo, {"kind": "odds_map", "threat_to_side": "german", "target_type": "infantry"})
+    # what the menu no longer offers out of a fire phase of the unit's side (C3.22, C10.21, A3), asked anyway
+    for phase in PHASES:
+        for player in ("russian", "german"):
+            demo.phase, demo.player = phase, player
+            found += _answers(demo, {"kind": "change_ca", "unit": "g1", "ca": "N/NE"})
+            found += _answers(demo, {"kind": "limber", "gun": "g1"})
     return found
 
 

@@ -103,7 +103,7 @@ def off_board_reason() -> re.Pattern[str]:
 def test_contract_every_sample_reason_cites_a_rule_or_is_the_documented_exception() -> None:
     exception = off_board_reason()
     reasons = [reason for answers in answers_by_kind().values() for answer in answers for reason in answer.reasons]
-    assert len(reasons) > 700  # the samples' illegal answers (796 in round 9, fewer refusals offered): a real check
+    assert len(reasons) > 850  # the samples' illegal answers (900 in round 9): a real check, not an empty one
     assert [r for r in reasons if not CITATION.search(r) and not exception.match(r)] == []
 
 

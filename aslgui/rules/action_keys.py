@@ -122,8 +122,9 @@ def hex_names(raw: Any, path: str) -> list[str]:
     """A move's ``path`` (DESIGN.md 13): a list of hex names, each error naming ``path[i]``; no
     longer than ``MAX_PATH_HEXES``, as no unit moves so far in one MPh."""
     if not isinstance(raw, list) or len(raw) > MAX_PATH_HEXES:
+        got = f"{len(raw):,} of them" if isinstance(raw, list) else shown(raw)
         raise AslError(f'expected a list of hex names such as ["4E6", "4F6"], at most {MAX_PATH_HEXES:,} '
-                       f"(MAX_PATH_HEXES), got {shown(raw)}", path)
+                       f"(MAX_PATH_HEXES), got {got}", path)
     for i, name in enumerate(raw):
         if not isinstance(name, str) or not name.isascii() or not _HEX_NAME.match(name.strip()):
             raise AslError(f'expected a hex name such as "4E6", got {shown(name)}', f"{path}[{i}]")

@@ -123,9 +123,10 @@ class Action:
         if not isinstance(raw, list):
             raise AslError(f"expected a list of unit ids, got {shown(raw)}", self._path(key))
         units, off_board = [], None
+        seen: dict[str, int] = {}  # each id's first place
         for i, uid in enumerate(raw):
-            if uid in raw[:i]:  # counted once whatever the list says (two pushers, not one pushing twice)
-                raise AslError(f"{shown(uid)} is listed twice (first at {self._path(key)}[{raw.index(uid)}])",
+            if isinstance(uid, str) and seen.setdefault(uid, i) != i:  # counted once (two pushers, not one twice)
+                raise AslError(f"{shown(uid)} is listed twice (first at {self._path(key)}[{seen[uid]}])",
                                f"{self._path(key)}[{i}]")
             try:
                 units.append(self.scenario.unit(uid, f"{self._path(key)}[{i}]"))
@@ -371,7 +372,7 @@ HEX = Domain(Action.hex, 'a hex name such as "4E6"')
 DICE = Domain(Action.dice_at, '{"colored": 1..6, "white": 1..6}')
 DRM = Domain(lambda action, key: action.drm_lines(key, "extra", "user"),
              'a whole number or a list of {"value": n, "label": text}')
-LEVEL = _whole(-9, 9)
+LEVEL = _whole(0, 9)  # levels above a hex's ground: no map draws a cellar
 
 #: Every action key's domain, by key: a key means the same in every kind that reads it, except
 #: as ``KIND_DOMAINS`` says. A key a kind declares (``RESOLVERS``) is declared here too.

@@ -347,9 +347,9 @@ def resolve_throw_dc(action: Action) -> Resolution:
     unit = action.unit("unit")
     target = action.hex("target_hex")
     scenario = action.scenario
-    thrower_level = level_in(action, "thrower_level", unit.hex, unit=unit)
-    target_level = level_in(action, "target_level", target)
     ground = los_map(scenario)
+    thrower_level = level_in(action, "thrower_level", unit.hex, ground, unit)
+    target_level = level_in(action, "target_level", target, ground)
     # A23.6 compares elevations: a hill's or cliff's ground counts as a building's levels do
     thrower_elevation = ground.level(unit.hex) + thrower_level
     target_elevation = ground.level(target) + target_level

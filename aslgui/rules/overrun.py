@@ -310,7 +310,8 @@ def resolve_overrun(action: Action) -> Resolution:
         parts.append({"source": "halved: Immobile/destroyed before the OVR is resolved (D7.11)", "fp": number(-fp)})
 
     mp_entry, unverified = entry_mp(scenario, vehicle, from_hex, target, allotment)
-    towing = tow_step(scenario, vehicle, from_hex, target, {})  # an OVR enters the hex as a move does (C10.1)
+    # an OVR enters the hex as a move does (C10.1); Reverse is refused by D7.13 already
+    towing = tow_step(scenario, vehicle, from_hex, target, {"bypass": action.flag("bypass")})
     reasons += towing.reasons
     if mp_entry is not None:
         mp_entry += towing.mp_extra

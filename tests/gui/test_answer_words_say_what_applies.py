@@ -101,3 +101,11 @@ def test_c3_9_a_hull_hit_on_a_hull_down_target_says_why_it_is_a_miss() -> None:
     assert lines[lines.index("Hit: no") + 1] == "Missed: a hull hit on a hull-down target (C3.9): yes"
     assert outcome_summary("fire", answer.outcome or {}) == "Miss (a hull hit on a hull-down target, C3.9)"
     assert outcome_summary("fire", {"hit": False}) == "Miss"
+
+
+def test_c3_6_an_outcome_s_improbable_hit_on_one_unit_of_the_hex_is_still_said() -> None:
+    """The rolled outcome of each unit of the hex says it was an Improbable Hit (C3.6); only the
+    numbers before the roll fold it into "Hits on"."""
+    answer = Resolution("fire", outcome={"hit": True, "targets": [
+        {"id": "x", "hit": True, "improbable": True, "critical": False, "location": "hull"}]})
+    assert "\u2022 x: Hit yes, Improbable Hit yes, Critical Hit no, Hit location hull" in outcome_lines(answer)

@@ -239,6 +239,9 @@ def test_the_palette_side_is_one_of_the_scenarios_sides_off_board_ones_too(windo
     side.setCurrentText("axis")
     window.undo_stack.push(QUndoCommand("nothing"))  # any change of the scenario keeps the side picked
     assert side.currentText() == "axis"
+    side.setCurrentText(side.itemText(2))  # a nationality offered below the sides, picked on purpose
+    window.undo_stack.push(QUndoCommand("nothing else"))
+    assert side.currentText() == side.itemText(2) not in ("allied", "axis")
 
 
 @pytest.mark.parametrize(("side", "nationality"), [("allied", "russian"), ("axis", "german"), ("finns", "finns")])

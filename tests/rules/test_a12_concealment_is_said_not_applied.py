@@ -43,6 +43,17 @@ def test_a12_a_shot_by_or_at_a_hidden_unit_says_concealment_is_not_applied(
                                                                "target": "t1"}).values["final_th_needed"]
 
 
+def test_a12_a_shot_at_a_hex_names_each_hidden_unit_it_may_hit() -> None:
+    """An Area Target Type shot at 4C9 may hit each unit there (C3.33): a concealed one among them
+    is named though it is not the shot's ``target``."""
+    scenario = demo(s2={"concealed": True})
+    hex_name = scenario.grid.name(scenario.units["s2"].hex)
+    answer = resolve(scenario, {"kind": "fire", "firer": "g1", "target_hex": hex_name, "target_type": "area"})
+    assert [note.split(":")[0] for note in a12_notes(answer)] == ["s2 (concealed)"]
+    assert a12_notes(resolve(demo(), {"kind": "fire", "firer": "g1", "target_hex": hex_name,
+                                      "target_type": "area"})) == []
+
+
 def test_a12_a_shot_in_plain_view_says_nothing_of_concealment() -> None:
     assert a12_notes(resolve(demo(), {"kind": "fire", "firer": "g1", "target": "t1"})) == []
 

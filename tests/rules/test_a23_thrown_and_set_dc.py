@@ -112,11 +112,12 @@ def test_a23_6_no_throw_up_a_hill_though_both_are_on_their_ground(tall_building:
 
 @pytest.mark.parametrize(("key", "level"), [("thrower_level", -1), ("target_level", -9)])
 def test_b23_no_level_below_the_ground_is_drawn(key: str, level: int) -> None:
-    """No cellar is drawn on any map: a level below 0 is refused, naming the key (B23)."""
+    """No cellar is drawn on any map: a level below 0 is out of the key's domain, as ``los`` says of
+    its levels (B23)."""
     with pytest.raises(AslError) as error:
         throw(board(), **{key: level})
-    assert error.value.path == f"action.{key}"
-    assert f"so a unit cannot be at level {level} there (B23)" in str(error.value)
+    assert (error.value.path, error.value.message) == (f"action.{key}",
+                                                       f"expected a whole number from 0 to 9, got {level}")
 
 
 def test_b23_a_unit_level_its_hex_lacks_is_named_as_the_unit_s_level_key() -> None:
@@ -125,7 +126,7 @@ def test_b23_a_unit_level_its_hex_lacks_is_named_as_the_unit_s_level_key() -> No
     with pytest.raises(AslError) as error:
         throw(board({"s467": {"level": 1}}))  # 1Y6 is open ground
     assert error.value.path == "units[0].level"
-    assert "1Y6 has no level above or below its ground, so a unit cannot be at level 1 there (B23)" in str(error.value)
+    assert "1Y6 has no level above its ground, so a unit cannot be at level 1 there (B23)" in str(error.value)
 
 
 def test_a23_6_the_thrower_s_level_is_its_own_unless_given(tall_building: Any) -> None:

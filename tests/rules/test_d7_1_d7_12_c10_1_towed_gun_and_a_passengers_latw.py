@@ -134,3 +134,12 @@ def test_c10_1_d7_1_no_ovr_into_a_building_or_over_a_wall_while_towing(
     assert moved["legal"] is False and refusal in moved["reasons"]
     unhooked = _ovr(board_from("d7_ex.json", {"s628": {"fired": None}}, terrain={"1C3": terrain}, hexsides=hexsides))
     assert refusal not in unhooked["reasons"]
+
+
+def test_c10_1_d7_13_no_ovr_in_bypass_while_towing_a_gun() -> None:
+    """D7.13 allows an OVR in Bypass; C10.1 allows no Bypass while towing a Gun: both together refuse it."""
+    woods = _towing("woods")
+    assert "no Bypass while towing a Gun (except in Narrow Streets, B31.124) (C10.1)" in _ovr(woods, bypass=True)[
+        "reasons"]
+    alone = board_from("d7_ex.json", {"s628": {"fired": None}}, terrain={"1C3": "woods"})
+    assert not any("(C10.1)" in why for why in _ovr(alone, bypass=True)["reasons"])

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from aslgui.errors import AslError
+from aslgui.limits import MAX_PATH_HEXES
 from aslgui.model import load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
@@ -27,3 +28,16 @@ def test_design9_a_unit_listed_twice_is_refused_naming_both_places(action: dict[
     assert str(error.value.message) == f"'c1' is listed twice (first at {path.split('[')[0]}[0])"
     once = {**action, **{key: ["c1"] for key in ("pushers", "crew") if key in action}}
     assert resolve(scenario, once).kind == action["kind"]  # the same list, each once, is answered
+
+
+def test_design9_a_path_longer_than_any_move_is_refused_naming_its_length() -> None:
+    """A move enters at most MAX_PATH_HEXES hexes: a longer path is refused before a step is walked,
+    saying how long it is (a million hexes took 48 s and wrote 175 MB before)."""
+    scenario = load_scenario(resource_path("examples", "c10_13_hook_up.json"))
+    longest = ["1H5", "1H4"] * (MAX_PATH_HEXES // 2)
+    assert resolve(scenario, {"kind": "move", "unit": "spw", "path": longest}).kind == "move"
+    with pytest.raises(AslError) as error:
+        resolve(scenario, {"kind": "move", "unit": "spw", "path": [*longest, "1H5"]})
+    assert error.value.path == "action.path"
+    too_long = f"at most {MAX_PATH_HEXES:,} (MAX_PATH_HEXES), got {MAX_PATH_HEXES + 1:,} of them"
+    assert error.value.message.endswith(too_long)

@@ -20,14 +20,14 @@ from aslgui.rules.resolution import HINDRANCE_CASE, DrmLine, Resolution
 # -- the ``los`` question -----------------------------------------------------------------------
 def level_in(action: Action, key: str, h: Hex, los: LosMap | None = None, unit: Unit | None = None) -> int:
     """A level given under ``key`` for a Location of ``h`` (else ``unit``'s own ``level``, else 0):
-    one the hex has (B23; no cellar is drawn), so a question never puts a unit on a floor its
-    building lacks; an error names the key, or the unit's ``level`` it was read from."""
+    no higher than the hex has (B23), so a question never puts a unit on a floor its building
+    lacks; an error names the key, or the unit's ``level`` it was read from."""
     given = action.has(key)
     level = action.integer(key, 0) if given or unit is None else unit_level(unit)
     allowed = (los or los_map(action.scenario)).upper_levels.get(h, 0)
-    if not 0 <= level <= allowed:
+    if level > allowed:
         where = action.scenario.grid.name(h)
-        has = f"has levels 0..{allowed}" if allowed else "has no level above or below its ground"
+        has = f"has levels 0..{allowed}" if allowed else "has no level above its ground"
         path = f"action.{key}" if given or unit is None else f"{action.scenario.unit_path(unit.id)}.level"
         raise AslError(f"{where} {has}, so a unit cannot be at level {level} there (B23)", path)
     return level

@@ -121,10 +121,10 @@ def lists_ammo(unit: Unit, ammo: str) -> bool:
             or ammo in listed)
 
 
-def ammo_choices(unit: Unit) -> tuple[str, ...]:
+def ammo_choices(unit: Unit | None) -> tuple[str, ...]:
     """The ammunition a Gun or vehicle may be asked to fire: HE, AP and what its counter lists (C8);
-    the popup offers these only, so no round is refused only once picked."""
-    return tuple(ammo for ammo in AMMO if lists_ammo(unit, ammo))
+    the popup offers these only, so no round is refused only once picked. No unit: every round."""
+    return tuple(ammo for ammo in AMMO if unit is None or lists_ammo(unit, ammo))
 
 
 def listed_ammo(shot: Shot) -> str | None:

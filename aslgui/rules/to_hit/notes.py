@@ -124,6 +124,8 @@ def concealment_note(shot: Shot) -> str | None:
     """Concealment and HIP (A12) are not in the rules folder: a shot by or at a concealed or HIP unit
     says what it leaves as it is, rather than answering as if neither were there."""
     units = {u.id: u for u in (shot.firer, shot.crew, shot.target) if u is not None}  # a Gun's crew too
+    if shot.target_type in ("area", "infantry"):  # the units of the hex it may hit (C3.32, C3.33)
+        units.update((u.id, u) for u in shot.scenario.units_at(shot.target_hex))
     hidden = [u for u in units.values() if u.concealed or u.extra.get("hip")]
     if not hidden:
         return None

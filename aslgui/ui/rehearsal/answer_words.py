@@ -195,7 +195,7 @@ ECHO_KEYS = frozenset({
     "odds", "odds_216",  # worded by the popup's OddsView (ui/rehearsal_odds.py)
 })
 #: "Hits on Original DR <=" when no Final TH DR can hit: the number would be below 2 (C3.6).
-IMPROBABLE_WORDS = "none, only an Improbable Hit: an Original DR 2, then a dr of 1-3 (C3.6)"
+IMPROBABLE_WORDS = "none, only an Improbable Hit: an Original DR 2, then a dr of 1-3 (1-2 vs a hull-down target, C3.6)"
 #: Flags left out while false: they only say that a special case does not apply.
 QUIET_WHEN_FALSE = frozenset({
     "improbable", "critical_needs_dr", "doubled_lower_dr", "area_fire", "bog_check", "rof_consumed",
@@ -313,8 +313,10 @@ def _target_words(value: dict[str, Any], names: UnitNames | None, said: Sequence
     for key, item in value.items():
         if key == "notes" and isinstance(item, list):
             item = [note for note in item if note not in said]
-        if key in ("id", "improbable") or item in ([], "") or (item is False and key in QUIET_WHEN_FALSE):
-            continue  # an Improbable Hit is said by its "Hits on" (``shown_number``)
+        if key == "id" or item in ([], "") or (item is False and key in QUIET_WHEN_FALSE):
+            continue
+        if key == "improbable" and "final_th_needed" in value:
+            continue  # said by its "Hits on" (``shown_number``); an outcome's Improbable Hit is said as it is
         if item is None and not (undecided and key in ("critical", "fp")):
             continue
         if isinstance(item, dict) and key in ("if_selected", "if_not_selected"):

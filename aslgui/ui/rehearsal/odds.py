@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
-from aslgui.rules.action_keys import AMMO
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.to_hit.legality import ammo_choices
 
@@ -137,8 +136,7 @@ def what_if(scenario: Scenario, action: Mapping[str, Any]) -> list[WhatIf]:
     """The same shot (no dice) with each round its counter lists (C8: as the Ammo choice offers),
     then as Intensive Fire after its ROF (C5.6)."""
     shot = {k: v for k, v in action.items() if k not in ("dice", "dr", "effects_dr")}
-    firer = scenario.units.get(str(shot.get("firer")))
-    rounds = ammo_choices(firer) if firer is not None else AMMO
+    rounds = ammo_choices(scenario.units.get(str(shot.get("firer"))))
     variants: list[tuple[str, Scenario, dict[str, Any]]] = [(ammo, scenario, {**shot, "ammo": ammo})
                                                             for ammo in rounds]
     variants.append(("Intensive Fire", _marked_fired(scenario, str(shot.get("firer"))), {**shot, "intensive": True}))

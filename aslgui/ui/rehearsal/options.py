@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget,
 
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
-from aslgui.rules.action_keys import AMMO, MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
+from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.actions import leaders_with
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
@@ -77,7 +77,7 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         firer = scenario.units.get(str(action.get("firer")))
         out.append(("target_type", "Target Type (C3.3)", _combo(TARGET_TYPES, action.get("target_type"),
                                                                  shown=str.capitalize)))
-        ammo = ammo_choices(firer) if firer is not None else AMMO  # only what its counter lists (C8)
+        ammo = ammo_choices(firer)  # only what its counter lists (C8)
         out.append(("ammo", "Ammo", _combo(ammo, None, "default (HE; AP vs AFV)")))
         out.append(("acquisition", "Acquisition (Case N)", _spin(0, 2)))
         out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))

@@ -28,6 +28,7 @@ from aslgui.ui.map.scene import MapScene
 from aslgui.ui.map.view import MapView
 from aslgui.ui.rehearsal.answer_words import in_words, player_names
 from aslgui.ui.rehearsal.controller import Rehearsal
+from aslgui.ui.rehearsal.phase import sides
 from aslgui.ui.widgets.dialogs import MessageBox
 from aslgui.ui.widgets.wheel_guard import guard_wheel
 from aslgui.ui.window.autosave import AutosaveController
@@ -50,13 +51,6 @@ NO_LIBRARY_TIP = (
     f"File > Add VASL boards folder... points aslgui at your VASL install's boards folder (or set {BOARDS_ENV})."
 )
 Shortcut = QKeySequence | QKeySequence.StandardKey | str
-
-
-def sides(scenario: Scenario) -> list[str]:
-    """The scenario's sides, in order of first appearance: on the map, then off the boards (an
-    imported set-up's order of battle)."""
-    off_board = (str(entry.get("side") or "") for entry in scenario.off_board.values())
-    return [side for side in dict.fromkeys([*(u.side for u in scenario.units.values()), *off_board]) if side]
 
 
 class MainWindow(ScenarioFiles):

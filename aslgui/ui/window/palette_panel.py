@@ -90,6 +90,8 @@ class PalettePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
+        #: The scenario's sides last offered (``set_sides``).
+        self._sides: list[str] = []
         self.side = QComboBox()
         self.side.setEditable(True)
         self.side.setToolTip("Side of new counters (its nationality colours the counter)")
@@ -163,13 +165,15 @@ class PalettePanel(QWidget):
                 for group in self.groups.values() if not group.isHidden()}
 
     def set_sides(self, sides: list[str]) -> None:
-        """Offer the scenario's sides first, then the nationalities we have colours for; the side
-        picked stays when the scenario has it, else its first side is picked (a counter placed on
-        a side the scenario does not have would be nobody's: no crew offered its Gun)."""
+        """Offer the scenario's sides first, then the nationalities we have colours for. The side
+        picked stays; when the scenario's sides change (another file) and lack it, its first side is
+        picked: a counter placed on a side the scenario does not have is nobody's (no crew is
+        offered its Gun)."""
         current = self.side.currentText()
+        changed, self._sides = sides != self._sides, list(sides)
         self.side.clear()
         self.side.addItems(list(dict.fromkeys([*sides, *style.NATIONALITY_COLORS])))
-        self.side.setCurrentText(current if current in sides or not sides else sides[0])
+        self.side.setCurrentText(sides[0] if changed and sides and current not in sides else current)
 
     @property
     def template(self) -> Template | None:
