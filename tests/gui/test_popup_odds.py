@@ -121,3 +121,17 @@ def test_an_illegal_action_shows_no_odds(qtbot: QtBot) -> None:
     popup.options["intensive"].setChecked(True)
     assert popup.resolution is not None and not popup.resolution.legal
     assert popup.odds.words.text() == "" and not popup.odds.words.isVisibleTo(popup)
+
+
+def test_c5_11_the_turret_or_hull_choice_reads_as_a_player_says_it(qtbot: QtBot) -> None:
+    """A turreted tank's shot offers how it brings the target into its arc (C5.11) in words, not
+    as "default", TCA and VCA; the hull's pivot is asked as ``pivot: vca``."""
+    scenario = open_demo()
+    scenario.phase, scenario.player = "DFPh", "russian"  # the German tank fires in its DFPh
+    popup = popup_for(qtbot, scenario, "t1", scenario.grid.name(scenario.units["g1"].hex), "fire")
+    pivot = popup.options["pivot"]
+    assert isinstance(pivot, QComboBox)
+    assert [pivot.itemText(i) for i in range(pivot.count())] == [
+        "turning its turret (unless said)", "turning its turret (TCA)", "pivoting its hull (VCA: NT Case A)"]
+    pivot.setCurrentIndex(2)
+    assert popup.action()["pivot"] == "vca"

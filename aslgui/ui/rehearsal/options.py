@@ -34,6 +34,10 @@ def _combo(items: Sequence[str], current: str | None = None, none_text: str | No
     return combo
 
 
+#: How a turreted vehicle brings its target into its arc (C5.11), as a player says it.
+PIVOT_WORDS = {"tca": "turning its turret (TCA)", "vca": "pivoting its hull (VCA: NT Case A)"}
+
+
 class UnitChecklist(QListWidget):
     """Units to tick, e.g. who pushes a Gun (C10.3); its value is the ticked ids, in list order."""
 
@@ -84,7 +88,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
         out.append(("opportunity", "Opportunity Fire (A7.25)", QCheckBox()))
         if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
-            out.append(("pivot", "Bring target in by (C5.11)", _combo(("tca", "vca"), None, "default", str.upper)))
+            out.append(("pivot", "Brings the target into its arc by (C5.11)",
+                        _combo(("tca", "vca"), None, "turning its turret (unless said)", PIVOT_WORDS.__getitem__)))
         if firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh":
             mp = HalfStepSpinBox()
             mp.setRange(-0.5, 60)
