@@ -136,12 +136,16 @@ def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) 
             _extra(scenario, changes, str(uid), **{NO_MOVE: True})
 
 
+def carried(scenario: Scenario, vehicle_id: str) -> list[Unit]:
+    """What goes where a vehicle goes: the Gun it tows (C10.1) and its Passengers/Riders aboard."""
+    return [unit for unit in scenario.units.values() if vehicle_id in (unit.towed_by, unit.aboard)]
+
+
 def _drive(scenario: Scenario, changes: Changes, vehicle: Unit, to_hex: Hex) -> None:
-    """A vehicle enters a hex with the Gun it tows (C10.1) and its Passengers/Riders aboard."""
+    """A vehicle enters a hex with what it carries (``carried``)."""
     _mark(changes, vehicle.id, hex=to_hex, moved=True)
-    for unit in scenario.units.values():
-        if vehicle.id in (unit.towed_by, unit.aboard):
-            _mark(changes, unit.id, hex=to_hex)
+    for unit in carried(scenario, vehicle.id):
+        _mark(changes, unit.id, hex=to_hex)
 
 
 def _tow_move(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:

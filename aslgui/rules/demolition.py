@@ -218,7 +218,8 @@ def resolve_place_dc(action: Action) -> Resolution:
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
     notes += _friends_note(action, unit, target) + _leadership_notes(action)
-    if level_in(action, "target_level", target) != level_in(action, "unit_level", unit.hex, unit=unit):
+    ground = los_map(scenario)
+    if level_in(action, "target_level", target, ground) != level_in(action, "unit_level", unit.hex, ground, unit):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
                               "Location, so it cannot Place a DC there", "A23.3 EX"))
     paatc_required = any(u.kind == "vehicle" and u.afv for u in enemies_at(scenario, target, unit.side))

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QScrollArea
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
 from aslgui.model import Scenario, Unit
+from aslgui.rules.apply import carried
 from aslgui.ui.map.hover import hover_text
 from aslgui.ui.map.los_view import LosTools
 from aslgui.ui.map.odds_view import OddsTools
@@ -251,7 +252,7 @@ class MainWindow(ScenarioFiles):
         on it or is in tow (D6, C10.1); a unit carried or towed, moved alone, leaves its vehicle."""
         unit = self.scenario.units[unit_id]
         text = f"Move {unit.name or unit.id} to {self.scenario.grid.name(h)}"
-        load = [u._replace(hex=h) for u in self.scenario.units.values() if unit_id in (u.aboard, u.towed_by)]
+        load = [u._replace(hex=h) for u in carried(self.scenario, unit_id)]
         moved = [unit._replace(hex=h, aboard=None, towed_by=None), *load]
         self._push(EditCommand(self.scenario, text, units=moved, to_top=[u.id for u in moved]))
 
