@@ -220,9 +220,17 @@ class MapGrid:
         return found
 
     def parsed(self, text: object) -> Hex | None:
-        """The hex ``text`` named when ``parse`` read it before, else None (never an error): a
-        quick answer needs a name known good, and reads any other the whole way (issue 40)."""
-        return self._parse_cache.get(text) if type(text) is str else None
+        """The hex ``text`` names, else None (never an error): a quick answer takes a good name at
+        once, the first time too, and leaves any other to the whole way, which says why (issue 40)."""
+        if type(text) is not str:
+            return None
+        found = self._parse_cache.get(text)
+        if found is None:
+            try:
+                found = self.parse(text)
+            except HexNameError:
+                return None
+        return found
 
     def _parse(self, text: str, path: str) -> Hex:
         raw = text.strip().upper() if text.isascii() else ""  # "4E\u0665" is no hex: refused, not read as 4E5

@@ -258,14 +258,15 @@ def module_templates(modules: Sequence[Module]) -> list[CounterTemplate]:
 
 def art_problem(modules: Sequence[Module], image: str) -> str:
     """Why the modules give no printed values for ``image``: its SVG could not be read (and why),
-    or they hold no SVG of it (whose numbers then cannot be read)."""
+    or they have no SVG of it (whose numbers then cannot be read), in a player's words."""
     wanted = stem_key(image)
     for module in modules:
         for line in module.skipped:
             name, _, why = line.partition(": ")
             if stem_key(name) == wanted:
-                return f"its SVG art {name} could not be read: {why}"
-    return f"the module holds no SVG art for {image or 'it'}, so its numbers cannot be read"
+                return f"its image {name} could not be read: {why}"
+    return (f"the module has no SVG image of {image or 'it'} (aslgui reads printed numbers from SVG images "
+            "only), so its numbers cannot be read")
 
 
 def rules_defaults(kind: str, keys: Mapping[str, Any]) -> dict[str, int]:
@@ -382,6 +383,6 @@ class CounterLibrary:
             return (f"no VASL module is set up ({MODULE_ENV}, or File > Add VASL module...), so its counter "
                     "could not be read")
         if found is not None and found.slot is not None:
-            return f"the module knows its counter (gpid {found.slot.gpid}) but " + art_problem(
-                self.modules, image or found.slot.image or "").replace("the module holds", "holds")
+            return "the module has its counter but " + art_problem(
+                self.modules, image or found.slot.image or "").replace("the module has", "has")
         return f"its counter ({image or 'no image'}) is not in the VASL module"

@@ -134,3 +134,13 @@ def test_a_name_parsed_again_is_the_same_hex_and_a_bad_one_is_refused_each_time_
         with pytest.raises(HexNameError, match=r"column A holds rows 1\.\.10") as refused:
             grid.parse("4A0", path=path)
         assert refused.value.path == path
+
+
+def test_parsed_reads_a_good_name_the_first_time_and_says_none_for_anything_else() -> None:
+    """``parsed`` (a batch's quick answers, issue 40) takes a name never read before as ``parse``
+    does, and answers None, never an error, for a bad name or a value that is no text."""
+    grid = MapGrid.single("4")
+    assert grid.parsed(" 4e6") == Hex(4, 6) == grid.parsed("4E6")
+    assert grid.parsed("E7") == Hex(4, 7)  # the board may be omitted on a one-board map
+    for bad in ("4A0", "4ZZ1", "", "4E\u0665", 46, None, ["4E6"]):
+        assert grid.parsed(bad) is None

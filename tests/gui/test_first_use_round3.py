@@ -351,7 +351,7 @@ def test_issue38_5_a_counter_without_art_says_why_on_hover(window: MainWindow, t
         window.set_scenario(scenario, None)
         item = window.scene.counter_item("s2")
         assert item is not None and item.toolTip() == (
-            "4-6-7: a plain tile, as your VASL module (vasl.vmod) holds no SVG art for ge/ge467S, and aslgui draws "
+            "4-6-7: a plain tile, as your VASL module (vasl.vmod) has no SVG image of ge/ge467S, and aslgui draws "
             "SVG counters only")
         leader = window.scene.counter_item("l1")
         assert leader is not None and "it has no VASL image (a counter made in aslgui" in leader.toolTip()

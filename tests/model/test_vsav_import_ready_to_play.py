@@ -187,10 +187,10 @@ def test_d11_an_svg_that_cannot_be_read_is_named_with_why_never_as_missing_art(t
     (unit,) = stacked(tmp_path, [vs.vehicle("p1", "T-34 M41", "ru/veh/T34M41", *AT, gpid="700")],
                       library).scenario["units"]
     (note,) = [n for n in unit["unverified"] if n.startswith("printed values")]
-    assert note.startswith("printed values: the module knows its counter (gpid 700) but its SVG art "
+    assert note.startswith("printed values: the module has its counter but its image "
                            "images/ru/veh/T34M41.svg could not be read: cannot read counter 'ru/veh/T34M41': it is "
                            "not well-formed XML")
-    assert "holds no SVG art" not in note
+    assert "has no SVG image" not in note and "gpid" not in note
 
 
 def test_a11_the_answer_says_an_unprinted_b_number_is_the_rules_default(tmp_path: Path,

@@ -62,7 +62,7 @@ def test_a_counter_value_nested_2000_deep_is_named_unreadable_not_a_recursion_er
     unit = _import_stug(tmp_path, deep)
     notes = " ".join(unit["unverified"])  # type: ignore[arg-type]
     assert "could not be read" in notes and f"nest over {XML_DEPTH_LIMIT} deep" in notes
-    assert "XML_DEPTH_LIMIT" in notes and "holds no SVG art" not in notes
+    assert "XML_DEPTH_LIMIT" in notes and "has no SVG image" not in notes
 
 
 def test_one_counter_printing_rof_99_leaves_that_value_out_naming_the_counter(tmp_path: Path) -> None:

@@ -48,7 +48,7 @@ def resolve_los(action: Action) -> Resolution:
 
 
 def quick_los(scenario: Scenario, data: dict[str, Any]) -> Resolution | None:
-    """``resolve_los`` of a question of ``from`` and ``to`` alone, each a hex name read before
+    """``resolve_los`` of a question of ``from`` and ``to`` alone, each a hex name of the map
     (``MapGrid.parsed``), so well formed: its every key declared, a word, a hex of the map; None
     for any other (``ActionKind.quick``)."""
     if len(data) != 3:  # ``kind`` and the two ends

@@ -331,7 +331,7 @@ class ArtLibrary:
         if any(module.counter(stem) is not None for module in self.modules):
             return f"the art of {stem} in your VASL module cannot be drawn (damaged or too big)"
         names = ", ".join(os.path.basename(module.path) for module in self.modules)
-        return f"your VASL module ({names}) holds no SVG art for {stem}, and aslgui draws SVG counters only"
+        return f"your VASL module ({names}) has no SVG image of {stem}, and aslgui draws SVG counters only"
 
     def why_not_whole(self, stem: str | None) -> str | None:
         """Why a counter's art is drawn without some of its pictures (None when it is whole): the

@@ -67,7 +67,7 @@ def template_reading(template: Template) -> str:
     record = {"name": template.label, "kind": template.kind, "nationality": nationality,
               "side": side_of(nationality), "image": vasl.get("image", ""), **keys_record(template.kind, keys)}
     if vasl.get("missing"):
-        record["unread"].append("its counter's numbers: the module holds no SVG art it can read for it")
+        record["unread"].append("its counter's numbers: the module has no SVG image of it that aslgui can read")
     return describe(record)
 
 
