@@ -198,6 +198,7 @@ class KeptUnitKeys:
     no_fire: bool
     malfunctioned: bool
     rof_kept: Phase
+    ca_turned: Phase
     fired_in: Phase
     set_dc: Hex
     placed_dc: Hex

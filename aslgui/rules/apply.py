@@ -23,7 +23,7 @@ from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.rules.ift_attack import number
 from aslgui.rules.move import los_spent
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.to_hit.shot import FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
+from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
 
 Changes = dict[str, dict[str, Any]]
@@ -130,7 +130,9 @@ def _change_ca(scenario: Scenario, action: Mapping[str, Any], changes: Changes) 
     if getattr(unit, str(arc)) == spine:
         return  # turned by no hexspine: no change, so no No Move either (C3.22)
     _mark(changes, unit.id, **{str(arc): spine})
-    if action.get("phase", scenario.phase) == "PFPh":  # C3.22: no more movement this Player Turn
+    phase = action.get("phase", scenario.phase)
+    _extra(scenario, changes, unit.id, **{CA_TURNED: phase})  # made at the phase's end: no more fire in it (C3.22)
+    if phase == "PFPh":  # C3.22: no more movement this Player Turn
         crew = (unit.crew,) if unit.crew in scenario.units else ()
         for uid in (unit.id, *crew):
             _extra(scenario, changes, str(uid), **{NO_MOVE: True})
@@ -319,7 +321,7 @@ def destroyed_units(resolution: Resolution) -> list[str]:
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up), with what a unit
 #: spent in that turn's MPh and in each enemy's LOS (DESIGN.md 13, C5.3): the next MPh starts afresh.
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP, FIRED_IN)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, CA_TURNED, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP, FIRED_IN)
 
 
 def end_of_mph(scenario: Scenario) -> list[Unit]:

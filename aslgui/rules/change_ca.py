@@ -122,5 +122,8 @@ def resolve_change_ca(action: Action) -> Resolution:
     if unit.rfnm:
         found.append(reason(f"{unit.id} is RFNM and never changes its CA", "C10.25"))
     if action.phase == "PFPh" and not phase_problem:  # the ATTACKER's: its Gun may still fire in the AFPh
-        values["cost"] = "no more movement for this Gun and its crew this Player Turn; it may still fire in the AFPh"
+        values["cost"] = ("no more fire this PFPh, whose end it takes, and no more movement for this Gun and its "
+                          "crew this Player Turn; it may still fire in the AFPh")
+    elif not phase_problem:
+        values["cost"] = f"no more fire this {action.phase}, whose end it takes"
     return Resolution(kind=action.kind, legal=not found, reasons=tuple(found), values=values)

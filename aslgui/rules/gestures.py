@@ -17,8 +17,10 @@ from aslgui.geometry import SPINE_NAMES, Hex, distance, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.model.dc_counters import DcCounter, dc_counters
 from aslgui.rules.actions import FIRE_PHASES, ORDNANCE_PHASES
+from aslgui.rules.apply import unit_changes
 from aslgui.rules.change_ca import friendly_fire_phases
 from aslgui.rules.dispatch import resolve
+from aslgui.rules.ift_attack import number
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.roster import armament, c10_number, ordnance_reason
@@ -29,46 +31,9 @@ from aslgui.rules.towing import never_limbers
 REACTIONS = (("non_cc", "Non-CC Reaction Fire", "D7.22"), ("cc", "CC Reaction Fire", "D7.21"))
 #: Phases in which a DC may be Thrown: any friendly fire phase or as Defensive First Fire (A23.6).
 THROW_PHASES = ORDNANCE_PHASES
-#: Kinds whose answer depends on a roll: Commit waits for dice.
-ROLLING_KINDS = frozenset({"fire", "overrun", "throw_dc", "detonate_dc", "push"})
-#: Kinds that roll in some forms only: a Reaction Fire by CC or with a Gun, TPBF, FT or a Thrown
-#: DC (D7.21, D7.22), Setting a DC by a unit whose US# is known (A23.7; ``rolls``).
-SOMETIMES_ROLLING_KINDS = frozenset({"reaction_fire", "set_dc"})
-#: Non-CC Reaction Fire weapons whose attack the rules core rolls (an ordnance SW and a MOL are not).
-ROLLED_REACTION_WEAPONS = frozenset({"gun", "tpbf", "ft", "dc"})
-#: Kinds that roll a dr and no DR: Setting a DC (A23.7).
-DR_ONLY_KINDS = frozenset({"set_dc"})
-#: Kinds whose answer reads a subsequent dr: a shot's (C3.6, C3.7; a Gun's Reaction Fire as its
-#: shot, D7.22), Setting a DC (A23.7), a trailer hit (C10.41). An OVR rolls a DR alone (D7.1).
-DR_KINDS = frozenset({"fire", "set_dc", "trailer_target"})
 #: The phases each form of DC counter goes off in: a Placed DC in its owner's AFPh (A23.3), a Set
 #: DC in a friendly fire phase (A23.7).
 DETONATION_PHASES = {"placed": ("AFPh",), "set": FIRE_PHASES}
-
-
-def rolls(kind: str, resolution: Resolution | None) -> bool:
-    """Whether the outcome of an action answered ``resolution`` depends on dice, so that Commit
-    waits for them and applies only what was rolled: the rolling kinds, a Reaction Fire by CC
-    (D7.21) or with a Gun (its full To Hit), TPBF, a FT or a Thrown DC (D7.22), and Setting a DC by a unit whose US#
-    the dr is compared with (A23.7; without it the dr cannot be read, and the Set is as declared)."""
-    if kind in ROLLING_KINDS:
-        return True
-    if resolution is None or kind not in SOMETIMES_ROLLING_KINDS:
-        return False
-    if kind == "set_dc":
-        return resolution.values.get("set_dr_max") is not None
-    values = resolution.values
-    return values.get("type") == "cc" or values.get("weapon") in ROLLED_REACTION_WEAPONS
-
-
-def reads_dr(kind: str, resolution: Resolution | None) -> bool:
-    """Whether an action of ``kind`` (the action's, a move's OVR being a ``move``) answered
-    ``resolution`` reads a dr besides its DR (``DR_KINDS``, or a Reaction Fire with a Gun, D7.22):
-    the popup offers no dr the answer does not use."""
-    if kind in DR_KINDS:
-        return True
-    values = resolution.values if resolution is not None else {}
-    return kind == "reaction_fire" and values.get("type") == "non_cc" and values.get("weapon") == "gun"
 
 
 @dataclass(frozen=True)
@@ -86,15 +51,34 @@ class Gesture:
 
 
 def staged(scenario: Scenario, gesture: Gesture) -> Scenario:
-    """The scenario the gesture's action is asked about: its ``moves`` made (marked ``moved``)."""
+    """The scenario the gesture's action is asked about: its ``moves`` made (marked ``moved``), a
+    vehicle's legal entry in its MPh as the move rules make it (its MP, VCA and load, ``entering``)."""
     if not gesture.moves:
         return scenario
-    units = dict(scenario.units)
-    for unit_id, h in gesture.moves:
-        units[unit_id] = units[unit_id]._replace(hex=h, moved=True)
     moved = copy.copy(scenario)  # shares the map and terrain, which the action does not change
-    moved.units = units
+    moved.units = dict(scenario.units)
+    for unit_id, h in gesture.moves:
+        entry = entering(moved, unit_id, h)
+        if entry is not None and entry[1].legal:
+            moved.units.update((unit.id, unit) for unit in unit_changes(moved, *entry))
+        else:
+            moved.units[unit_id] = moved.units[unit_id]._replace(hex=h, moved=True)
     return moved
+
+
+def entering(scenario: Scenario, unit_id: str, h: Hex) -> tuple[dict[str, Any], Resolution] | None:
+    """The ``move`` (DESIGN.md 13) and its answer of the ATTACKER's vehicle entering the adjacent hex
+    ``h`` in its MPh and stopping there, as a drop onto a Gun there asks it before hooking it up
+    (C10.11: the hook-up's MP come on top of the entry's); None for any other mover, phase or hex."""
+    unit = scenario.units.get(unit_id)
+    if (unit is None or unit.kind != "vehicle" or unit.hex is None or scenario.phase != "MPh"
+            or unit.side != scenario.player or distance(unit.hex, h) != 1):
+        return None
+    action = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h)], "end": "stop"}  # hooks up Stopped
+    try:
+        return action, resolve(scenario, action)
+    except AslError:  # a unit the move cannot read (no printed MP): the hook-up says so itself
+        return None
 
 
 @dataclass(frozen=True)
@@ -168,16 +152,24 @@ def ovr_prevention_gestures(scenario: Scenario, vehicle: Unit, h: Hex, enemies: 
 def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
     """Hook up or portee a friendly Gun in hex ``h``; the vehicle enters it first if elsewhere."""
     moves = ((vehicle.id, h),) if h != vehicle.hex else ()
+    guns = [gun for gun in scenario.units_at(h)
+            if gun.kind == "gun" and gun.side == vehicle.side and gun.towed_by is None and gun.aboard is None]
+    entry = entering(scenario, vehicle.id, h) if moves and guns else None
+    if entry is not None and not entry[1].legal:  # its popup says why the vehicle may not get there
+        return [Gesture("move", f"Enter {scenario.grid.name(h)} to hook up {guns[0].name or guns[0].id} (C10.11)",
+                        entry[0])]
     out: list[Gesture] = []
-    for gun in scenario.units_at(h):
-        if gun.kind == "gun" and gun.side == vehicle.side and gun.towed_by is None and gun.aboard is None:
-            name = gun.name or gun.id
-            out.append(Gesture("hook_up", f"Hook up {name} (C10.11)",
-                               {"kind": "hook_up", "vehicle": vehicle.id, "gun": gun.id}, moves))
-            # Not after spending MP this MPh (C10.51), nor by a vehicle recorded as unable (C10.5).
-            if not moves and vehicle.extra.get("portee") is not False:
-                out.append(Gesture("portee_load", f"Load {name} en portee (C10.51)",
-                                   {"kind": "portee_load", "vehicle": vehicle.id, "gun": gun.id}))
+    for gun in guns:
+        name = gun.name or gun.id
+        label = f"Hook up {name} (C10.11)"
+        if entry is not None:  # its MP come before the hook-up's (C10.11)
+            entry_mp = number(sum(step["mp"] for step in entry[1].values["steps"]))
+            label = f"Enter {scenario.grid.name(h)} ({entry_mp} MP) and hook up {name} (C10.11)"
+        out.append(Gesture("hook_up", label, {"kind": "hook_up", "vehicle": vehicle.id, "gun": gun.id}, moves))
+        # Not after spending MP this MPh (C10.51), nor by a vehicle recorded as unable (C10.5).
+        if not moves and vehicle.extra.get("portee") is not False:
+            out.append(Gesture("portee_load", f"Load {name} en portee (C10.51)",
+                               {"kind": "portee_load", "vehicle": vehicle.id, "gun": gun.id}))
     return out
 
 

@@ -25,7 +25,7 @@ from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
 from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.odds_map import FirerOdds, threat_firers
-from aslgui.rules.overrun import bog_check, entry_mp
+from aslgui.rules.overrun import bog_check, entry_mp, ground_words
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.to_hit.shot import MP_IN_LOS
@@ -168,8 +168,8 @@ def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed:
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
     mp, unverified = entry_mp(scenario, unit, before, h, printed)
     if mp is None:
-        return None, [reason(f"{name}: no vehicle MP cost for {terrain} in resources/data (the step is refused, "
-                             "not guessed)", "D2.1")], []
+        return None, [reason(f"{name}: no vehicle MP cost for {ground_words(scenario, h)} in resources/data (the step "
+                             "is refused, not guessed)", "D2.1")], []
     feature = scenario.hexside(before, h)
     if feature is not None and feature != "road":
         crossing = load_json("data", "vehicle_terrain.json")["hexside_mp"].get(feature)
@@ -188,10 +188,10 @@ def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed:
 def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tuple[Step | None, list[str], list[str]]:
     """One hex Infantry enters: its step (None when refused), reasons, unverified notes."""
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
-    entry = _costs()["infantry_mf"].get(terrain)
+    entry = None if h in scenario.ground else _costs()["infantry_mf"].get(terrain)  # none in mud or deep snow
     if entry is None:
-        return None, [reason(f"{name}: no Infantry MF cost for {terrain} in resources/data (the step is refused, not "
-                             "guessed)", "A4.1")], []
+        return None, [reason(f"{name}: no Infantry MF cost for {ground_words(scenario, h)} in resources/data (the step "
+                             "is refused, not guessed)", "A4.1")], []
     unverified = [] if entry["verified"] else [f"{terrain}: {entry['mf']} MF to enter is not sourced"]
     mf, why = float(entry["mf"]), terrain
     feature = scenario.hexside(before, h)

@@ -26,7 +26,7 @@ from aslgui.rules.actions import Action
 from aslgui.rules.kinds import RESOLVERS
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.los.judgement import from_source
-from aslgui.rules.odds_target import enemy_side, file_sides, target_unit, threatened_side
+from aslgui.rules.odds_target import enemy_side, file_sides, sides_named, target_unit, threatened_side
 from aslgui.rules.resolution import IllegalAction, Resolution
 from aslgui.rules.tables import location_tem
 from aslgui.rules.to_hit import aimed_numbers, best_numbers, firer_drm, read_shot, shot_colour
@@ -308,11 +308,14 @@ def resolve_odds_map(action: Action) -> Resolution:
             why.append(odds.none_note())
     else:
         side = threatened_side(scenario, action.data["threat_to_side"])
-        target = target_unit(scenario, side, target_type, keys)
-        firers = threat_firers(scenario, side)
-        if side not in file_sides(scenario):
+        sides = sides_named(scenario, side)
+        target = target_unit(scenario, sides[0] if sides else side, target_type, keys)
+        firers = [firer for firer in threat_firers(scenario, side) if firer.side not in sides]
+        if not sides:
             why.append(f"no unit of {side} is in the file: its threat is that of every Gun and vehicle of "
                        f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
+        elif sides != (side,):
+            why.append(f"read: {side} is the side {' and '.join(sides)} of the file (DESIGN.md 11)")
         if not firers:
             why.append(f"no Gun or vehicle of a side other than {side} is on the map")
         each = threat_of(scenario, firers, target, target_type, action.phase)
@@ -321,6 +324,6 @@ def resolve_odds_map(action: Action) -> Resolution:
             why += [odds if isinstance(odds, str) else odds.none_note() for odds in each]
     name, threat = scenario.grid.name, not action.has("unit")
     hexes = {name(h): odds.to_json(threat) for h, odds in sorted(found.items())}
-    notes = why if not found else [note for note in why if note.startswith("no unit of")]
+    notes = why if not found else [note for note in why if note.startswith(("no unit of", "read: "))]
     return Resolution(action.kind, values={"target_type": target_type, "hexes": hexes,
                                            **({"notes": notes} if notes else {})})

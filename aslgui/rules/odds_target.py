@@ -71,6 +71,32 @@ def threatened_side(scenario: Scenario, side: Any) -> str:
     return side
 
 
+#: The two sides of an imported game (DESIGN.md 11).
+ALLIANCES = ("axis", "allied")
+
+
+def _alliance(side: str) -> str | None:
+    """``axis`` or ``allied`` for those words and for a nationality of VASL's (DESIGN.md 11), else None."""
+    from aslgui.vasl.vocabulary import KNOWN_NATIONALITIES, side_of  # VASL's words load only when asked (issue 30)
+
+    if side in ALLIANCES:
+        return side
+    return side_of(side) if side in KNOWN_NATIONALITIES else None
+
+
+def sides_named(scenario: Scenario, side: str) -> tuple[str, ...]:
+    """The file's sides a ``threat_to_side`` names: itself when the file has it, else the
+    nationalities of an alliance it names or the alliance of a nationality it names, so ``axis`` is
+    the German side of a file whose sides are nationalities (the demo's) and ``german`` the ``axis``
+    side of an import (DESIGN.md 11); none when no side of the file is (a side yet to set up)."""
+    sides = file_sides(scenario)
+    if side in sides:
+        return (side,)
+    wanted = _alliance(side)
+    return tuple(s for s in sides if wanted is not None and _alliance(s) == wanted
+                 and (s in ALLIANCES) != (side in ALLIANCES))
+
+
 def check_target(scenario: Scenario, keys: Any, key: str) -> Unit:
     """The ``target`` key's domain: the keys of a target unit, checked as a unit's are."""
     return target_unit(scenario, "enemy", "vehicle", keys, key_path("action", key))

@@ -64,15 +64,23 @@ def bog_check(scenario: Scenario, target: Hex) -> bool:
     return bool(_vehicle_terrain()["tracked"].get(scenario.terrain_at(target), {}).get("bog", False))
 
 
+def ground_words(scenario: Scenario, h: Hex) -> str:
+    """A hex's terrain, and its ground where the file gives one (``ground``: mud or deep snow, DESIGN.md
+    3), whose cost to enter resources/data lacks: a step into it is refused, naming it, not guessed."""
+    ground = scenario.ground.get(h)
+    return f"{scenario.terrain_at(h)} in {ground}" if ground else scenario.terrain_at(h)
+
+
 def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, printed: int
              ) -> tuple[float | None, list[str]]:
     """MP to enter ``target`` from ``from_hex`` (Terrain Chart, vehicle column) and the notes on
     values this project could not source (None when there is no value at all)."""
     data = _vehicle_terrain()
     terrain = scenario.terrain_at(target)
-    entry = data["tracked"].get(terrain)
+    entry = None if target in scenario.ground else data["tracked"].get(terrain)  # no cost in mud or deep snow
     if entry is None or entry["mp"] is None:
-        return None, [f"no vehicle entry cost for {terrain} in resources/data/vehicle_terrain.json"]
+        return None, [f"no vehicle entry cost for {ground_words(scenario, target)} in "
+                      "resources/data/vehicle_terrain.json"]
     unverified = [] if entry["verified"] else [f"{terrain}: vehicle entry cost is not sourced"]
     if not vehicle.tracked:
         unverified.append(f"{vehicle.id} is not fully tracked: {data['not_tracked']['note']}")

@@ -148,7 +148,8 @@ def nationality_of_image(image: str) -> str:
 #: ``finnish``; ``Waffen SS`` is German).
 PALETTE_NATIONALITIES = {"Waffen SS": "german", "Communist Chinese (Korea)": "chinese communist",
                          "Other UNC (Korea)": "other unc"}
-_KNOWN_NATIONALITIES = frozenset(NATIONALITIES.values())
+#: Every nationality the folders of VASL name (``side_of`` tells its side).
+KNOWN_NATIONALITIES = frozenset(NATIONALITIES.values())
 
 
 def nationality_of_slot(image: str, folder: tuple[str, ...]) -> str:
@@ -159,7 +160,7 @@ def nationality_of_slot(image: str, folder: tuple[str, ...]) -> str:
         return found
     for side, part in itertools.pairwise(folder):
         name = PALETTE_NATIONALITIES.get(part, part.lower())
-        if side in SIDE_FOLDERS and name in _KNOWN_NATIONALITIES:
+        if side in SIDE_FOLDERS and name in KNOWN_NATIONALITIES:
             return name
     return ""
 

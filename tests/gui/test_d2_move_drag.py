@@ -251,6 +251,22 @@ def test_d2_1_a_vehicle_without_its_printed_mp_says_so_as_it_is_picked_up(qtbot:
     assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E6" and window.undo_stack.count() == 0
 
 
+def test_a3_the_defenders_vehicle_picked_up_in_the_mph_is_not_told_it_may_not_move(qtbot: QtBot,
+                                                                                      window: MainWindow) -> None:
+    """Dragging the DEFENDER's tank at a moving enemy is Defensive First Fire, not a move: no "Not
+    allowed" while it is dragged; let go on an empty hex, it hears that only the ATTACKER moves (A3)."""
+    rehearse(window, board(extra_units={"v2": {"side": "russian", "kind": "vehicle", "name": "T-34 M43", "hex": "4E3",
+                                               "vca": "S/SW", "mp": 17, "afv": True}}))
+    window.statusBar().clearMessage()
+    drag(qtbot, window, "4E3", "4D3", release=False)
+    assert window.statusBar().currentMessage() == ""
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton,
+                       pos=viewport_point(window, window.scenario.grid.parse("4D3")))
+    assert window.statusBar().currentMessage() == (
+        "Not allowed: T-34 M43 belongs to the DEFENDER (russian): only the ATTACKER moves, in its MPh (A3): switch to "
+        "Setup to move it")
+
+
 def test_c10_11_a_vehicle_dragged_onto_a_friendly_gun_next_door_opens_on_the_hook_up(
         qtbot: QtBot, window: MainWindow) -> None:
     """The SPW one hex from its 75*RCL: the drag means to hook the Gun up (C10.11), which enters its
@@ -258,11 +274,18 @@ def test_c10_11_a_vehicle_dragged_onto_a_friendly_gun_next_door_opens_on_the_hoo
     scenario = example("c10_13_hook_up")
     scenario.units["spw"] = scenario.units["spw"]._replace(hex=scenario.grid.parse("1H5"))
     rehearse(window, scenario)
-    seen = answer_popup(lambda popup: None)
+    seen = answer_popup(lambda popup: popup.commit_button.click())
     drag(qtbot, window, "1H5", "1H4")
     [popup] = seen
     assert [g.kind for g in popup.gestures] == ["hook_up", "move"]
     assert popup.gesture.kind == "hook_up" and popup.resolution is not None and popup.resolution.legal
+    assert popup.gesture.label == "Enter 1H4 (1 MP) and hook up 75*RCL (C10.11)"
+    spw = window.scenario.units["spw"]  # committed: the entry's MP counted as a move counts them (C10.11)
+    assert (window.scenario.grid.name(spw.hex), spw.extra["mp_spent"], spw.extra["ti"]) == ("1H4", 1, True)
+    assert window.scenario.units["rcl75"].towed_by == "spw"
+    window.undo_stack.undo()
+    assert window.scenario.grid.name(window.scenario.units["spw"].hex) == "1H5"
+    assert "mp_spent" not in window.scenario.units["spw"].extra
 
 
 def test_c10_1_a_towing_vehicle_let_go_on_a_building_next_door_hears_why_it_may_not_enter(

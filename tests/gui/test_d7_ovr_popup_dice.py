@@ -10,8 +10,9 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.dispatch import resolve
-from aslgui.rules.gestures import Gesture, gestures_for_drop, reaction_fire_gestures, reads_dr
+from aslgui.rules.gestures import Gesture, gestures_for_drop, reaction_fire_gestures
 from aslgui.rules.move_path import move_gesture
+from aslgui.rules.rolling import reads_dr
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from tests.rules.move_boards import board
 

@@ -142,15 +142,21 @@ def test_issue17_16_marker_keys_toggle_the_selected_counter(
     assert window.undo_stack.count() == 2
 
 
-def test_issue17_16_a_marker_key_does_nothing_to_a_counter_that_cannot_take_it(
+def test_issue17_16_a_marker_key_does_nothing_to_a_counter_that_cannot_take_it_and_says_why(
     qtbot: QtBot, window: MainWindow
 ) -> None:
     window.scene.select_unit("g1")
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_M)  # Motion is for vehicles
+    assert window.statusBar().currentMessage() == "Motion (M) is for vehicles: 57LL AT is a Gun"
     qtbot.keyClick(window.view, Qt.Key.Key_P)  # Pin is for Infantry (a Gun's is its crew's)
+    assert window.statusBar().currentMessage() == "Pin (P) is for Infantry: 57LL AT is a Gun"
     assert window.undo_stack.count() == 0
     assert not window.counter_menu.marker_actions["motion"].isEnabled()
+    window.statusBar().clearMessage()
+    qtbot.keyClick(window.view, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # not the marker's key
+    qtbot.keyClick(window.view, Qt.Key.Key_Z)  # no marker's key
+    assert window.statusBar().currentMessage() == ""
 
 
 def answer_question(qtbot: QtBot, button: str, then: Callable[[], object] = lambda: None) -> list[str]:

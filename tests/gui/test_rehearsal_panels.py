@@ -153,6 +153,26 @@ def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWind
     assert next_phase(scenario, bar.first_player) == ("RPh", 2, "russian")  # the first side again: turn 2
 
 
+def test_a3_8_a_player_turn_of_the_only_side_ends_too(window: MainWindow) -> None:
+    """With one side on the map (a set-up planned alone), Next phase past the CCPh starts that
+    side's next turn, and the Player-Turn markers come off (A3.8): a TI vehicle (C10.11) moves again."""
+    russians = [u.id for u in window.scenario.units.values() if u.side == "russian"]
+    window.remove_units([u for u in window.scenario.units if u not in russians])
+    window.scenario.off_board.clear()
+    window.apply_unit_changes([window.scenario.units["g1"]._replace(fired=True, extra={"ti": True})], "mark")
+    bar = window.rehearsal.phase_bar
+    bar.phase_actions["CCPh"].trigger()
+    bar.next_action.trigger()
+    scenario = window.scenario
+    assert (scenario.phase, scenario.turn, scenario.player) == ("RPh", 2, "russian")
+    assert not scenario.units["g1"].fired and "ti" not in scenario.units["g1"].extra
+    assert window.undo_stack.undoText() == "End of russian Player Turn 1"
+    window.undo_stack.undo()
+    assert (scenario.phase, scenario.turn) == ("CCPh", 1) and scenario.units["g1"].extra == {"ti": True}
+    bar.phase_actions["RPh"].trigger()  # a phase button goes back within the turn: nothing comes off
+    assert scenario.turn == 1 and scenario.units["g1"].fired
+
+
 def test_a3_a_file_saved_in_the_second_sides_turn_reopens_counting_turns_from_the_first(
         window: MainWindow, tmp_path: Path) -> None:
     """The side that moved first is kept in the file (``first_player``), so the turn goes up when

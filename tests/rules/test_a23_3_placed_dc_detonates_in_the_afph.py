@@ -16,7 +16,7 @@ from aslgui.model import Scenario
 from aslgui.model.dc_counters import DcCounter, dc_counters
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
-from aslgui.rules.gestures import rolls
+from aslgui.rules.rolling import rolls
 from tests.rules.fixtures.boards import board_from, drm_of
 
 ODDS_KEYS = ("odds", "odds_216", "fp", "ift_column", "area_fire")

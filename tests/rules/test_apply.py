@@ -124,6 +124,35 @@ def test_c3_22_a_pfph_change_to_the_same_ca_marks_no_no_move(arc: dict[str, str]
     assert resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"}).legal
 
 
+@pytest.mark.parametrize(("phase", "player", "firer", "target", "later"),
+                         [("PFPh", "russian", "g1", "t1", "AFPh"), ("DFPh", "german", "g1", "t1", None),
+                          ("AFPh", "german", "t1", "g1", None)])
+def test_c3_22_a_ca_changed_without_firing_ends_that_fire_phase_for_it(
+        phase: str, player: str, firer: str, target: str, later: str | None) -> None:
+    """The change is made at the end of a friendly fire phase (C3.22): no shot follows it in that
+    phase, a PFPh change still lets the Gun fire in the AFPh, and the Player Turn's end clears it."""
+    scenario = scenario_of("scenarios", "demo")
+    scenario.player = player
+    shot = {"kind": "fire", "firer": firer, "target": target, "target_type": ("infantry", "vehicle")[target == "t1"],
+            "phase": phase}
+    assert resolve(scenario, shot).legal
+    turned = scenario.units[firer].ca if firer == "g1" else scenario.units[firer].tca
+    turn = {"kind": "change_ca", "unit": firer, "ca": ("N/NE", "NE/SE")[turned == 0], "phase": phase}
+    answer = resolve(scenario, turn)
+    assert answer.legal and f"no more fire this {phase}" in answer.values["cost"]
+    for unit in unit_changes(scenario, turn, answer):
+        scenario.with_unit(unit)
+    refused = resolve(scenario, shot)
+    assert not refused.legal
+    why = f"{firer} changed its CA without firing, which ends its {phase}: no more fire in it (C3.22)"
+    assert why in refused.reasons
+    if later:
+        assert resolve(scenario, {**shot, "phase": later}).legal
+    for unit in end_player_turn(scenario):
+        scenario.with_unit(unit)
+    assert resolve(scenario, shot).legal
+
+
 def test_c3_22_a_ca_change_at_the_end_of_the_dfph_leaves_movement_alone() -> None:
     scenario = scenario_of("scenarios", "demo")
     turn = {"kind": "change_ca", "unit": "g1", "ca": "N/NE", "phase": "DFPh"}

@@ -51,7 +51,7 @@ def test_c3_22_a_change_of_one_hexspine_still_costs_the_pfph_movement_and_has_no
 
 def test_c3_22_a_pfph_change_costs_the_guns_movement_for_the_player_turn() -> None:
     assert "no more movement" in _change(phase="PFPh")["cost"]
-    assert "cost" not in _change(phase="AFPh")
+    assert _change(phase="AFPh")["cost"] == "no more fire this AFPh, whose end it takes"  # C3.22: no movement lost
 
 
 def test_c3_22_not_in_the_mph() -> None:

@@ -13,6 +13,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_to_json
 from aslgui.rules import resolve
+from aslgui.rules.move_path import cheapest
 from tests.rules.fixtures.boards import board_from
 from tests.rules.move_boards import board, costs, move
 
@@ -120,6 +121,28 @@ def test_a4_1_infantry_refuses_a_terrain_the_data_lacks() -> None:
     answer = move(board(terrain={"4C5": "gully"}), "s1", "4C5")
     assert answer["reasons"] == ["4C5: no Infantry MF cost for gully in resources/data (the step is refused, not "
                                  "guessed) (A4.1)"]
+
+
+@pytest.mark.parametrize("ground", ["mud", "deep snow"])
+def test_design_13_mud_or_deep_snow_the_data_has_no_cost_for_refuses_the_step_naming_it(ground: str) -> None:
+    """The file's ``ground`` (DESIGN.md 3) changes what entering costs, and resources/data has no such
+    cost: the step is refused, naming the ground, never counted as dry (DESIGN.md 13); the hex before
+    it is still entered, and the cheapest path a drag proposes goes round it."""
+    scenario = board(ground={"4E4": ground, "4C4": ground})
+    answer = move(scenario, "t1", "4E5", "4E4")
+    assert answer["reasons"] == [f"4E4: no vehicle MP cost for open ground in {ground} in resources/data (the step "
+                                 "is refused, not guessed) (D2.1)"]
+    assert costs(answer) == [("4E5", 1, 1)]
+    infantry = move(scenario, "s1", "4C5", "4C4")
+    assert infantry["reasons"] == [f"4C4: no Infantry MF cost for open ground in {ground} in resources/data (the "
+                                   "step is refused, not guessed) (A4.1)"]
+    overrun = resolve(board({"r1": {"hex": "4E4"}}, ground={"4E4": ground}),
+                      {"kind": "overrun", "vehicle": "t1", "target_hex": "4E4", "from_hex": "4E5"}).to_json()
+    assert overrun["mp_cost"] is None
+    assert f"no vehicle entry cost for open ground in {ground} in resources/data/vehicle_terrain.json" in overrun[
+        "unverified"]
+    around = cheapest(scenario, scenario.units["t1"], scenario.units["t1"].hex, scenario.grid.parse("4E3"))
+    assert around and scenario.grid.parse("4E4") not in around
 
 
 def test_a4_14_infantry_may_not_enter_an_enemy_hex() -> None:

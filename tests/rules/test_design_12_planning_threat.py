@@ -4,11 +4,12 @@ that comes out empty says why in ``notes`` (its phase A3/D3.3, no Gun or vehicle
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from aslgui.rules import odds_hex, resolve
 from aslgui.rules.odds_map import threat_firers
-from aslgui.rules.odds_target import target_unit
+from aslgui.rules.odds_target import sides_named, target_unit
 from tests.rules.test_odds_map import PLAIN
 
 
@@ -76,3 +77,28 @@ def test_design_12_no_gun_or_vehicle_of_another_side_says_so() -> None:
     empty = resolve(only_russians, {"kind": "odds_map", "threat_to_side": "russian", "target_type": "vehicle"})
     assert empty.values["hexes"] == {} and empty.values["notes"] == [
         "no Gun or vehicle of a side other than russian is on the map"]
+
+
+def test_design_11_12_axis_names_the_german_side_of_a_file_whose_sides_are_nationalities() -> None:
+    """DESIGN.md 12's example side is ``axis``; the demo's (and PLAIN's) sides are ``german`` and
+    ``russian``: Axis is the German side (DESIGN.md 11), so only Russian Guns and vehicles threaten it."""
+    for alliance, side in (("axis", "german"), ("allied", "russian")):
+        answer = odds({"threat_to_side": alliance, "target_type": "vehicle", "phase": "DFPh"})
+        by_side = odds({"threat_to_side": side, "target_type": "vehicle", "phase": "DFPh"})
+        assert answer["hexes"] == by_side["hexes"]
+        assert answer["notes"][0] == f"read: {alliance} is the side {side} of the file (DESIGN.md 11)"
+    assert {entry["firer"] for entry in odds({"threat_to_side": "axis", "target_type": "vehicle",
+                                              "phase": "DFPh"})["hexes"].values()} <= {"t34", "at"}
+
+
+def test_design_11_12_a_nationality_names_the_side_of_an_imported_file() -> None:
+    """An import's sides are ``axis`` and ``allied`` (DESIGN.md 11): ``german`` is its Axis side, and a
+    nationality names no other nationality's side (``finnish`` stays a side yet to set up)."""
+    imported = copy.copy(PLAIN)
+    alliance = {"german": "axis", "russian": "allied"}
+    imported.units = {uid: u._replace(side=alliance[u.side]) for uid, u in PLAIN.units.items()}
+    assert sides_named(imported, "german") == ("axis",) and sides_named(imported, "axis") == ("axis",)
+    assert sides_named(PLAIN, "finnish") == () and sides_named(imported, "partisan") == ()
+    answer = resolve(imported, {"kind": "odds_map", "threat_to_side": "german", "target_type": "vehicle",
+                                "phase": "DFPh"}).to_json()
+    assert answer["hexes"] == odds({"threat_to_side": "german", "target_type": "vehicle", "phase": "DFPh"})["hexes"]

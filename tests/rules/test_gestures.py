@@ -260,3 +260,44 @@ def test_legal_targets_agree_with_resolve_for_every_answerable_hex(unit_id: str)
     for h, legal in legal_targets(scenario, unit_id).items():
         gestures = available(gestures_for_drop(scenario, unit_id, h).gestures)
         assert legal == any(resolve(staged(scenario, g), g.action).legal for g in gestures)
+
+
+def _spw_next_to_its_gun(spent: int = 0, **spw: object) -> Scenario:
+    """The C10.13 EX SPW 250/1 (14 MP, hooking up costs 7) one hex S of its 75*RCL in 1H4."""
+    scenario = example("c10_13_hook_up")
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=at(scenario, "1H5"), **spw,
+                                                           extra={"mp_spent": spent} if spent else {})
+    return scenario
+
+
+@pytest.mark.parametrize(("vca", "entry_mp"), [(0, 1), (1, 2), (3, 3)])  # N/NE faces 1H4; S/SW turns 2 hexspines
+def test_c10_11_a_hook_up_from_next_door_counts_entering_the_guns_hex_first(vca: int, entry_mp: int) -> None:
+    """C10.11: the hook-up's MP come on top of those to enter the Gun's hex (its terrain and the VCA
+    turned to face it, DESIGN.md 13), counted by the move rules and recorded on the SPW."""
+    scenario = _spw_next_to_its_gun(vca=vca)
+    [hook] = [g for g in gestures_for_drop(scenario, "spw", at(scenario, "1H4")).gestures if g.kind == "hook_up"]
+    assert hook.label == f"Enter 1H4 ({entry_mp} MP) and hook up 75*RCL (C10.11)"
+    entered = staged(scenario, hook).units["spw"]
+    assert (entered.hex, entered.extra["mp_spent"], entered.stopped) == (at(scenario, "1H4"), entry_mp, True)
+    answer = resolve(staged(scenario, hook), hook.action)
+    assert answer.legal and answer.values["mp_cost"] == 7
+
+
+def test_c10_11_the_entry_and_the_hook_up_must_fit_the_allotment_together() -> None:
+    """7 MP spent: hooking up in its own hex (7 + 7 = 14) fits, entering first (7 + 1 + 7) does not."""
+    scenario = _spw_next_to_its_gun(spent=7)
+    [hook] = [g for g in gestures_for_drop(scenario, "spw", at(scenario, "1H4")).gestures if g.kind == "hook_up"]
+    answer = resolve(staged(scenario, hook), hook.action)
+    assert answer.reasons == ("spw has 6 MP left, needs 7 (C10.11)",)
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=at(scenario, "1H4"))
+    assert resolve(scenario, hook.action).legal
+
+
+def test_c10_11_no_hook_up_is_offered_where_the_entry_is_refused() -> None:
+    """An SPW that may not enter the Gun's hex (Immobilized, D2.1; too few MP left) is offered the
+    entry alone, which says why."""
+    for scenario in (_spw_next_to_its_gun(immobilized=True), _spw_next_to_its_gun(spent=14)):
+        [entry] = gestures_for_drop(scenario, "spw", at(scenario, "1H4")).gestures
+        assert (entry.kind, entry.label) == ("move", "Enter 1H4 to hook up 75*RCL (C10.11)")
+        answer = resolve(scenario, entry.action)
+        assert not answer.legal and answer.reasons

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aslgui.model import Scenario, Unit
 from aslgui.rules.resolution import reason
-from aslgui.rules.to_hit.shot import NO_FIRE, Shot
+from aslgui.rules.to_hit.shot import CA_TURNED, NO_FIRE, Shot
 
 
 def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
@@ -104,6 +104,9 @@ def rof_left(shot: Shot) -> str | None:
     fired before (C5.64), unless under a No Fire counter."""
     if shot.firer.extra.get(NO_FIRE):
         return reason(f"{shot.firer.id} is under a No Fire counter: no more fire this Player Turn", "C5.64")
+    if shot.firer.extra.get(CA_TURNED) == shot.phase:
+        return reason(f"{shot.firer.id} changed its CA without firing, which ends its {shot.phase}: no more fire in "
+                      "it", "C3.22")
     if not shot.has_fired or shot.ovr_prevention:
         return None
     if shot.phase == "AFPh" and not shot.opportunity:

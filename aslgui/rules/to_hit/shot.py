@@ -31,6 +31,9 @@ ROF_KEPT = "rof_kept"
 #: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
 #: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
 NO_FIRE = "no_fire"
+#: ``extra`` key of a Gun that changed its CA without firing: the fire phase at whose end it did
+#: (C3.22), so it fires no more in that phase. Set on Commit; cleared when the Player Turn ends.
+CA_TURNED = "ca_turned"
 #: ``extra`` key of a unit that fired: the phase of its last shot, which its fire counter shows
 #: (First Fire in the ATTACKER's MPh, Final Fire in the DFPh, A3.4). Set on Commit.
 FIRED_IN = "fired_in"

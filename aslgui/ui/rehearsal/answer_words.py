@@ -17,8 +17,8 @@ from functools import lru_cache
 from typing import Any
 
 from aslgui.model import Scenario
-from aslgui.rules.gestures import ROLLING_KINDS
 from aslgui.rules.resolution import DrmLine, Resolution
+from aslgui.rules.rolling import ROLLING_KINDS
 from aslgui.rules.tables import NO_EFFECT
 from aslgui.ui.rehearsal.player_terms import in_player_terms
 

@@ -185,7 +185,8 @@ class RehearsalController(QObject):
             self.move_preview.clear()
             return
         if not drags_path(scenario, unit, scenario.phase):
-            if stays := why_it_does_not_move(scenario, actor(scenario, unit), scenario.phase):
+            mover = actor(scenario, unit)  # the DEFENDER's may mean Defensive First Fire: said once let go
+            if mover.side == scenario.player and (stays := why_it_does_not_move(scenario, mover, scenario.phase)):
                 self.refused.emit(stays)  # as it is picked up, not only once let go
             return
         self.move_preview.enter(self.scene, scenario, unit, h)
@@ -345,7 +346,7 @@ class RehearsalController(QObject):
             return None
         scenario = self.host.scenario
         before = staged(scenario, decision.gesture)
-        moved = {uid: before.units[uid] for uid, _ in decision.gesture.moves}
+        moved = {uid: unit for uid, unit in before.units.items() if unit is not scenario.units.get(uid)}  # and its load
         units = list({**moved, **{u.id: u for u in unit_changes(before, decision.action, resolution)}}.values())
         destroyed = destroyed_units(resolution)
         answer = resolution.to_json()

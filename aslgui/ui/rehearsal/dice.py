@@ -150,7 +150,7 @@ class DiceWidget(QWidget):
         self.show_final(None)
 
     def show_dr(self, shown: bool) -> None:
-        """Offer the dr only for actions that read one (``rules.gestures.reads_dr``)."""
+        """Offer the dr only for actions that read one (``rules.rolling.reads_dr``)."""
         if shown == self.dr_shown:
             return
         self.dr_shown = shown

@@ -175,9 +175,10 @@ class PhaseBar(QToolBar):
 
     def _enter(self, phase: str, turn: int, player: str) -> None:
         """Go to a phase with what leaving the current one does, in one undo step: past the MPh,
-        vehicles left Non-Stopped are in Motion; past the CCPh, Player-Turn markers come off."""
+        vehicles left Non-Stopped are in Motion; past the CCPh, Player-Turn markers come off, also
+        when no other side is there to take over (a set-up planned for one side: the next turn)."""
         scenario = self._scenario()
-        if player != scenario.player:
+        if player != scenario.player or turn > scenario.turn:
             title, text, changed = (f"End of {scenario.player} Player Turn {scenario.turn}",
                                     "Player-Turn markers off (A3.8)", end_player_turn(scenario))
         elif scenario.phase == "MPh" and PHASES.index(phase) > PHASES.index("MPh"):

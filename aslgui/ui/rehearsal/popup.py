@@ -36,16 +36,9 @@ from aslgui.errors import AslError
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.dice import DiceRoll, DiceRoller
-from aslgui.rules.gestures import (
-    DR_ONLY_KINDS,
-    ROLLING_KINDS,
-    SOMETIMES_ROLLING_KINDS,
-    Gesture,
-    reads_dr,
-    rolls,
-    staged,
-)
+from aslgui.rules.gestures import Gesture, staged
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.rolling import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, reads_dr, rolls
 from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
@@ -149,7 +142,7 @@ class RehearsalPopup(QDialog):
         self.options: dict[str, QWidget] = {}
         self.dice = DiceWidget(roller)
         self.dice.rolled.connect(self._on_rolled)
-        #: Whether the action shown rolls (``rules.gestures.rolls``): its dice are shown, put in
+        #: Whether the action shown rolls (``rules.rolling.rolls``): its dice are shown, put in
         #: the action and waited for by Commit.
         self.rolling = False
         may_roll = [g.kind in ROLLING_KINDS | SOMETIMES_ROLLING_KINDS for g in self.gestures]

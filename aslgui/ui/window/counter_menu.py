@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from aslgui.model import Scenario, Unit
 from aslgui.ui.map.counters import fire_marker
 from aslgui.ui.rehearsal.answer_words import player_names, unit_name
-from aslgui.ui.window.panels import field_value, with_value
+from aslgui.ui.window.panels import KIND_WORDS, field_value, with_value
 
 INFANTRY = frozenset({"squad", "halfsquad", "crew", "leader"})
 VEHICLE = frozenset({"vehicle"})
@@ -45,6 +45,8 @@ MARKERS = (
     Marker("cx", "CX", "X", INFANTRY),
     Marker("concealed", "Concealed (?)", "C", EVERY_KIND),
 )
+#: Who takes the markers of each group, in a player's words.
+TAKERS = {INFANTRY: "Infantry", VEHICLE: "vehicles", ORDNANCE: "Guns and vehicles", EVERY_KIND: "every counter"}
 #: Markers that exclude each other: a vehicle is BU or CE, not both.
 EXCLUSIVE = {"bu": "ce", "ce": "bu"}
 
@@ -109,6 +111,16 @@ class CounterMenu:
         changed = toggled(unit, key)
         verb = "Mark" if field_value(changed, key) else "Clear"
         self._apply([changed], f"{verb} {marker_label(marker, unit, self._scenario())}: {unit.name or unit.id}")
+
+    def why_not(self, key: str) -> str | None:
+        """Why a marker's key did nothing: the selected counter does not take that marker (its
+        menu entry is greyed, and Qt passes the key on), so the window can say so; else None."""
+        marker = next((m for m in MARKERS if m.shortcut == key.upper()), None)
+        unit = self._unit(self._selected())
+        if marker is None or unit is None or unit.kind in marker.kinds:
+            return None
+        what = KIND_WORDS.get(unit.kind, unit.kind)
+        return f"{marker.label} ({marker.shortcut}) is for {TAKERS[marker.kinds]}: {unit.name or unit.id} is a {what}"
 
     def man_with(self, gun_id: str, crew_id: str | None) -> None:
         """Man a Gun with Infantry in its hex (None: leave it unmanned), as one undo step."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QPoint, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QMenu, QScrollArea, QToolBar, QWidget
 
 from aslgui.errors import AslError
@@ -507,6 +507,17 @@ class MainWindow(ScenarioFiles):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         self.order_of_battle.reveal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A marker's key the selected counter cannot take reaches here (its action is off): say
+        why in the status bar rather than nothing."""
+        why = self.counter_menu.why_not(event.text()) if event.modifiers() in (
+            Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier) else None
+        if why is None:
+            super().keyPressEvent(event)
+            return
+        self.statusBar().showMessage(why, 6000)
+        event.accept()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_discard():
