@@ -83,6 +83,9 @@ def vehicle_keys(keys: dict[str, Any], name: str, vca: int | None, tca: int | No
                      unverified)
         if entry.get("tracked") is False:
             keys["tracked"] = False
+        if "mgs" not in keys:  # the roster holds no MGs: none is assumed, and an OVR would count none (D7.11)
+            unverified.append("MGs unknown: neither its counter nor the built-in roster gives them, so an OVR adds "
+                              "no MG FP (D7.11) and none fires; give its \"mgs\" in the file")
     if tca is not None:
         keys["tca"] = SPINE_NAMES[tca]
         if "turret" not in keys:

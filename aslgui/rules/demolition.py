@@ -11,7 +11,7 @@ from typing import Any
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, direction_to, distance
-from aslgui.model import Unit
+from aslgui.model import Scenario, Unit
 from aslgui.resource_files import load_json
 from aslgui.rules.action_keys import PLACER_STATES
 from aslgui.rules.actions import Action
@@ -276,6 +276,12 @@ def _placed_drm(action: Action, unit: Unit, target: Hex, on_location: bool) -> l
     return ([tem] if tem else []) + _cx_line(unit)
 
 
+def attacked(scenario: Scenario, dc_hex: Hex) -> list[str]:
+    """Every unit a DC going off attacks in its Location, friendly ones too (A23.1), but each AFV,
+    which it hits only aimed at it alone as it was Placed or Thrown (A23.5)."""
+    return [u.id for u in scenario.units_at(dc_hex) if not (u.kind == "vehicle" and u.afv)]
+
+
 def detonate_placed(action: Action, unit: Unit, dc_hex: Hex) -> Resolution:
     """A DC operably Placed in the MPh attacks its Location in its owner's AFPh (A23.3): 30 FP,
     halved only vs concealed units (A23.1), with the Location's TEM and the placer's CX (A23.4),
@@ -301,6 +307,7 @@ def detonate_placed(action: Action, unit: Unit, dc_hex: Hex) -> Resolution:
         "area_fire": concealed,
         "ntc_required": False,
         "enemy_infantry": len(infantry),
+        "attacked": attacked(scenario, dc_hex),
         "malfunction_min_dr": limit,
         "x_number_text": limit_text,
     }

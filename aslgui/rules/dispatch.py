@@ -117,8 +117,8 @@ def resolve(scenario: Scenario, action: dict[str, Any]) -> Resolution:
     named = _units_unverified(scenario, action, answer)
     if named:
         taken += [note for note in named if note not in taken]
-    if taken:
-        answer = answer.with_values({"unverified": [*answer.values.get("unverified", ()), *taken]})
+    if taken:  # each once: a move's OVR answer, folded into it, names the same units (DESIGN.md 13)
+        answer = answer.with_values({"unverified": list(dict.fromkeys([*answer.values.get("unverified", ()), *taken]))})
     if not scenario.player and kind in SIDE_RULES:
         answer = answer.with_values({"notes": [*answer.values.get("notes", ()), no_attacker_note(kind)]})
     values = answer.values

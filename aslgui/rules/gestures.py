@@ -22,6 +22,7 @@ from aslgui.rules.change_ca import friendly_fire_phases
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.ift_attack import number
 from aslgui.rules.kinds import RESOLVERS
+from aslgui.rules.move_search import cheapest
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.roster import armament, c10_number, ordnance_reason
 from aslgui.rules.tables import NO_EFFECT
@@ -67,17 +68,21 @@ def staged(scenario: Scenario, gesture: Gesture) -> Scenario:
 
 
 def entering(scenario: Scenario, unit_id: str, h: Hex) -> tuple[dict[str, Any], Resolution] | None:
-    """The ``move`` (DESIGN.md 13) and its answer of the ATTACKER's vehicle entering the adjacent hex
-    ``h`` in its MPh and stopping there, as a drop onto a Gun there asks it before hooking it up
-    (C10.11: the hook-up's MP come on top of the entry's); None for any other mover, phase or hex."""
+    """The ``move`` (DESIGN.md 13) of the ATTACKER's vehicle to ``h`` in its MPh, the cheapest way,
+    stopping there, and its answer: what a drop onto a Gun there asks before hooking it up (C10.11:
+    the hook-up's MP come on top of the way's); None for any other mover or phase, a unit the move
+    cannot read (no printed MP: the hook-up says so itself), or a hex no way reaches."""
     unit = scenario.units.get(unit_id)
-    if (unit is None or unit.kind != "vehicle" or unit.hex is None or scenario.phase != "MPh"
-            or unit.side != scenario.player or distance(unit.hex, h) != 1):
+    if unit is None or unit.kind != "vehicle" or unit.hex is None or scenario.phase != "MPh" \
+            or unit.side != scenario.player:
         return None
-    action = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(h)], "end": "stop"}  # hooks up Stopped
     try:
+        way = cheapest(scenario, unit, unit.hex, h)
+        if not way:
+            return None
+        action = {"kind": "move", "unit": unit_id, "path": [scenario.grid.name(x) for x in way], "end": "stop"}
         return action, resolve(scenario, action)
-    except AslError:  # a unit the move cannot read (no printed MP): the hook-up says so itself
+    except AslError:
         return None
 
 
@@ -150,7 +155,7 @@ def ovr_prevention_gestures(scenario: Scenario, vehicle: Unit, h: Hex, enemies: 
 
 
 def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
-    """Hook up or portee a friendly Gun in hex ``h``; the vehicle enters it first if elsewhere."""
+    """Hook up or portee a friendly Gun in hex ``h``; the vehicle goes there first, the cheapest way."""
     moves = ((vehicle.id, h),) if h != vehicle.hex else ()
     guns = [gun for gun in scenario.units_at(h)
             if gun.kind == "gun" and gun.side == vehicle.side and gun.towed_by is None and gun.aboard is None]
@@ -163,8 +168,8 @@ def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
         name = gun.name or gun.id
         label = f"Hook up {name} (C10.11)"
         if entry is not None:  # its MP come before the hook-up's (C10.11)
-            entry_mp = number(sum(step["mp"] for step in entry[1].values["steps"]))
-            label = f"Enter {scenario.grid.name(h)} ({entry_mp} MP) and hook up {name} (C10.11)"
+            way_mp = number(sum(step["mp"] for step in entry[1].values["steps"]))
+            label = f"Enter {scenario.grid.name(h)} ({way_mp} MP) and hook up {name} (C10.11)"
         out.append(Gesture("hook_up", label, {"kind": "hook_up", "vehicle": vehicle.id, "gun": gun.id}, moves))
         # Not after spending MP this MPh (C10.51), nor by a vehicle recorded as unable (C10.5).
         if not moves and vehicle.extra.get("portee") is not False:

@@ -99,7 +99,7 @@ RESOLVERS: dict[str, ActionKind] = {
     ),
     "detonate_dc": _kind(
         "aslgui.rules.set_dc:resolve_detonate_dc", "unit! hex! los ntc_passed target_concealed",
-        "hex dc fp ift_column area_fire ntc_required enemy_infantry malfunction_min_dr odds odds_216",
+        "hex dc fp ift_column area_fire ntc_required enemy_infantry attacked malfunction_min_dr odds odds_216",
     ),
     "hook_up": _kind(
         "aslgui.rules.towing:resolve_hook_up", f"{_TOWING} crew_loads crew_mf_spent push_stopped",

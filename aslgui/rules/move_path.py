@@ -3,21 +3,18 @@
 pointer jumped to is reached by the cheapest way there; and what it costs so far (``preview``).
 It asks ``resolve`` (a move's OVR), so it sits above the dispatcher, as ``gestures`` does."""
 
-import heapq
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from aslgui.geometry import Hex, direction_to, distance, neighbours
+from aslgui.geometry import Hex, direction_to, neighbours
 from aslgui.model import Scenario, Unit
 from aslgui.rules.actions import Action
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.gestures import Gesture, actor, legal_targets, moves_in_this_mph
 from aslgui.rules.kinds import RESOLVERS
-from aslgui.rules.move import allotment, answer_move, entry_cost, ovr_target, spent_mp
+from aslgui.rules.move import allotment, answer_move, ovr_target, spent_mp
+from aslgui.rules.move_search import cheapest, cheapest_ways, way_along
 from aslgui.rules.resolution import Resolution
-
-#: How far around the straight way a jump's cheapest path is looked for (hexes).
-DETOUR = 3
 
 
 def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[Hex]:
@@ -31,56 +28,6 @@ def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[
     if direction_to(last, h) is not None:
         return [*path, h]
     return path + cheapest(scenario, unit, last, h, {unit.hex, *path})
-
-
-def cheapest(scenario: Scenario, unit: Unit, start: Hex, goal: Hex, avoid: Set[Hex] = frozenset()) -> list[Hex]:
-    """The hexes entered on the cheapest way from ``start`` to ``goal`` (``goal`` last; of equal
-    cost, the fewest hexes), within ``DETOUR`` hexes of the straight way and not through ``avoid``
-    (the path so far: going back over it cuts it); the goal may hold enemy units (an OVR, or a
-    refusal the answer explains), no hex before it may; [] when there is none."""
-    reach = distance(start, goal) + DETOUR
-    _, came = _search(scenario, unit, start, goal,
-                      lambda h: h not in avoid and distance(start, h) + distance(h, goal) <= reach)
-    return _way(came, start, goal)
-
-
-def _search(scenario: Scenario, unit: Unit, start: Hex, goal: Hex | None, allowed: Callable[[Hex], bool],
-            budget: float = float("inf")) -> tuple[dict[Hex, tuple[float, int]], dict[Hex, Hex]]:
-    """Cheapest ways from ``start`` (of equal cost, the fewest hexes) through the ``allowed`` hexes
-    on the map, up to ``goal`` or, without one, to every hex within ``budget``: each hex reached
-    with its (cost, hexes) and the hex it is entered from."""
-    best: dict[Hex, tuple[float, int]] = {start: (0.0, 0)}
-    came: dict[Hex, Hex] = {}
-    queue: list[tuple[float, int, Hex]] = [(0.0, 0, start)]
-    while queue:
-        spent, hexes, here = heapq.heappop(queue)
-        if here == goal:
-            break
-        if (spent, hexes) > best[here]:
-            continue
-        for nxt in neighbours(here):
-            if nxt not in scenario.grid or not allowed(nxt):
-                continue
-            cost = entry_cost(scenario, unit, here, nxt)
-            if cost is None and nxt == goal:
-                cost = 1.0  # the hex let go on: the answer says what entering it costs, or why not
-            if cost is None or spent + cost > budget:
-                continue
-            found = (spent + cost, hexes + 1)
-            if found < best.get(nxt, (float("inf"), 0)):
-                best[nxt], came[nxt] = found, here
-                heapq.heappush(queue, (*found, nxt))
-    return best, came
-
-
-def _way(came: dict[Hex, Hex], start: Hex, goal: Hex) -> list[Hex]:
-    """The hexes entered from ``start`` to ``goal`` along ``came`` ([] when it does not reach it)."""
-    if goal not in came:
-        return []
-    way = [goal]
-    while came[way[-1]] != start:
-        way.append(came[way[-1]])
-    return way[::-1]
 
 
 def move_gesture(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str) -> Gesture:
@@ -126,12 +73,12 @@ def ovr_legality(scenario: Scenario, unit: Unit, path: Sequence[Hex], phase: str
         else:
             if reached is None:
                 budget, _ = allotment(scenario, unit)
-                reached = _search(scenario, unit, unit.hex, None, lambda _h: True, budget - spent_mp(unit))
+                reached = cheapest_ways(scenario, unit, unit.hex, None, lambda _h: True, budget - spent_mp(unit))
             best, came = reached
             before = [n for n in neighbours(h) if n in best]
             if not before:
                 return False
-            way = [*_way(came, unit.hex, min(before, key=lambda n: (best[n], n))), h]
+            way = [*way_along(came, unit.hex, min(before, key=lambda n: (best[n], n))), h]
         return preview(scenario, unit.id, way, phase).legal if way and way[-1] == h else None
     return legal
 

@@ -71,13 +71,9 @@ def threatened_side(scenario: Scenario, side: Any) -> str:
     return side
 
 
-#: The two sides of an imported game (DESIGN.md 11).
-ALLIANCES = ("axis", "allied")
-
-
 def _alliance(side: str) -> str | None:
     """``axis`` or ``allied`` for those words and for a nationality of VASL's (DESIGN.md 11), else None."""
-    from aslgui.vasl.vocabulary import KNOWN_NATIONALITIES, side_of  # VASL's words load only when asked (issue 30)
+    from aslgui.vasl.vocabulary import ALLIANCES, KNOWN_NATIONALITIES, side_of  # loaded when asked (issue 30)
 
     if side in ALLIANCES:
         return side
@@ -93,8 +89,10 @@ def sides_named(scenario: Scenario, side: str) -> tuple[str, ...]:
     if side in sides:
         return (side,)
     wanted = _alliance(side)
-    return tuple(s for s in sides if wanted is not None and _alliance(s) == wanted
-                 and (s in ALLIANCES) != (side in ALLIANCES))
+    if wanted is None:
+        return ()
+    # "axis" names the file's Axis nationalities, a nationality the file's "axis": never one nationality another
+    return tuple(s for s in sides if _alliance(s) == wanted and (s == wanted) != (side == wanted))
 
 
 def check_target(scenario: Scenario, keys: Any, key: str) -> Unit:

@@ -52,6 +52,8 @@ class RosterEntry(NamedTuple):
     towing: int | None = None
     pp: int | None = None
     tracked: bool = True
+    #: Closed-topped (D7.11 and C5.35 read it): a halftrack is open-topped.
+    ct: bool = True
     af: dict[str, Any] | None = None
 
 

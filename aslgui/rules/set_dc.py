@@ -13,7 +13,7 @@ from aslgui.geometry import Hex, distance
 from aslgui.model import Unit
 from aslgui.model.dc_counters import recorded_dc
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
-from aslgui.rules.demolition import DC_ODDS, DC_X_NUMBER, detonate_placed, mover_reasons
+from aslgui.rules.demolition import DC_ODDS, DC_X_NUMBER, attacked, detonate_placed, mover_reasons
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -174,6 +174,7 @@ def resolve_detonate_dc(action: Action) -> Resolution:
         "ntc_required": True,
         "hex": scenario.grid.name(dc_hex),
         "enemy_infantry": len(infantry),
+        "attacked": attacked(scenario, dc_hex),
         "malfunction_min_dr": limit - len(infantry),
     }
     if notes:

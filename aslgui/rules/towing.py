@@ -103,7 +103,8 @@ NO_MOVE = "no_move"
 def no_move_reasons(units: Iterable[Unit]) -> list[str]:
     """Units whose CA change in the PFPh cancelled their movement for this Player Turn (C3.22)."""
     return [
-        reason(f"{u.id} changed its CA in the PFPh: no more movement this Player Turn", "C3.22")
+        reason(f"{u.id} {'changed its' if u.kind in ('gun', 'vehicle') else 'mans a Gun that changed its'} CA in the "
+               "PFPh: no more movement this Player Turn", "C3.22")
         for u in units
         if u.extra.get(NO_MOVE)
     ]

@@ -148,6 +148,8 @@ def nationality_of_image(image: str) -> str:
 #: ``finnish``; ``Waffen SS`` is German).
 PALETTE_NATIONALITIES = {"Waffen SS": "german", "Communist Chinese (Korea)": "chinese communist",
                          "Other UNC (Korea)": "other unc"}
+#: The two sides of a VASL game, as ``side_of`` names them and an import's units are on (DESIGN.md 11).
+ALLIANCES = ("axis", "allied")
 #: Every nationality the folders of VASL name (``side_of`` tells its side).
 KNOWN_NATIONALITIES = frozenset(NATIONALITIES.values())
 

@@ -77,3 +77,31 @@ def test_d7_22_ex_a21_the_reaction_popup_offers_leadership_in_cc_and_sw_fp_to_tp
     assert len(looked) == 2
     assert seen["r1 cc"] == ["leadership"] and seen["r1 non_cc"] == ["weapon", "sw_fp"]
     assert seen["l2 cc"] == [] and seen["l2 non_cc"] == ["weapon", "sw_fp"]  # no other leader with him
+
+
+def test_d7_2_a_committed_reaction_is_logged_and_undone_by_what_it_did_not_the_reminder(
+        qtbot: QtBot, window: MainWindow) -> None:
+    """The reminder to take the OVR's result first is the popup's: the undo step and the log say
+    what was done ("4-4-7: CC Reaction Fire vs PzKpfw IVH (D7.21)")."""
+    rehearse(window, board({"t1": {"hex": "4F6", "vca": "NE/SE"}}))
+    window.view.set_zoom(0.6)
+    labels: list[str] = []
+
+    def react(reaction: RehearsalPopup) -> None:
+        reaction.choice.setCurrentIndex([g.action.get("type") for g in reaction.gestures].index("cc"))
+        labels.append(reaction.gesture.label)
+        reaction.roll(3, 3)
+        reaction.commit_button.click()
+
+    def roll_and_commit(popup: RehearsalPopup) -> None:
+        popup.roll(3, 4)  # an IFT result on the 4-4-7: the reaction reminds it
+        answer_popup(react)
+        popup.commit_button.click()
+
+    answer_popup(roll_and_commit)
+    drag(qtbot, window, "4F6", "4G6", "4H5")
+    assert labels and " \u2014 after the OVR's " in labels[0]
+    done = labels[0].partition(" \u2014 ")[0]
+    assert done.endswith("CC Reaction Fire vs PzKpfw IVH (D7.21)")
+    assert window.undo_stack.undoText() == done
+    assert window.rehearsal.log_dock.entries()[-1].summary == done

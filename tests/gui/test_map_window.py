@@ -244,12 +244,13 @@ def test_the_palette_side_is_one_of_the_scenarios_sides_off_board_ones_too(windo
     assert side.currentText() == side.itemText(2) not in ("allied", "axis")
 
 
-@pytest.mark.parametrize(("side", "nationality"), [("allied", "russian"), ("axis", "german"), ("finns", "finns")])
+@pytest.mark.parametrize(("side", "nationality"),
+                         [("allied", "russian"), ("axis", "german"), ("finns", "finns"), ("partisans", "partisans")])
 def test_a_palette_counter_of_a_side_takes_the_nationality_of_its_units(
         window: MainWindow, side: str, nationality: str) -> None:
     """A generic Squad 4-6-7 placed for "allied" in an imported game is Russian like the side's own
     squads (and drawn in their colour), not of a nationality called "allied"; a side with no units
-    gives its own name."""
+    gives its own name, but an alliance none (below)."""
     window.set_scenario(scenario_from_json({
         "format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}],
         "units": [{"id": "s1", "side": "allied", "nationality": "russian", "kind": "squad", "name": "4-4-7",
@@ -258,6 +259,25 @@ def test_a_palette_counter_of_a_side_takes_the_nationality_of_its_units(
                    "hex": None}]}), None)
     unit = window.add_unit(window.palette_panel.pick("Squad 4-6-7"), window.scenario.grid.parse("4K3"), side)
     assert unit is not None and (unit.side, unit.nationality) == (side, nationality)
+
+
+@pytest.mark.parametrize("side", ["axis", "allied"])
+def test_a_palette_counter_of_an_alliance_with_no_units_has_no_nationality_called_so(
+        window: MainWindow, side: str) -> None:
+    """An imported game's side with no units yet: "axis" is no nationality (A25 reads none), so the
+    squad has none, and its side colours it."""
+    window.set_scenario(scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "4", "col": 0, "row": 0}], "units": []}), None)
+    unit = window.add_unit(window.palette_panel.pick("Squad 4-6-7"), window.scenario.grid.parse("4K3"), side)
+    assert unit is not None and (unit.side, unit.nationality) == (side, "")
+
+
+@pytest.mark.parametrize(("name", "ct"), [("M3 Halftrack (american)", False), ("SPW 250/1 (german)", False),
+                                          ("T-34 M41 (russian)", True)])
+def test_roster_halftracks_are_open_topped(window: MainWindow, name: str, ct: bool) -> None:
+    """D7.11 and C5.35 read ``ct``: a halftrack placed from the palette is open-topped, a tank closed."""
+    unit = window.add_unit(window.palette_panel.pick(name), window.scenario.grid.parse("4P8"), "russian")
+    assert unit is not None and unit.ct is ct
 
 
 def test_roster_guns_come_with_their_key_numbers(window: MainWindow) -> None:

@@ -165,6 +165,10 @@ def test_a_turreted_vehicle_from_the_roster(tmp_path: Path) -> None:
     entry = roster()["PzKpfw IVH"]
     assert (unit["turret"], unit["ma"], unit["mp"]) == (entry.turret, {"caliber": 75, "barrel": "L"}, entry.mp)
     assert any("PzKpfw IVH" in note and "PzKw IVH" in note for note in unit["unverified"])
+    # the roster holds no MGs: none is assumed silently, since an OVR would add their FP (D7.11)
+    assert "mgs" not in unit
+    assert ("MGs unknown: neither its counter nor the built-in roster gives them, so an OVR adds no MG FP (D7.11) "
+            'and none fires; give its "mgs" in the file') in unit["unverified"]
 
 
 def test_a_vehicle_the_roster_lacks_is_said_so(tmp_path: Path) -> None:

@@ -157,3 +157,26 @@ def test_a23_3_any_afph_roll_is_read_as_placing_read_it(colored: int, white: int
     answer = resolve(afph({"s467": placer, **target}), {"kind": "detonate_dc", "unit": "s467", "hex": "1X5",
                                                         "dice": dice})
     assert answer.outcome == placing.outcome and answer.total_drm == placing.total_drm
+
+
+#: A German half-squad and an enemy T-34 with the 5-2-7 in 1X5, where the DC goes off.
+_SHARED_LOCATION = [
+    {"id": "hs", "side": "german", "nationality": "german", "kind": "halfsquad", "name": "2-4-7", "hex": "1X5"},
+    {"id": "t34", "side": "russian", "nationality": "russian", "kind": "vehicle", "name": "T-34 M41", "hex": "1X5",
+     "vca": "N/NE", "afv": True},
+    {"id": "truck", "side": "russian", "nationality": "russian", "kind": "vehicle", "name": "Studebaker", "hex": "1X5",
+     "vca": "N/NE", "afv": False},
+]
+
+
+@pytest.mark.parametrize("placed", [True, False])
+def test_a23_1_a23_5_the_dc_names_every_unit_it_attacks_friends_too_and_never_an_afv(placed: bool) -> None:
+    """Placed (A23.3) or Set (A23.7), a DC attacks every unit in its Location, the friendly
+    half-squad and the unarmored truck too (A23.1), but not the T-34 it was not aimed at (A23.5)."""
+    form = {"placed_dc": "1X5"} if placed else {"placed_dc": None, "set_dc": "1X5", "hex": "1Y7"}
+    scenario = afph({"s467": form}, extra_units=_SHARED_LOCATION)
+    answer = detonate(scenario)
+    assert answer["dc"] == ("placed" if placed else "set")
+    assert answer["attacked"] == ["s527", "hs", "truck"]
+    alone = detonate(afph({"s467": form}))
+    assert alone["attacked"] == ["s527"]

@@ -108,7 +108,7 @@ def test_c3_22_a_pfph_ca_change_stops_the_gun_and_crew_moving_until_the_player_t
     push = resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"})
     assert not push.legal
     assert "g1 changed its CA in the PFPh: no more movement this Player Turn (C3.22)" in push.reasons
-    assert "c1 changed its CA in the PFPh: no more movement this Player Turn (C3.22)" in push.reasons
+    assert "c1 mans a Gun that changed its CA in the PFPh: no more movement this Player Turn (C3.22)" in push.reasons
     for unit in end_player_turn(scenario):
         scenario.with_unit(unit)
     assert resolve(scenario, {"kind": "push", "gun": "g1", "to_hex": "1G4"}).legal
@@ -174,7 +174,8 @@ def test_c3_22_no_move_also_forbids_hooking_up_overrun_and_placing_a_dc(
     assert resolve(scenario, action).legal
     scenario.with_unit(scenario.units[mover]._replace(extra={"no_move": True}))
     reasons = resolve(scenario, action).reasons
-    assert reasons == (f"{mover} changed its CA in the PFPh: no more movement this Player Turn (C3.22)",)
+    did = "mans a Gun that changed its" if mover == "s1" else "changed its"  # a squad has no CA of its own
+    assert reasons == (f"{mover} {did} CA in the PFPh: no more movement this Player Turn (C3.22)",)
 
 
 def test_a3_3_a_gun_that_prep_fired_may_not_be_pushed() -> None:

@@ -101,6 +101,14 @@ def test_d7_1_entering_enemy_infantry_is_the_ovr_from_the_hex_before() -> None:
     assert costs(answer) == [("4G6", 1, 1), ("4H5", 11, 12)]
 
 
+def test_design_13_a_note_on_the_overrunning_vehicle_is_said_once_in_the_move_and_its_ovr() -> None:
+    """The move names the vehicle's unverified value, and so does the OVR folded into it: once each."""
+    scenario = board({"t1": {"hex": "4F6", "vca": "NE/SE", "unverified": ["MGs from nowhere"]}})
+    answer = move(scenario, "t1", "4G6", "4H5")
+    assert answer["unverified"].count("t1: MGs from nowhere") == 1
+    assert answer["overrun"]["unverified"].count("t1: MGs from nowhere") == 1
+
+
 def test_d7_1_the_ovr_counts_the_mp_already_spent_and_fractions() -> None:
     scenario = board({"t1": {"hex": "4F6", "vca": "NE/SE", "mp_spent": 2}}, terrain={"4H5": "woods", "4G6": "road"},
                      hexsides={"4F6/4G6": "road"})

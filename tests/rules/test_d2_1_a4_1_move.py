@@ -13,7 +13,7 @@ import pytest
 from aslgui.errors import AslError
 from aslgui.model import Scenario, scenario_to_json
 from aslgui.rules import resolve
-from aslgui.rules.move_path import cheapest
+from aslgui.rules.move_search import cheapest
 from tests.rules.fixtures.boards import board_from
 from tests.rules.move_boards import board, costs, move
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aslgui.geometry import Hex, direction_to
-from aslgui.rules.move_path import cheapest, extend, move_gesture
+from aslgui.rules.move_path import extend, move_gesture
+from aslgui.rules.move_search import cheapest
 from tests.rules.move_boards import board, move
 
 SCENARIO = board(terrain={"4C5": "stone rubble", "4H5": "woods"})

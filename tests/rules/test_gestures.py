@@ -301,3 +301,14 @@ def test_c10_11_no_hook_up_is_offered_where_the_entry_is_refused() -> None:
         assert (entry.kind, entry.label) == ("move", "Enter 1H4 to hook up 75*RCL (C10.11)")
         answer = resolve(scenario, entry.action)
         assert not answer.legal and answer.reasons
+
+
+def test_c10_11_a_vehicle_two_hexes_from_the_gun_goes_the_cheapest_way_before_hooking_up() -> None:
+    """From farther than next door the hook-up first moves there the cheapest way (DESIGN.md 13), its
+    every hex counted, never skipped."""
+    scenario = _spw_next_to_its_gun()
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=at(scenario, "1H6"))
+    [hook] = [g for g in gestures_for_drop(scenario, "spw", at(scenario, "1H4")).gestures if g.kind == "hook_up"]
+    assert hook.label == "Enter 1H4 (2 MP) and hook up 75*RCL (C10.11)"
+    entered = staged(scenario, hook).units["spw"]
+    assert (entered.hex, entered.extra["mp_spent"]) == (at(scenario, "1H4"), 2)

@@ -62,6 +62,8 @@ ANSWER_WORDS: dict[str, str] = {
     "x_number_text": "X#",
     "detonation_max_dr": "Detonates on Original DR \u2264",
     "paatc_required": "PAATC first (A11.6)",
+    "afv_unaffected": "AFV not attacked, as the DC is not aimed at it (A23.5)",
+    "vs_afv": "Aimed at the AFV alone (A23.5)",
     "operably_placed": "Placed ready to detonate",
     "target_drm": "DRM vs the target Location",
     "thrower_drm": "DRM vs the thrower's Location",
@@ -90,6 +92,7 @@ ANSWER_WORDS: dict[str, str] = {
     "hexes": "Hexes",
     "dc": "DC going off (Placed A23.3, Set A23.7)",
     "enemy_infantry": "Enemy Infantry in the Location (A23.71)",
+    "attacked": "Attacks (A23.1)",
     "malfunction_min_dr": "Malfunctions on Original DR \u2265",
     "ntc_required": "NTC first (A23.7)",
     "set_dr_max": "Set on dr \u2264",
@@ -433,8 +436,9 @@ def number_lines(resolution: Resolution, names: UnitNames | None = None) -> list
     for key in ordered:
         if key == "targets" and isinstance(values[key], list):
             lines += target_lines(words_for(key), values[key], names)
-        else:
-            lines.append(f"{words_for(key)}: {shown_number(resolution.values, key, names)}")
+        else:  # a value that names itself ("X# 12 (A23.4)") is not labelled again
+            label, shown = words_for(key), shown_number(resolution.values, key, names)
+            lines.append(shown if shown.startswith(f"{label} ") else f"{label}: {shown}")
     if not resolution.drm and resolution.kind not in ROLLING_KINDS:
         return lines  # nothing rolled, no DRM: no "Total DRM: +0" (a CA change)
     return [f"Total DRM: {resolution.total_drm:+d}", *lines]

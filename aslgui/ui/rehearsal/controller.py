@@ -345,6 +345,7 @@ class RehearsalController(QObject):
             self.refuse("; ".join(resolution.reasons))
             return None
         scenario = self.host.scenario
+        label = decision.label.partition(" \u2014 ")[0]  # what was done, without the popup's reminder
         before = staged(scenario, decision.gesture)
         moved = {uid: unit for uid, unit in before.units.items() if unit is not scenario.units.get(uid)}  # and its load
         units = list({**moved, **{u.id: u for u in unit_changes(before, decision.action, resolution)}}.values())
@@ -355,18 +356,18 @@ class RehearsalController(QObject):
         acting = acting_unit(before, decision.action)
         entry = LogEntry(
             turn=scenario.turn, phase=str(decision.action.get("phase", scenario.phase)), player=scenario.player,
-            summary=decision.label, action=decision.action, answer=answer,
+            summary=label, action=decision.action, answer=answer,
             drm=tuple(in_words(line.label, every) for line in resolution.drm), rolled=decision.rolled,
             side=acting.side if acting else "", actor=name_with_hex(before, names, acting.id) if acting else "",
             names=names,
         )
         stack = self.host.undo_stack
-        stack.beginMacro(decision.label)
+        stack.beginMacro(label)
         if units:
-            self.host.apply_unit_changes(units, decision.label)
+            self.host.apply_unit_changes(units, label)
         if destroyed:  # a CH on a Gun takes it and its crew off the map (C3.71)
-            self.host.remove_units(destroyed, decision.label)
-        stack.push(LogCommand(scenario, log_with(scenario, entry), decision.label))
+            self.host.remove_units(destroyed, label)
+        stack.push(LogCommand(scenario, log_with(scenario, entry), label))
         stack.endMacro()
         self.committed.emit(entry)
         return entry

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QListWidget, QListWidgetItem, QSpinBox, QWidget
 
+from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
@@ -73,6 +74,17 @@ def _pusher_candidates(scenario: Scenario, gun_id: Any) -> list[Unit]:
     return sorted(here, key=lambda u: u.id != gun.crew)
 
 
+def _enemy_afvs(scenario: Scenario, action: dict[str, Any]) -> list[str]:
+    """The enemy AFVs in a DC's target hex: the attack may be aimed at one of them alone (A23.5)."""
+    unit = scenario.units.get(str(action.get("unit")))
+    try:
+        target = scenario.grid.parse(str(action.get("target_hex")))
+    except AslError:
+        return []
+    return [u.id for u in scenario.units_at(target)
+            if unit is not None and u.side != unit.side and u.kind == "vehicle" and u.afv]
+
+
 def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str, str, QWidget]]:
     """The options the rules ask for, per kind (DESIGN.md section 4 optional keys)."""
     kind = action["kind"]
@@ -124,6 +136,10 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         out.append(("us_number", "US# (A23.7)", _optional_spin(0, 9, unset)))
         if leaders_with(scenario, setter):
             out.append(("leadership", "Leadership drm of a leader assisting (A23.7)", _spin(-6, 6)))
+    if kind in ("place_dc", "throw_dc") and (afvs := _enemy_afvs(scenario, action)):  # predesignated or not (A23.5)
+        names = player_names(scenario)
+        out.append(("vs_afv", "Aimed at (A23.5)", _combo(afvs, None, "the Location's other units",
+                                                         lambda uid: f"{unit_name(uid, names)} (C7.34, C7.346)")))
     if kind == "hook_up":  # the crew loads with the Gun at no extra MP (C10.11); a 76-107mm MTR needs it (C10.1)
         out.append(("crew_loads", "Crew rides as Passengers (C10.11)", QCheckBox()))
     if kind in ("overrun", "hook_up", "unhook"):

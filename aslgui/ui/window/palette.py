@@ -16,6 +16,7 @@ from aslgui.model.counters import CounterTemplate
 from aslgui.model.jsonvalues import from_json
 from aslgui.model.units import MANNING_KINDS
 from aslgui.rules.roster import roster
+from aslgui.vasl.vocabulary import ALLIANCES
 
 BASIC, ROSTER = "Basic", "Roster (built in)"
 
@@ -61,7 +62,7 @@ def roster_templates() -> list[Template]:
         elif entry.kind == "vehicle":
             values = {
                 "vca": 0, "turret": entry.turret, "tca": 0 if entry.turret else None, "mp": entry.mp,
-                "towing": entry.towing, "pp": entry.pp, "tracked": entry.tracked, "gyro": entry.gyro,
+                "towing": entry.towing, "pp": entry.pp, "tracked": entry.tracked, "ct": entry.ct, "gyro": entry.gyro,
                 "stabilized": entry.stabilized, "extra": {"type": entry.type},
                 "ma": MainArmament(caliber=entry.caliber, barrel=entry.barrel) if entry.caliber is not None else None,
             }
@@ -110,11 +111,13 @@ _FACING = {"gun": {"ca": SPINE_NAMES[0]}, "vehicle": {"vca": SPINE_NAMES[0]}}
 def side_nationality(scenario: Scenario, side: str) -> str:
     """The nationality a new counter of ``side`` takes when its template has none: the commonest of
     the side's units, on the map or off (an imported game's "allied" squads are Russian), else the
-    side's own name (the demo's "german")."""
+    side's own name (the demo's "german"), but none for an alliance (``axis``, ``allied``) without one."""
     found = Counter(u.nationality for u in scenario.units.values() if u.side == side and u.nationality)
     found.update(str(entry["nationality"]) for entry in scenario.off_board.values()
                  if entry.get("side") == side and entry.get("nationality"))
-    return found.most_common(1)[0][0] if found else side
+    if found:
+        return found.most_common(1)[0][0]
+    return "" if side in ALLIANCES else side  # "axis" is no nationality: the unit's colour is then its side's
 
 
 def make_unit(scenario: Scenario, template: Template, side: str, h: Hex) -> Unit:
