@@ -242,3 +242,19 @@ def test_the_art_kept_at_rest_goes_with_the_boards_when_they_are_read_again(
     window.reload_boards()
     assert window.scene.layers.art == {}
     assert shown_at(window, "77E5").name() == style.terrain_color("open ground").name()
+
+
+def test_the_files_own_terrain_over_art_lets_the_art_show_through(window: MainWindow, library: Path) -> None:
+    """A scenario's terrain (an SSR) over a board's VASL art is a see-through tint: the hex shows the
+    blend of the art and the terrain's colour, so the board's drawing stays readable under it; on a
+    plain board the same terrain is its solid colour."""
+    window.set_scenario(scenario([{"id": "77"}], terrain={"77E5": "stone building"}), None)
+    window.view.set_zoom(1.0)
+    building = style.terrain_color("stone building")
+    seen = shown_at(window, "77E5")
+    alpha = style.TERRAIN_TINT_ON_ART
+    blend = QColor(*(round(alpha * getattr(building, c)() + (1 - alpha) * getattr(ART_E5, c)())
+                     for c in ("red", "green", "blue")))
+    assert close(seen, blend) and not close(seen, building, 4)
+    window.set_scenario(scenario([{"id": "4"}], terrain={"4E5": "stone building"}), None)
+    assert shown_at(window, "4E5").name() == building.name()

@@ -264,9 +264,11 @@ class MapLayers:
                 self._art_at_rest.draw(painter, board, art, target)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if shown["tint"]:
+            painter.setOpacity(style.TERRAIN_TINT_ON_ART if self.art else 1.0)
             for path, brush in self._terrain_paths:
                 painter.setBrush(brush)
                 painter.drawPath(path)
+            painter.setOpacity(1.0)
         for path, brush in self._ground_paths:
             painter.setBrush(brush)
             painter.drawPath(path)

@@ -82,6 +82,9 @@ SIDE_ARC_ALPHA = 0x30
 #: The CA/TCA fill over VASL board art: a lightening, not a colour (an orange tint turns the
 #: art's green fields into the brown of its hills); the red outline still traces the arc.
 ARC_FILL_ON_ART = "#38ffffff"
+#: The opacity of the file's own terrain (an SSR's) over VASL board art: the art shows through,
+#: so a building painted on a field reads as the scenario's change, not as the board's drawing.
+TERRAIN_TINT_ON_ART = 0.55
 
 #: Hexside features (B9 walls and hedges; a road crossing a hexside), drawn as (colour, width).
 HEXSIDE_STYLES: dict[str, tuple[str, float]] = {
