@@ -202,6 +202,11 @@ class KeptUnitKeys:
     fired_in: Phase
     set_dc: Hex
     placed_dc: Hex
+    # what the Placed DC's AFPh attack reads: a captured DC (A23.4), the AFV it was aimed at and the
+    # Target Facing it strikes, fixed as it was Placed (A23.5)
+    placed_dc_captured: bool
+    placed_dc_vs_afv: str
+    placed_dc_facing: Literal["front", "side", "rear"]
     # what a unit has spent moving this MPh, and the MP a moving vehicle spent in its LOS, by that
     # vehicle's id (C5.3): set by a committed ``move`` (DESIGN.md 13)
     mp_spent: Annotated[float, Bounds(0, 999)]

@@ -23,6 +23,7 @@ from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.rules.ift_attack import number
 from aslgui.rules.move import los_spent
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
 from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE
 
@@ -198,9 +199,12 @@ def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
 def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     unit = scenario.unit(action.get("unit"), "action.unit")
     kind = action["kind"]
-    if kind == "place_dc":
+    if kind == "place_dc":  # what its AFPh attack reads: the hex, a captured DC's X#, its aim (A23.4, A23.5)
         _mark(changes, unit.id, dc=None, moved=True)
-        _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")))
+        aim = resolution.values
+        _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")),
+               **{PLACED_CAPTURED: True if unit.dc == "captured" else None, PLACED_VS_AFV: aim.get("vs_afv"),
+                  PLACED_FACING: aim.get("target_facing")})
     elif kind == "throw_dc":
         _mark(changes, unit.id, dc=None, fired=True)
     elif kind == "set_dc" and (resolution.outcome or {}).get("set") is False:
@@ -209,7 +213,8 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
         _mark(changes, unit.id, dc=None, moved=True)
         _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex))
     elif resolution.values.get("dc") == "placed":  # its AFPh attack: the counter goes, the placer has not fired (A23.3)
-        _extra(scenario, changes, unit.id, placed_dc=None)
+        _extra(scenario, changes, unit.id, placed_dc=None,
+               **dict.fromkeys((PLACED_CAPTURED, PLACED_VS_AFV, PLACED_FACING)))
     else:  # detonate_dc of a Set DC, which is then gone (A23.72)
         _mark(changes, unit.id, fired=True)
         _extra(scenario, changes, unit.id, set_dc=None)

@@ -32,6 +32,8 @@ from aslgui.rules.tables import terrain_entry
 from aslgui.rules.towing import no_move_reasons
 
 DC_FP = 30  # A23.1
+#: Where a DC aimed at an AFV is resolved (A23.5): not in the rules folder, so not worked out here.
+AFV_ATTACK_TABLE = "C7.34 HE & Flame To Kill Table, DC column, after a DC Position DR (C7.346)"
 DC_X_NUMBER = 12  # A23.4: detonates on an Original DR below 12
 CAPTURED_X_PENALTY = 2  # A21.11: a captured Gun/SW has its B#/X# lowered by two (A23.4: below 10)
 #: Phases a DC may be Thrown in: friendly fire phases, or Defensive First Fire in the MPh (A23.6).
@@ -113,10 +115,12 @@ def _own_location(action: Action, unit: Unit, same_location: bool) -> tuple[list
                    "vehicle in Bypass there (set target_in_bypass)", "A23.61")], notes
 
 
-def _friends_note(action: Action, unit: Unit, target: Hex) -> list[str]:
-    """A DC explodes in its target Location and attacks whoever is there (A23.1), so it may go where
-    only friendly units stand; the answer names them as attacked too."""
-    friends = [u.id for u in action.scenario.units_at(target) if u.side == unit.side and u.id != unit.id]
+def _friends_note(action: Action, unit: Unit, target: Hex, aimed: Unit | None) -> list[str]:
+    """A DC explodes in its target Location and attacks whoever is there (A23.1, ``attacked``), so it
+    may go where only friendly units stand; the answer names them as attacked too."""
+    scenario = action.scenario
+    friends = [uid for uid in attacked(scenario, target, aimed.id if aimed else None)
+               if scenario.units[uid].side == unit.side and uid != unit.id]
     if not friends:
         return []
     return [reason(f"friendly units in {action.scenario.grid.name(target)} ({', '.join(friends)}) are attacked too: "
@@ -161,7 +165,7 @@ def _afv_target(action: Action, unit: Unit, target: Hex, source: Hex) -> tuple[U
     values = {
         "vs_afv": afv.id,
         "target_facing": facing_toward(afv, source, "action.vs_afv"),
-        "attack_table": "C7.34 HE & Flame To Kill Table, DC column, after a DC Position DR (C7.346)",
+        "attack_table": AFV_ATTACK_TABLE,
     }
     return afv, values, []
 
@@ -196,7 +200,7 @@ def _leadership_notes(action: Action) -> list[str]:
     return [reason(f"the leadership DRM{who}{given} is left out: leadership does not modify a DC attack", "A23.1")]
 
 
-def _detonation(values: dict[str, Any], original_dr: int, total_drm: int, limit: int) -> dict[str, Any]:
+def detonation(values: dict[str, Any], original_dr: int, total_drm: int, limit: int) -> dict[str, Any]:
     """Detonation (Original DR below the X#) or malfunction (A23.4), then the IFT result."""
     if original_dr >= limit:
         return {"detonated": False, "malfunction": True, "original_dr": original_dr}
@@ -217,7 +221,7 @@ def resolve_place_dc(action: Action) -> Resolution:
         reasons.append(reason(f"{unit.id} fired in the PFPh", "A23.3"))
     own_reasons, notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.3")
-    notes += _friends_note(action, unit, target) + _leadership_notes(action)
+    notes += _leadership_notes(action)
     ground = los_map(scenario)
     if level_in(action, "target_level", target, ground) != level_in(action, "unit_level", unit.hex, ground, unit):
         reasons.append(reason("the placer could not enter that level of the target hex directly from its own "
@@ -235,7 +239,8 @@ def resolve_place_dc(action: Action) -> Resolution:
     placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
     afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
     reasons += afv_reasons
-    drm = _placed_drm(action, unit, target, afv is None)
+    notes += _friends_note(action, unit, target, afv)
+    drm = placed_drm(action, unit, target, afv is None)
     limit, limit_text = x_number(unit, unit.dc == "captured")
     operable = not reasons and placer == "good_order"
     values: dict[str, Any] = {
@@ -262,66 +267,30 @@ def resolve_place_dc(action: Action) -> Resolution:
         """An Original DR of the AFPh detonation (A23.3, A23.4); a DC not operably Placed does nothing."""
         if not operable:
             return {"detonated": False, "malfunction": False}
-        return _detonation(values, original, sum(line.value for line in drm), limit)
+        return detonation(values, original, sum(line.value for line in drm), limit)
 
     outcome = read(action.dice.total) if action.dice is not None else None
     odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
 
 
-def _placed_drm(action: Action, unit: Unit, target: Hex, on_location: bool) -> list[DrmLine]:
+def placed_drm(action: Action, unit: Unit, target: Hex, on_location: bool) -> list[DrmLine]:
     """A Placed DC's attack DRM: the target Location's TEM, its hexside TEM NA (A23.1), unless it
     attacks a predesignated AFV (A23.5); the placer's CX +1 (A23.4)."""
     tem = tem_line(action.scenario, target, "A23.1") if on_location else None
     return ([tem] if tem else []) + _cx_line(unit)
 
 
-def attacked(scenario: Scenario, dc_hex: Hex) -> list[str]:
-    """Every unit a DC going off attacks in its Location, friendly ones too (A23.1), but each AFV,
-    which it hits only aimed at it alone as it was Placed or Thrown (A23.5)."""
-    return [u.id for u in scenario.units_at(dc_hex) if not (u.kind == "vehicle" and u.afv)]
-
-
-def detonate_placed(action: Action, unit: Unit, dc_hex: Hex) -> Resolution:
-    """A DC operably Placed in the MPh attacks its Location in its owner's AFPh (A23.3): 30 FP,
-    halved only vs concealed units (A23.1), with the Location's TEM and the placer's CX (A23.4),
-    detonating below its X# (A23.4, A23.2). Who Placed it may have moved away since, or broken:
-    that has no effect on the DC (A23.3), so no LOS, range or NTC is asked of him."""
-    scenario = action.scenario
-    reasons = []
-    role = attacker_role(action, unit)
-    if action.phase != "AFPh" or role == "defender":
-        when = f"the {action.phase}" if action.phase != "AFPh" else "the DEFENDER's AFPh"
-        reasons.append(reason(f"a Placed DC attacks in its owner's AFPh, not {when}", "A23.3"))
-    drm = _placed_drm(action, unit, dc_hex, True)
-    limit, limit_text = x_number(unit, False)
-    enemies = enemies_at(scenario, dc_hex, unit.side)
-    concealed = concealed_target(action, [u for u in enemies if u.kind != "vehicle"])
-    fp, column = halved_fp(DC_FP, concealed)
-    infantry = [u for u in enemies if u.is_infantry]
-    values: dict[str, Any] = {
-        "dc": "placed",
-        "hex": scenario.grid.name(dc_hex),
-        "fp": number(fp),
-        "ift_column": column,
-        "area_fire": concealed,
-        "ntc_required": False,
-        "enemy_infantry": len(infantry),
-        "attacked": attacked(scenario, dc_hex),
-        "malfunction_min_dr": limit,
-        "x_number_text": limit_text,
-    }
-    if action.has("los") or action.has("ntc_passed"):
-        values["notes"] = [reason("read: a Placed DC needs no LOS or NTC of its owner (those are a Set DC's, "
-                                  "A23.7), so los and ntc_passed are not read", "A23.3")]
-    total = sum(line.value for line in drm)
-
-    def read(original: int) -> dict[str, Any]:
-        return _detonation(values, original, total, limit)
-
-    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
-    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
-    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)
+def attacked(scenario: Scenario, dc_hex: Hex, aimed: str | None = None) -> list[str]:
+    """Every unit a DC going off attacks in its Location: the AFV it was aimed at alone, while it is
+    there (A23.5), else every unit there, friendly ones too (A23.1), but each AFV and whoever rides
+    inside a closed-topped one, which only a DC aimed at that AFV hits (A23.5)."""
+    if aimed is not None:
+        afv = scenario.units.get(aimed)
+        return [aimed] if afv is not None and afv.hex == dc_hex else []
+    armored = {u.id for u in scenario.units_at(dc_hex) if u.kind == "vehicle" and u.afv}
+    closed = {uid for uid in armored if scenario.units[uid].ct}
+    return [u.id for u in scenario.units_at(dc_hex) if u.id not in armored and u.aboard not in closed]
 
 
 def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) -> tuple[float, list[str]]:
@@ -377,7 +346,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     same_location = target == unit.hex and target_level == thrower_level
     own_reasons, own_notes = _own_location(action, unit, same_location)
     reasons += own_reasons + _reach_reasons(action, unit, target, "A23.6")
-    notes += own_notes + _friends_note(action, unit, target) + _leadership_notes(action)
+    notes += own_notes + _leadership_notes(action)
     if target_elevation > thrower_elevation:
         reasons.append(reason(f"a DC may not be Thrown to a higher elevation: the target Location is at level "
                               f"{target_elevation}, the thrower at {thrower_elevation}", "A23.6"))
@@ -390,6 +359,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
     afph_lines = [DrmLine("AFPh", "A23.62", 1, "Thrown in the AFPh")] if afph else []
     afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
     reasons += afv_reasons
+    notes += _friends_note(action, unit, target, afv)
     target_lines = [DrmLine("thrown", "A23.6", 3 if shaky else 2, how), *_cx_line(unit), *afph_lines]
     if afv is None:
         crossed = unit.hex if target != unit.hex and thrower_elevation == target_elevation else None
@@ -433,12 +403,12 @@ def resolve_throw_dc(action: Action) -> Resolution:
     def count() -> Odds | None:
         if reasons:
             return None
-        odds = tally_totals(lambda original: _detonation(values, original, values["target_drm"], limit), DC_ODDS)
+        odds = tally_totals(lambda original: detonation(values, original, values["target_drm"], limit), DC_ODDS)
         return odds.merged(tally_totals(thrower_attack, THROWER_ODDS)) if thrower_attacked else odds
 
     outcome = None
     if action.dice is not None and not reasons:
-        outcome = _detonation(values, action.dice.total, values["target_drm"], limit)
+        outcome = detonation(values, action.dice.total, values["target_drm"], limit)
         thrower_dice = action.dice_at("thrower_dice")
         if outcome["detonated"] and thrower_attacked and thrower_dice is not None:
             own = thrower_attack(thrower_dice.total)

@@ -19,6 +19,7 @@ def resolve_hex_info(action: Action) -> Resolution:
         values={
             "hex": scenario.grid.name(h),
             "terrain": scenario.terrain_at(h),
+            "ground": scenario.ground.get(h),  # the file's mud or deep snow (DESIGN.md 3), else null
             "elevation": scenario.elevation_at(h),
             "hexsides": {name: scenario.hexside(h, neighbour(h, d)) for d, name in enumerate(DIRECTION_NAMES)},
             "source": "vasl" if from_archive else "scenario",

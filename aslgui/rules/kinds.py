@@ -57,7 +57,7 @@ _PORTEE_ANSWERS = f"{_TOWING_ANSWERS} limbered pp_left crew_mf_cost hazardous_mo
 #: fails every test that reaches it (``DeclaredKeys``).
 RESOLVERS: dict[str, ActionKind] = {
     "ca_hexes": _kind("aslgui.rules.arcs:resolve_ca_hexes", "unit! range! arc", "unit ca range hexes"),
-    "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex!", "hex terrain elevation hexsides source"),
+    "hex_info": _kind("aslgui.rules.hex_info:resolve_hex_info", "hex!", "hex terrain ground elevation hexsides source"),
     "los": _kind(
         "aslgui.rules.los:resolve_los", "from! to! from_level to_level",
         "range blocked blocked_at hindrances hindrance_hexes reason", quick="aslgui.rules.los:quick_los",

@@ -66,6 +66,9 @@ def push_mf(scenario: Scenario, origin: Hex, to_hex: Hex) -> tuple[Fraction, str
     terrain = scenario.terrain_at(to_hex)
     base = Fraction(str(terrain_entry(terrain)["mf"]))
     text = f"{terrain} {base} MF"
+    if ground := scenario.ground.get(to_hex):  # C10.3 adds its own DRM for it; what it costs to enter is not sourced
+        note_unverified(f"{scenario.grid.name(to_hex)}: the MF to enter {terrain} in {ground} is not in "
+                        f"resources/data: {terrain}'s {base} MF is counted (C10.3 adds its own DRM for {ground})")
     feature = scenario.hexside(origin, to_hex)
     if feature is not None:
         entry = chart()["hexside_mf"].get(feature)

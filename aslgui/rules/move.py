@@ -271,7 +271,8 @@ def work_out(action: Action, unit: Unit) -> Move:
         if vehicle and last and ovr_target(scenario, unit, h):
             overrun = _overrun(action, unit, before, h, spent)
             reasons += [why for why in overrun["reasons"] if why not in reasons]  # the mover's own said once
-            if overrun["mp_cost"] is None:
+            if overrun["mp_cost"] is None:  # no cost in the data to enter it: refused, naming why (D2.1)
+                refused += [why for why in _vehicle_entry(scenario, unit, before, h, printed)[1] if why not in reasons]
                 break
             why = f"{scenario.terrain_at(h)}{tow_step(scenario, unit, before, h, {}).words} + OVR (D7.1)"
             steps.append(Step(h, float(overrun["mp_cost"]), why))

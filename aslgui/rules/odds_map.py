@@ -17,7 +17,7 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from aslgui.errors import AslError
+from aslgui.errors import QUOTE_LIMIT, AslError
 from aslgui.geometry import Hex, spines_to_bring
 from aslgui.geometry.hexgrid import to_cube
 from aslgui.model import Scenario, Unit
@@ -311,11 +311,12 @@ def resolve_odds_map(action: Action) -> Resolution:
         sides = sides_named(scenario, side)
         target = target_unit(scenario, sides[0] if sides else side, target_type, keys)
         firers = [firer for firer in threat_firers(scenario, side) if firer.side not in sides]
+        named = side if len(side) <= QUOTE_LIMIT else f"{side[:QUOTE_LIMIT]}..."  # a 1 MB name is not echoed
         if not sides:
-            why.append(f"no unit of {side} is in the file: its threat is that of every Gun and vehicle of "
+            why.append(f"no unit of {named} is in the file: its threat is that of every Gun and vehicle of "
                        f"{', '.join(file_sides(scenario)) or 'no side'} on the map")
         elif sides != (side,):
-            why.append(f"read: {side} is the side {' and '.join(sides)} of the file (DESIGN.md 11)")
+            why.append(f"read: {named} is the side {' and '.join(sides)} of the file (DESIGN.md 11)")
         if not firers:
             why.append(f"no Gun or vehicle of a side other than {side} is on the map")
         each = threat_of(scenario, firers, target, target_type, action.phase)

@@ -81,13 +81,15 @@ def _alliance(side: str) -> str | None:
 
 
 def sides_named(scenario: Scenario, side: str) -> tuple[str, ...]:
-    """The file's sides a ``threat_to_side`` names: itself when the file has it, else the
-    nationalities of an alliance it names or the alliance of a nationality it names, so ``axis`` is
-    the German side of a file whose sides are nationalities (the demo's) and ``german`` the ``axis``
-    side of an import (DESIGN.md 11); none when no side of the file is (a side yet to set up)."""
+    """The file's sides a ``threat_to_side`` names, in any case and spaces aside: itself when the file
+    has it, else the nationalities of an alliance it names or the alliance of a nationality it
+    names, so ``axis`` is the German side of a file whose sides are nationalities (the demo's) and
+    ``german`` the ``axis`` side of an import (DESIGN.md 11); none when no side of the file is (a
+    side yet to set up)."""
     sides = file_sides(scenario)
-    if side in sides:
-        return (side,)
+    side = side.strip().lower()  # as the file names it or not: "AXIS", " German "
+    if same := tuple(s for s in sides if s.strip().lower() == side):
+        return same
     wanted = _alliance(side)
     if wanted is None:
         return ()

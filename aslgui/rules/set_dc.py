@@ -1,6 +1,7 @@
 """Set DC (A23.7): Setting a DC in a Location (``set_dc``) and detonating it from two to six hexes
 away by a unit that sees it (``detonate_dc``), attacking on the IFT's 36+ column. ``detonate_dc``
-of a DC its unit Placed (``placed_dc``) is that DC's AFPh attack (A23.3, ``demolition``).
+of a DC its unit Placed (``placed_dc``) is that DC's AFPh attack (A23.3), with what its Placement
+recorded: a captured DC's X# (A23.4), the AFV it was aimed at and the facing it strikes (A23.5).
 
 Who may use a DC, its X# and the IFT attack are shared with Placed and Thrown DC (``demolition``).
 """
@@ -13,7 +14,17 @@ from aslgui.geometry import Hex, distance
 from aslgui.model import Unit
 from aslgui.model.dc_counters import recorded_dc
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
-from aslgui.rules.demolition import DC_ODDS, DC_X_NUMBER, attacked, detonate_placed, mover_reasons
+from aslgui.rules.demolition import (
+    AFV_ATTACK_TABLE,
+    DC_FP,
+    DC_ODDS,
+    DC_X_NUMBER,
+    attacked,
+    detonation,
+    mover_reasons,
+    placed_drm,
+    x_number,
+)
 from aslgui.rules.ift_attack import (
     attacker_role,
     concealed_target,
@@ -190,3 +201,61 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     outcome = read(action.dice.total) if action.dice is not None and not reasons else None
     odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
     return Resolution(action.kind, not reasons, tuple(reasons), drm, odds, outcome)
+
+
+#: Unit keys a committed ``place_dc`` writes beside ``placed_dc`` (the hex), for the AFPh attack:
+#: a captured DC (its X#, A23.4), the AFV it was aimed at and the Target Facing it strikes (A23.5).
+PLACED_CAPTURED = "placed_dc_captured"
+PLACED_VS_AFV = "placed_dc_vs_afv"
+PLACED_FACING = "placed_dc_facing"
+
+
+def detonate_placed(action: Action, unit: Unit, dc_hex: Hex) -> Resolution:
+    """A DC operably Placed in the MPh attacks its Location in its owner's AFPh (A23.3): 30 FP,
+    halved only vs concealed units (A23.1), with the Location's TEM and the placer's CX (A23.4),
+    detonating below its X# (A23.4, A23.2); aimed at an AFV, that AFV alone, on C7.34 (A23.5). Who
+    Placed it may have moved away since, or broken: that has no effect on the DC (A23.3), so no LOS,
+    range or NTC is asked of him."""
+    scenario = action.scenario
+    reasons = []
+    role = attacker_role(action, unit)
+    if action.phase != "AFPh" or role == "defender":
+        when = f"the {action.phase}" if action.phase != "AFPh" else "the DEFENDER's AFPh"
+        reasons.append(reason(f"a Placed DC attacks in its owner's AFPh, not {when}", "A23.3"))
+    aimed = unit.extra.get(PLACED_VS_AFV)
+    drm = placed_drm(action, unit, dc_hex, aimed is None)
+    limit, limit_text = x_number(unit, bool(unit.extra.get(PLACED_CAPTURED)))
+    enemies = enemies_at(scenario, dc_hex, unit.side)
+    concealed = concealed_target(action, [u for u in enemies if u.kind != "vehicle"])
+    fp, column = halved_fp(DC_FP, concealed)
+    values: dict[str, Any] = {
+        "dc": "placed",
+        "hex": scenario.grid.name(dc_hex),
+        "fp": number(fp),
+        "ift_column": column,
+        "area_fire": concealed,
+        "ntc_required": False,
+        "enemy_infantry": len([u for u in enemies if u.is_infantry]),
+        "attacked": attacked(scenario, dc_hex, aimed),
+        "malfunction_min_dr": limit,
+        "x_number_text": limit_text,
+    }
+    notes = []
+    if aimed is not None:
+        values.update(vs_afv=aimed, target_facing=unit.extra.get(PLACED_FACING), attack_table=AFV_ATTACK_TABLE)
+        if not values["attacked"]:
+            notes.append(reason(f"{aimed}, the AFV it was aimed at, is no longer in {values['hex']}: the DC attacks "
+                                "nothing", "A23.5"))
+    if action.has("los") or action.has("ntc_passed"):
+        notes.append(reason("read: a Placed DC needs no LOS or NTC of its owner (those are a Set DC's, A23.7), so "
+                            "los and ntc_passed are not read", "A23.3"))
+    if notes:
+        values["notes"] = notes
+    total = sum(line.value for line in drm)
+
+    def read(original: int) -> dict[str, Any]:
+        return detonation(values, original, total, limit)
+
+    outcome = read(action.dice.total) if action.dice is not None and not reasons else None
+    odds = WithOdds(values, lambda: None if reasons else tally_totals(read, DC_ODDS))
+    return Resolution(action.kind, not reasons, tuple(reasons), tuple(drm), odds, outcome)

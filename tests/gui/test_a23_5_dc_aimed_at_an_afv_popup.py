@@ -63,3 +63,15 @@ def test_a23_4_the_x_number_is_said_once(qtbot: QtBot) -> None:
     lines = popup.numbers_label.text().splitlines()  # the 4-6-7 is non-elite: the captured SW penalty (A23.2)
     assert "X# 12 - 2: non-elite user: captured SW X# penalty (A23.2)" in lines
     assert not any(line.startswith("X#: ") for line in lines)
+
+
+def test_a23_5_a_location_holding_the_afv_alone_is_aimed_at_it_first(qtbot: QtBot) -> None:
+    """Nothing but the T-34 stands there: "the other units" would attack nobody, so the AFV is the
+    aim the popup opens on (the player may still choose the other)."""
+    scenario = _with_afv("MPh")
+    del scenario.units["r1"]
+    drop = gestures_for_drop(scenario, "s1", scenario.grid.parse("1X5"))
+    popup = RehearsalPopup(scenario, [g for g in drop.gestures if g.kind == "place_dc"], DiceRoller(random.Random(5)))
+    qtbot.addWidget(popup)
+    assert popup.action()["vs_afv"] == "t34"
+

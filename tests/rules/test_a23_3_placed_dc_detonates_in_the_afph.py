@@ -180,3 +180,74 @@ def test_a23_1_a23_5_the_dc_names_every_unit_it_attacks_friends_too_and_never_an
     assert answer["attacked"] == ["s527", "hs", "truck"]
     alone = detonate(afph({"s467": form}))
     assert alone["attacked"] == ["s527"]
+
+
+def _placed_then_afph(placer: dict[str, Any], place: dict[str, Any], extra_units: list[dict[str, Any]]) -> Scenario:
+    """The A23.3 EX board in the MPh: the 4-6-7 Places its DC into 1X5 (Commit, as the window applies
+    it), then the German AFPh."""
+    scenario = board_from("a23_ex.json", {"s467": placer}, extra_units=extra_units)
+    action = {"kind": "place_dc", "unit": "s467", "target_hex": "1X5", **place}
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    for unit in unit_changes(scenario, action, answer):
+        scenario.units[unit.id] = unit
+    scenario.phase = "AFPh"
+    return scenario
+
+
+def test_a23_4_a_captured_dc_placed_keeps_its_x_number_at_its_afph_attack() -> None:
+    """A captured DC detonates below 10 (A23.4): its Placement says 9 and so does its attack, an
+    Original DR of 10 removing it without detonating."""
+    scenario = _placed_then_afph({"dc": "captured", "elite": True}, {}, [])
+    assert scenario.units["s467"].extra["placed_dc_captured"] is True
+    answer = detonate(scenario, dice={"colored": 5, "white": 5})
+    assert answer["malfunction_min_dr"] == 10 and answer["x_number_text"].startswith("X# 12 - 2")
+    assert answer["outcome"]["detonated"] is False and answer["outcome"]["malfunction"] is True
+
+
+#: An enemy T-34 (VCA N/NE) in 1X5 with the 5-2-7: the 4-6-7 in 1Y6 Places its DC aimed at it.
+_T34 = {"id": "t34", "side": "russian", "nationality": "russian", "kind": "vehicle", "name": "T-34 M41", "hex": "1X5",
+        "vca": "N/NE", "afv": True}
+
+
+def test_a23_5_a_dc_placed_at_an_afv_attacks_that_afv_alone_with_the_facing_it_was_placed_through() -> None:
+    """The aim and the Target Facing are fixed as the DC is Placed (A23.5): its AFPh attack is on the
+    T-34 alone (C7.34), even after the tank turned, and no IFT result comes of it."""
+    scenario = _placed_then_afph({}, {"vs_afv": "t34"}, [_T34])
+    placed = scenario.units["s467"].extra
+    assert (placed["placed_dc_vs_afv"], placed["placed_dc_facing"]) == ("t34", "side")
+    scenario.units["t34"] = scenario.units["t34"]._replace(vca=3)  # turned: the facing stays (A23.5)
+    answer = detonate(scenario, dice={"colored": 2, "white": 3})
+    assert answer["legal"] is True, answer["reasons"]
+    assert (answer["attacked"], answer["vs_afv"], answer["target_facing"]) == (["t34"], "t34", "side")
+    assert answer["attack_table"].startswith("C7.34") and drm_of(answer, "TEM") == []
+    assert answer["outcome"]["detonated"] is True and "result" not in answer["outcome"]
+    scenario.units["t34"] = scenario.units["t34"]._replace(hex=scenario.grid.parse("1X4"))  # gone: nothing hit
+    gone = detonate(scenario)
+    assert gone["attacked"] == [] and gone["notes"] == ["t34, the AFV it was aimed at, is no longer in 1X5: the DC "
+                                                        "attacks nothing (A23.5)"]
+
+
+def test_a23_5_a_dc_aimed_at_the_afv_names_no_friend_as_attacked_and_the_detonation_forgets_the_aim() -> None:
+    """Aimed at the T-34, the DC spares the German half-squad beside it, so no note says it is
+    attacked (A23.1 notes friends only when the Location is the target); once it has gone off, its
+    aim leaves the placer with the counter."""
+    friend = {"id": "hs", "side": "german", "nationality": "german", "kind": "halfsquad", "name": "2-4-7", "hex": "1X5"}
+    scenario = board_from("a23_ex.json", extra_units=[_T34, friend])
+    aimed = resolve(scenario, {"kind": "place_dc", "unit": "s467", "target_hex": "1X5", "vs_afv": "t34"}).to_json()
+    plain = resolve(scenario, {"kind": "place_dc", "unit": "s467", "target_hex": "1X5"}).to_json()
+    assert not any("friendly units" in note for note in aimed.get("notes", []))
+    assert any(note.startswith("friendly units in 1X5 (hs) are attacked too") for note in plain["notes"])
+    placed = _placed_then_afph({}, {"vs_afv": "t34"}, [_T34])
+    action = {"kind": "detonate_dc", "unit": "s467", "hex": "1X5", "dice": {"colored": 2, "white": 3}}
+    after = {u.id: u for u in unit_changes(placed, action, resolve(placed, action))}["s467"].extra
+    assert not {"placed_dc", "placed_dc_vs_afv", "placed_dc_facing"} & after.keys()
+
+
+@pytest.mark.parametrize(("ct", "inside_attacked"), [(True, False), (False, True)])
+def test_a23_1_a23_5_whoever_rides_inside_a_closed_topped_afv_is_spared_in_the_open_not(
+        ct: bool, inside_attacked: bool) -> None:
+    rider = {"id": "rider", "side": "russian", "nationality": "russian", "kind": "halfsquad", "name": "2-2-7",
+             "hex": "1X5", "aboard": "t34"}
+    answer = detonate(afph(extra_units=[{**_T34, "ct": ct}, rider]))
+    assert answer["attacked"] == ["s527", *(["rider"] if inside_attacked else [])]

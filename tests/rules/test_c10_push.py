@@ -86,6 +86,9 @@ def test_c10_3_grain_one_and_a_half_mf_doubles_to_three() -> None:
 def test_c10_3_mud_into_or_from_adds_the_mud_drm(where: str) -> None:
     answer = push(board(ground={where: "mud"}), to_hex="1H5")
     assert drm_of(answer, "mud") == [3]
+    # entering mud: its own MF is not in the data, so open ground's is counted, and said (DESIGN.md 13)
+    said = "1H5: the MF to enter open ground in mud is not in resources/data: open ground's 1 MF is counted"
+    assert any(note.startswith(said) for note in answer["unverified"]) is (where == "1H5")
 
 
 def test_c10_3_road_hexside_is_minus_one_unless_mud_unless_paved() -> None:

@@ -141,6 +141,10 @@ def test_design_13_mud_or_deep_snow_the_data_has_no_cost_for_refuses_the_step_na
     assert overrun["mp_cost"] is None
     assert f"no vehicle entry cost for open ground in {ground} in resources/data/vehicle_terrain.json" in overrun[
         "unverified"]
+    ending = move(board({"r1": {"hex": "4E4"}}, ground={"4E4": ground}), "t1", "4E5", "4E4")  # its OVR too
+    assert ending["legal"] is False and costs(ending) == [("4E5", 1, 1)]
+    assert ending["reasons"] == [f"4E4: no vehicle MP cost for open ground in {ground} in resources/data (the step "
+                                 "is refused, not guessed) (D2.1)"]
     around = cheapest(scenario, scenario.units["t1"], scenario.units["t1"].hex, scenario.grid.parse("4E3"))
     assert around and scenario.grid.parse("4E4") not in around
 
@@ -259,3 +263,10 @@ def test_design_13_cli_answers_a_move_and_exits_2_naming_the_bad_item(tmp_path: 
     done = run({"kind": "move", "unit": "t1", "path": ["4E5", 7]})
     assert done.returncode == 2
     assert json.loads(done.stderr)["path"] == "action.path[1]"
+
+
+def test_design_3_hex_info_says_a_hexs_mud_or_deep_snow() -> None:
+    """The file's ``ground`` is part of what a hex is: ``hex_info`` names it (null without)."""
+    scenario = board(ground={"4E4": "deep snow"})
+    asked = [resolve(scenario, {"kind": "hex_info", "hex": name}).values["ground"] for name in ("4E4", "4E5")]
+    assert asked == ["deep snow", None]

@@ -102,3 +102,14 @@ def test_design_11_12_a_nationality_names_the_side_of_an_imported_file() -> None
     answer = resolve(imported, {"kind": "odds_map", "threat_to_side": "german", "target_type": "vehicle",
                                 "phase": "DFPh"}).to_json()
     assert answer["hexes"] == odds({"threat_to_side": "german", "target_type": "vehicle", "phase": "DFPh"})["hexes"]
+
+
+def test_design_12_a_side_is_named_in_any_case_and_a_long_name_is_not_echoed_whole() -> None:
+    """"AXIS", " German " name the file's sides as "axis" and "german" do: never a side with no
+    unit, whose threat would be that of the named side's own Guns."""
+    for named, side in (("AXIS", "german"), (" German ", "german"), ("Russian", "russian")):
+        answer = odds({"threat_to_side": named, "target_type": "vehicle", "phase": "DFPh"})
+        assert answer["hexes"] == odds({"threat_to_side": side, "target_type": "vehicle", "phase": "DFPh"})["hexes"]
+        assert not any(note.startswith("no unit of") for note in answer.get("notes") or [])
+    long = odds({"threat_to_side": "x" * 200_000, "target_type": "vehicle", "phase": "DFPh"})
+    assert len(long["notes"][0]) < 300 and long["notes"][0].startswith("no unit of xxx")

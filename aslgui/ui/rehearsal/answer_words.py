@@ -126,6 +126,7 @@ ANSWER_WORDS: dict[str, str] = {
     "rear_hull_hit_is_trailer": "A rear hull hit strikes the trailer",
     "miss_by_one_dr": "Missed by one: hits the trailer on dr \u2264",
     "terrain": "Terrain",
+    "ground": "Ground (mud, deep snow)",
     "elevation": "Level",
     "hexsides": "Hexsides",
     "source": "From",

@@ -14,6 +14,7 @@ from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.actions import leaders_with
+from aslgui.rules.demolition import attacked
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
@@ -138,8 +139,10 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
             out.append(("leadership", "Leadership drm of a leader assisting (A23.7)", _spin(-6, 6)))
     if kind in ("place_dc", "throw_dc") and (afvs := _enemy_afvs(scenario, action)):  # predesignated or not (A23.5)
         names = player_names(scenario)
-        out.append(("vs_afv", "Aimed at (A23.5)", _combo(afvs, None, "the Location's other units",
-                                                         lambda uid: f"{unit_name(uid, names)} (C7.34, C7.346)")))
+        others = attacked(scenario, scenario.grid.parse(str(action["target_hex"])))  # none: the AFV is the target
+        aim = _combo(afvs, None if others else afvs[0], "the Location's other units",
+                     lambda uid: f"{unit_name(uid, names)} (C7.34, C7.346)")
+        out.append(("vs_afv", "Aimed at (A23.5)", aim))
     if kind == "hook_up":  # the crew loads with the Gun at no extra MP (C10.11); a 76-107mm MTR needs it (C10.1)
         out.append(("crew_loads", "Crew rides as Passengers (C10.11)", QCheckBox()))
     if kind in ("overrun", "hook_up", "unhook"):
