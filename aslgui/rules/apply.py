@@ -232,7 +232,7 @@ def _ti(scenario: Scenario, changes: Changes, *units: Unit | None) -> None:
             _extra(scenario, changes, unit.id, ti=True)
 
 
-def _towing(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> None:
+def _towing(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     kind = action["kind"]
     gun = scenario.unit(action.get("gun"), "action.gun")
     crew = _crew_of(scenario, gun)
@@ -242,6 +242,9 @@ def _towing(scenario: Scenario, action: Mapping[str, Any], changes: Changes) -> 
             _ti(scenario, changes, gun, crew)
         return
     vehicle = scenario.unit(action.get("vehicle"), "action.vehicle")
+    if kind in ("hook_up", "unhook"):  # its MP spent on top of what the vehicle spent before (C10.11, C10.12)
+        before = action.get("mp_spent", vehicle.extra.get(MP_SPENT, 0))
+        _extra(scenario, changes, vehicle.id, **{MP_SPENT: number(float(before) + float(resolution.values["mp_cost"]))})
     if kind == "hook_up":
         _mark(changes, vehicle.id, hex=gun.hex, moved=vehicle.hex != gun.hex or vehicle.moved)
         _mark(changes, gun.id, towed_by=vehicle.id)
@@ -298,7 +301,7 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
     for dc_kind in ("place_dc", "throw_dc", "set_dc", "detonate_dc"):
         appliers[dc_kind] = lambda: _dc(scenario, action, resolution, changes)
     for tow_kind in ("hook_up", "unhook", "limber", "unlimber", "portee_load", "portee_unload"):
-        appliers[tow_kind] = lambda: _towing(scenario, action, changes)
+        appliers[tow_kind] = lambda: _towing(scenario, action, resolution, changes)
     applier = appliers.get(str(kind))
     if applier is None:
         if kind == "ca_hexes":

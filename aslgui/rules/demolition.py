@@ -361,7 +361,9 @@ def resolve_throw_dc(action: Action) -> Resolution:
     reasons += afv_reasons
     notes += _friends_note(action, unit, target, afv)
     target_lines = [DrmLine("thrown", "A23.6", 3 if shaky else 2, how), *_cx_line(unit), *afph_lines]
-    if afv is None:
+    if afv is not None:  # vs the AFV they modify its DC Position DR instead (A23.4, A23.6 EXC, A23.62)
+        target_lines = [line._replace(text=f"{line.text}, on the DC Position DR (C7.346)") for line in target_lines]
+    else:
         crossed = unit.hex if target != unit.hex and thrower_elevation == target_elevation else None
         tem = tem_line(scenario, target, "A23.1", crossed_from=crossed)
         target_lines = ([tem] if tem else []) + target_lines
@@ -416,4 +418,7 @@ def resolve_throw_dc(action: Action) -> Resolution:
         elif thrower_dice is not None and not outcome["detonated"]:  # no attack on either Location (A23.4)
             outcome["notes"] = [reason("the DC malfunctioned: neither Location is attacked, so the thrower's "
                                        "Location DR (thrower_dice) is not read", "A23.4")]
+        elif outcome["detonated"] and thrower_attacked and not same_location:  # its own DR: said when not given
+            outcome["notes"] = [reason("the thrower's Location is attacked too, by a DR of its own: give it as "
+                                       "thrower_dice to resolve it", "A23.6")]
     return Resolution(action.kind, not reasons, tuple(reasons), tuple(target_lines), WithOdds(values, count), outcome)

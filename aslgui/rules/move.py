@@ -360,12 +360,17 @@ def _best_step(odds: FirerOdds, first: dict[Hex, int]) -> tuple[int, float] | No
     return step, -hit
 
 
+#: The MP in LOS a LOS held since before the MPh counts as: more than three, plain Case C (C5.33).
+SINCE_BEFORE_THE_MPH = 4.0
+
+
 def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -> dict[str, float]:
     """For each enemy on the map, the MP ``mover`` has spent in its continuous LOS by the end of
-    ``steps`` (C5.31-C5.33: what its Bounding First Fire at that enemy counts), going on from the
-    enemy's ``mp_in_los`` for it when the mover starts in that LOS."""
+    ``steps`` (C5.31-C5.33: what its Bounding First Fire there counts), going on from the enemy's
+    ``mp_in_los`` for it, or ``SINCE_BEFORE_THE_MPH`` before any MP this MPh, when it starts in it."""
     los = los_map(scenario)
     out: dict[str, float] = {}
+    unmoved = spent_mp(mover) == 0
     for enemy in scenario.units.values():
         if enemy.side == mover.side or enemy.aboard is not None:
             continue
@@ -374,7 +379,8 @@ def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -
             return not trace(los, enemy.hex, h, unit_level(enemy), unit_level(mover)).blocked
 
         kept = enemy.extra.get(MP_IN_LOS) or {}
-        total = float(kept.get(mover.id, 0)) if sees(mover.hex) else 0.0
+        start = SINCE_BEFORE_THE_MPH if unmoved and mover.id not in kept else float(kept.get(mover.id, 0))
+        total = start if sees(mover.hex) else 0.0
         for h, cost in steps:
             total = total + cost if sees(h) else 0.0
         out[enemy.id] = total

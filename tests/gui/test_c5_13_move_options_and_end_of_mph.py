@@ -16,7 +16,7 @@ from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import answer_popup, rehearse
 from tests.gui.test_d2_move_drag import drag
-from tests.rules.move_boards import board
+from tests.rules.move_boards import HIDDEN_START, board
 
 pytestmark = pytest.mark.gui
 
@@ -76,7 +76,7 @@ def test_c5_35_next_phase_after_the_mph_puts_the_moving_tank_in_motion_in_one_un
 
 def test_c5_3_after_the_move_the_shot_counts_its_mp_in_los_is_bounding_first_fire_and_the_tank_moves_on(
         qtbot: QtBot, window: MainWindow) -> None:
-    rehearse(window, board())
+    rehearse(window, board(terrain=HIDDEN_START))  # its LOS to the Gun begins with the move (C5.32, not C5.33)
     window.view.set_zoom(0.6)
 
     def aim(popup: RehearsalPopup) -> None:

@@ -280,8 +280,8 @@ def test_c10_11_a_vehicle_dragged_onto_a_friendly_gun_next_door_opens_on_the_hoo
     assert [g.kind for g in popup.gestures] == ["hook_up", "move"]
     assert popup.gesture.kind == "hook_up" and popup.resolution is not None and popup.resolution.legal
     assert popup.gesture.label == "Enter 1H4 (1 MP) and hook up 75*RCL (C10.11)"
-    spw = window.scenario.units["spw"]  # committed: the entry's MP counted as a move counts them (C10.11)
-    assert (window.scenario.grid.name(spw.hex), spw.extra["mp_spent"], spw.extra["ti"]) == ("1H4", 1, True)
+    spw = window.scenario.units["spw"]  # committed: the entry's 1 MP, then the hook-up's 7 on top (C10.11)
+    assert (window.scenario.grid.name(spw.hex), spw.extra["mp_spent"], spw.extra["ti"]) == ("1H4", 8, True)
     assert window.scenario.units["rcl75"].towed_by == "spw"
     window.undo_stack.undo()
     assert window.scenario.grid.name(window.scenario.units["spw"].hex) == "1H5"

@@ -99,6 +99,16 @@ def test_c10_3_ticking_another_pusher_adds_its_drm_and_the_crew_must_push(qtbot:
     assert not popup.commit_button.isEnabled()
 
 
+def test_c5_31_a_defenders_vehicle_firing_in_the_mph_is_asked_no_mp_in_los(qtbot: QtBot) -> None:
+    """MP in LOS are the Bounding First Firer's own (C5.31-C5.33): the DEFENDER's vehicle firing in the
+    ATTACKER's MPh spent none, so the popup asks none."""
+    scenario = example("c5_35_motion_fire")
+    scenario.player = next(u.side for u in scenario.units.values() if u.side != scenario.units["psw"].side)
+    popup = popup_for(scenario, "psw", "4E8")
+    qtbot.addWidget(popup)
+    assert popup.gesture.kind == "fire" and "mp_in_los" not in popup.options
+
+
 def test_c5_35_ex_prepared_mp_in_los_shows_and_motion_fire_needs_six(qtbot: QtBot) -> None:
     scenario = example("c5_35_motion_fire")
     popup = popup_for(scenario, "psw", "4E8")

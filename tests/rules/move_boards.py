@@ -23,6 +23,11 @@ UNITS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The board's terrain with woods in 4G5, which hide the tank's start in 4E6 from the Gun in 4K3 but
+#: not 4E5: its LOS to the Gun begins with its move (C5.32, not C5.33).
+HIDDEN_START = {"4H5": "woods", "4E8": "woods", "4F8": "marsh", "4G5": "woods"}
+
+
 def board(units: dict[str, dict[str, Any]] | None = None, extra_units: dict[str, dict[str, Any]] | None = None,
           **top: Any) -> Scenario:
     """The board with unit keys changed (a key set to None is removed), more units, top keys."""

@@ -61,6 +61,27 @@ def test_a23_6_thrown_dc_is_30_fp_plus_2_at_the_target_plus_3_at_the_thrower() -
     assert [line["case"] for line in answer["drm"]] == ["TEM", "thrown"]
 
 
+@pytest.mark.parametrize(("phase", "cases"), [("PFPh", ["thrown"]), ("AFPh", ["thrown", "AFPh"])])
+def test_a23_6_exc_a23_62_thrown_at_an_afv_its_drm_modify_the_dc_position_dr(phase: str, cases: list[str]) -> None:
+    """Aimed at the T-34 (A23.5), the Thrown +2 and the AFPh +1 are DC Position DRM (A23.6 EXC,
+    A23.62), said so; no TEM, as the Location is not attacked."""
+    answer = throw(board(extra_units=[{**TANK, "afv": True}], phase=phase), vs_afv="t34")
+    assert answer["legal"] is True, answer["reasons"]
+    assert [line["case"] for line in answer["drm"]] == cases
+    assert all(line["text"].endswith(", on the DC Position DR (C7.346)") for line in answer["drm"])
+    plain = throw(board(extra_units=[{**TANK, "afv": True}], phase=phase))
+    assert not any("Position DR" in line["text"] for line in plain["drm"])
+
+
+def test_a23_6_a_detonation_without_the_throwers_dr_says_its_location_is_still_to_resolve() -> None:
+    rolled = throw(board(), dice={"colored": 2, "white": 3})["outcome"]
+    assert rolled["result"] == "2MC" and "thrower_result" not in rolled
+    assert rolled["notes"] == ["the thrower's Location is attacked too, by a DR of its own: give it as thrower_dice "
+                               "to resolve it (A23.6)"]
+    both = throw(board(), dice={"colored": 2, "white": 3}, thrower_dice={"colored": 1, "white": 1})["outcome"]
+    assert both["thrower_result"] == "1KIA" and "notes" not in both
+
+
 def test_a23_6_thrower_drm_includes_the_tem_of_its_own_location() -> None:
     answer = throw(board(terrain={"1X5": "stone building", "1Y6": "woods"}))
     assert answer["thrower_drm"] == 4

@@ -231,6 +231,9 @@ def test_c10_11_hook_up_puts_the_gun_in_tow_and_marks_ti() -> None:
     units = changed(scenario, action, resolve(scenario, action))
     assert units["rcl75"].towed_by == "spw"
     assert all(units[uid].extra.get("ti") is True for uid in ("rcl75", "c1", "spw"))
+    assert units["spw"].extra["mp_spent"] == 7  # half its 14 MP, recorded as a move records its own (C10.11)
+    spent = changed(scenario, {**action, "mp_spent": 3}, resolve(scenario, {**action, "mp_spent": 3}))
+    assert spent["spw"].extra["mp_spent"] == 10  # on top of what it spent before (C10.11)
 
 
 def test_c10_12_unhook_frees_the_gun() -> None:

@@ -17,15 +17,17 @@ from aslgui.rules.apply import end_player_turn
 from aslgui.rules.gestures import context_gestures, gestures_for_drop
 from aslgui.rules.move_path import drag_targets, drags_path
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
-from tests.rules.move_boards import board, move, played
+from tests.rules.move_boards import HIDDEN_START, board, move, played
 
 #: The tank's shot at the Russian AT Gun it turned its turret to (C5.13).
 SHOT = {"kind": "fire", "firer": "t1", "target": "g1", "dice": {"colored": 3, "white": 3}}
 
 
-def aimed(path: list[str]) -> Scenario:
-    """The tank after a move along ``path`` that turns its turret to the Gun (NE/SE)."""
-    return played(board(), {"kind": "move", "unit": "t1", "path": path, "tca": "NE/SE", "end": "stop"})
+def aimed(path: list[str], seen_from_the_start: bool = False) -> Scenario:
+    """The tank after a move along ``path`` that turns its turret to the Gun (NE/SE); the Gun sees
+    its start hex only ``seen_from_the_start``."""
+    scenario = board() if seen_from_the_start else board(terrain=HIDDEN_START)
+    return played(scenario, {"kind": "move", "unit": "t1", "path": path, "tca": "NE/SE", "end": "stop"})
 
 
 def cases(answer: Any) -> list[tuple[str, int]]:
@@ -62,6 +64,16 @@ def test_c5_32_one_mp_in_los_recorded_by_the_move_is_limited_aim() -> None:
     scenario = aimed(["4E5"])
     assert scenario.units["g1"].extra["mp_in_los"] == {"t1": 1}
     assert cases(resolve(scenario, SHOT)) == [("B", 2), ("C", 2), ("C2", 2)]
+
+
+def test_c5_33_a_los_held_since_before_the_mph_takes_plain_case_c_after_moving() -> None:
+    """The Gun saw the tank in 4E6 before its MPh: one hex on, its continuous LOS is still older than
+    the MPh, so no C1/C2 (C5.33); the record says more than three MP."""
+    scenario = aimed(["4E5"], seen_from_the_start=True)
+    assert scenario.units["g1"].extra["mp_in_los"] == {"t1": 5}
+    assert cases(resolve(scenario, SHOT)) == [("B", 2), ("C", 2)]
+    on = played(scenario, {"kind": "move", "unit": "t1", "path": ["4E4"]})  # moving on: the count goes on
+    assert on.units["g1"].extra["mp_in_los"] == {"t1": 6}
 
 
 def test_c5_31_c5_33_the_shot_s_own_mp_in_los_wins_over_the_record() -> None:
@@ -128,7 +140,7 @@ def test_a11_infantry_dropped_on_an_enemy_in_the_ccph_is_told_close_combat_is_no
 # -- C5.3: a kept Multiple ROF fires again only after another MP ------------------------------------
 def kept_rof() -> Scenario:
     """The aimed tank after a Bounding First Fire that kept its Multiple ROF (coloured dr 1)."""
-    scenario = played(aimed(["4E5"]), {**SHOT, "dice": {"colored": 1, "white": 5}})
+    scenario = played(aimed(["4E5"], seen_from_the_start=True), {**SHOT, "dice": {"colored": 1, "white": 5}})
     tank = scenario.units["t1"]
     assert tank.extra["rof_kept"] == "MPh" and tank.extra["fired_at_mp"] == 1
     return scenario

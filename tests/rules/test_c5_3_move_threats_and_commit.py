@@ -107,7 +107,7 @@ def test_c5_3_commit_gives_each_enemy_the_mp_spent_in_its_los() -> None:
     seen = {uid: unit.extra["mp_in_los"] for uid, unit in changed.items() if uid != "t1"}
     assert set(seen) == {"g1", "c1", "r1"}
     assert all(set(value) == {"t1"} for value in seen.values())
-    assert seen["r1"] == {"t1": 2}
+    assert seen["r1"] == {"t1": 6}  # it saw the tank in 4E6 since before the MPh: more than three (C5.33), +2
 
 
 def test_c5_3_mp_in_los_goes_on_from_what_the_enemy_had_and_restarts_out_of_los() -> None:
@@ -142,7 +142,7 @@ def test_design_13_the_committed_keys_save_and_load() -> None:
     tank = next(u for u in saved["units"] if u["id"] == "t1")
     assert (tank["hex"], tank["mp_spent"], tank["moved"]) == ("4E5", 1, True)
     r1 = next(u for u in saved["units"] if u["id"] == "r1")
-    assert r1["mp_in_los"] == {"t1": 1}
+    assert r1["mp_in_los"] == {"t1": 5}  # seen since before the MPh (C5.33), then 1 MP
 
 
 # -- hypothesis: any path ------------------------------------------------------------------------------

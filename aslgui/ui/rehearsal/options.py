@@ -103,7 +103,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
             out.append(("pivot", "Brings the target into its arc by (C5.11)",
                         _combo(("tca", "vca"), None, "turning its turret (unless said)", PIVOT_WORDS.__getitem__)))
-        if firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh":
+        if (firer is not None and firer.kind == "vehicle" and action.get("phase", scenario.phase) == "MPh"
+                and firer.side == scenario.player):  # its own Bounding First Fire: a DEFENDER's moved no MP
             mp = HalfStepSpinBox()
             mp.setRange(-0.5, 60)
             mp.setSpecialValueText("not given")
