@@ -13,6 +13,7 @@ from aslgui.model import Scenario, load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.gestures import gestures_for_drop
+from aslgui.ui.rehearsal.answer_words import show_value
 from aslgui.ui.rehearsal.options import set_option
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 
@@ -74,4 +75,9 @@ def test_a23_5_a_location_holding_the_afv_alone_is_aimed_at_it_first(qtbot: QtBo
     popup = RehearsalPopup(scenario, [g for g in drop.gestures if g.kind == "place_dc"], DiceRoller(random.Random(5)))
     qtbot.addWidget(popup)
     assert popup.action()["vs_afv"] == "t34"
+
+
+def test_a23_3_a23_7_a_detonation_says_which_dc_goes_off_in_words() -> None:
+    assert show_value("placed", key="dc") == "the one Placed in the MPh (A23.3)"
+    assert show_value("set", key="dc") == "a Set DC (A23.7)"
 

@@ -90,7 +90,7 @@ ANSWER_WORDS: dict[str, str] = {
     "spines": "Hexspines turned",
     "cost": "Cost",
     "hexes": "Hexes",
-    "dc": "DC going off (Placed A23.3, Set A23.7)",
+    "dc": "DC going off",
     "enemy_infantry": "Enemy Infantry in the Location (A23.71)",
     "attacked": "Attacks (A23.1)",
     "malfunction_min_dr": "Malfunctions on Original DR \u2265",
@@ -230,12 +230,18 @@ def words_for(key: str, table: Mapping[str, str] = ANSWER_WORDS) -> str:
     return " ".join([first[:1].upper() + first[1:], *parts[1:]])
 
 
+#: A DC going off as its form reads: the one Placed in the MPh, or Set (``detonate_dc``'s ``dc``).
+DC_FORMS = {"placed": "the one Placed in the MPh (A23.3)", "set": "a Set DC (A23.7)"}
+
+
 def show_value(value: Any, names: UnitNames | None = None, key: str = "") -> str:
     """A number, flag, DRM line, list or object as a player reads it."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key == "end" and (value is None or value in END_WORDS):
         return END_WORDS[value]
+    if key == "dc" and value in DC_FORMS:
+        return DC_FORMS[value]
     if value is None:
         return "none"
     if key in ("weapon", "allowed_weapons") and isinstance(value, str | list):
