@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog
 
 from aslgui.geometry import MapGrid
-from aslgui.model import load_scenario
+from aslgui.model import Scenario, load_scenario
 from aslgui.model.log import read_log
 from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
@@ -137,12 +137,17 @@ def test_phase_bar_shows_and_sets_the_phase_undoably(window: MainWindow) -> None
     assert window.scenario.phase == "PFPh" and bar.phase_actions["PFPh"].isChecked()
 
 
+def past_the_ccph_with_a_marked_gun(window: MainWindow) -> Scenario:
+    """The scenario once its Gun g1 is marked Fired and TI and Next phase is pressed in the CCPh."""
+    window.apply_unit_changes([window.scenario.units["g1"]._replace(fired=True, extra={"ti": True})], "mark")
+    window.rehearsal.phase_bar.phase_actions["CCPh"].trigger()
+    window.rehearsal.phase_bar.next_action.trigger()
+    return window.scenario
+
+
 def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWindow) -> None:
     bar = window.rehearsal.phase_bar
-    window.apply_unit_changes([window.scenario.units["g1"]._replace(fired=True, extra={"ti": True})], "mark")
-    bar.phase_actions["CCPh"].trigger()
-    bar.next_action.trigger()
-    scenario = window.scenario
+    scenario = past_the_ccph_with_a_marked_gun(window)
     assert (scenario.phase, scenario.turn, scenario.player) == ("RPh", 1, "german")
     assert not scenario.units["g1"].fired and "ti" not in scenario.units["g1"].extra
     assert bar.player.currentText() == "german"
@@ -159,17 +164,13 @@ def test_a3_8_a_player_turn_of_the_only_side_ends_too(window: MainWindow) -> Non
     russians = [u.id for u in window.scenario.units.values() if u.side == "russian"]
     window.remove_units([u for u in window.scenario.units if u not in russians])
     window.scenario.off_board.clear()
-    window.apply_unit_changes([window.scenario.units["g1"]._replace(fired=True, extra={"ti": True})], "mark")
-    bar = window.rehearsal.phase_bar
-    bar.phase_actions["CCPh"].trigger()
-    bar.next_action.trigger()
-    scenario = window.scenario
+    scenario = past_the_ccph_with_a_marked_gun(window)
     assert (scenario.phase, scenario.turn, scenario.player) == ("RPh", 2, "russian")
     assert not scenario.units["g1"].fired and "ti" not in scenario.units["g1"].extra
     assert window.undo_stack.undoText() == "End of russian Player Turn 1"
     window.undo_stack.undo()
     assert (scenario.phase, scenario.turn) == ("CCPh", 1) and scenario.units["g1"].extra == {"ti": True}
-    bar.phase_actions["RPh"].trigger()  # a phase button goes back within the turn: nothing comes off
+    window.rehearsal.phase_bar.phase_actions["RPh"].trigger()  # back within the turn: nothing comes off
     assert scenario.turn == 1 and scenario.units["g1"].fired
 
 
