@@ -28,7 +28,7 @@ from aslgui.rules.los import level_in, los_map, sight_reason
 from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
-from aslgui.rules.tables import terrain_entry
+from aslgui.rules.tables import infantry_mf
 from aslgui.rules.towing import no_move_reasons
 
 DC_FP = 30  # A23.1
@@ -153,9 +153,14 @@ def facing_toward(afv: Unit, source: Hex, path: str) -> str:
     return ("front", "front", "side", "rear", "rear", "side")[(side - afv.vca) % 6]
 
 
+def afvs_to_aim_at(scenario: Scenario, unit: Unit, target: Hex) -> list[Unit]:
+    """The enemy AFVs in a DC's target Location: the DC may be aimed at one of them alone (A23.5)."""
+    return [u for u in enemies_at(scenario, target, unit.side) if u.kind == "vehicle" and u.afv]
+
+
 def _afv_target(action: Action, unit: Unit, target: Hex, source: Hex) -> tuple[Unit | None, dict[str, Any], list[str]]:
     """The predesignated AFV (``vs_afv``) and its Target Facing (A23.5), or the AFVs left unharmed."""
-    enemy_afvs = [u for u in enemies_at(action.scenario, target, unit.side) if u.kind == "vehicle" and u.afv]
+    enemy_afvs = afvs_to_aim_at(action.scenario, unit, target)
     afv = action.optional_unit("vs_afv")
     if afv is None:
         unaffected: dict[str, Any] = {"afv_unaffected": [u.id for u in enemy_afvs]} if enemy_afvs else {}
@@ -276,21 +281,27 @@ def resolve_place_dc(action: Action) -> Resolution:
 
 def placed_drm(action: Action, unit: Unit, target: Hex, on_location: bool) -> list[DrmLine]:
     """A Placed DC's attack DRM: the target Location's TEM, its hexside TEM NA (A23.1), unless it
-    attacks a predesignated AFV (A23.5); the placer's CX +1 (A23.4)."""
-    tem = tem_line(action.scenario, target, "A23.1") if on_location else None
+    attacks a predesignated AFV (A23.5), whose Position DR the placer's CX +1 modifies (A23.4)."""
+    if not on_location:
+        return on_position_dr(_cx_line(unit))
+    tem = tem_line(action.scenario, target, "A23.1")
     return ([tem] if tem else []) + _cx_line(unit)
+
+
+def on_position_dr(lines: list[DrmLine]) -> list[DrmLine]:
+    """The DRM of a DC aimed at an AFV, said to modify its DC Position DR, not an IFT attack (A23.4,
+    A23.6 EXC, A23.62; C7.346, not in the rules folder, rolls it)."""
+    return [line._replace(text=f"{line.text}, on the DC Position DR (C7.346)") for line in lines]
 
 
 def attacked(scenario: Scenario, dc_hex: Hex, aimed: str | None = None) -> list[str]:
     """Every unit a DC going off attacks in its Location: the AFV it was aimed at alone, while it is
-    there (A23.5), else every unit there, friendly ones too (A23.1), but each AFV and whoever rides
-    inside a closed-topped one, which only a DC aimed at that AFV hits (A23.5)."""
+    there (A23.5), else every unit there, friendly ones and those aboard a vehicle too (A23.1; a
+    Rider is not told from a Passenger), but each AFV, which only a DC aimed at it hits (A23.5)."""
     if aimed is not None:
         afv = scenario.units.get(aimed)
         return [aimed] if afv is not None and afv.hex == dc_hex else []
-    armored = {u.id for u in scenario.units_at(dc_hex) if u.kind == "vehicle" and u.afv}
-    closed = {uid for uid in armored if scenario.units[uid].ct}
-    return [u.id for u in scenario.units_at(dc_hex) if u.id not in armored and u.aboard not in closed]
+    return [u.id for u in scenario.units_at(dc_hex) if not (u.kind == "vehicle" and u.afv)]
 
 
 def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) -> tuple[float, list[str]]:
@@ -298,9 +309,10 @@ def _placement_mf(action: Action, unit: Unit, target: Hex, same_location: bool) 
     into its own Location (A23.61)."""
     if same_location:
         return 1, []
-    mf = float(terrain_entry(action.scenario.terrain_at(target))["mf"])
-    unverified = []
-    feature = action.scenario.hexside(unit.hex, target)
+    scenario = action.scenario
+    mf, in_ground = infantry_mf(scenario, target)
+    unverified = [in_ground] if in_ground else []
+    feature = scenario.hexside(unit.hex, target)
     crossing = load_json("data", "vehicle_terrain.json")["infantry_hexside_mf"].get(feature or "")
     if crossing is not None:
         mf += crossing["mf"]
@@ -361,8 +373,8 @@ def resolve_throw_dc(action: Action) -> Resolution:
     reasons += afv_reasons
     notes += _friends_note(action, unit, target, afv)
     target_lines = [DrmLine("thrown", "A23.6", 3 if shaky else 2, how), *_cx_line(unit), *afph_lines]
-    if afv is not None:  # vs the AFV they modify its DC Position DR instead (A23.4, A23.6 EXC, A23.62)
-        target_lines = [line._replace(text=f"{line.text}, on the DC Position DR (C7.346)") for line in target_lines]
+    if afv is not None:  # vs the AFV they modify its DC Position DR instead (A23.6 EXC, A23.62)
+        target_lines = on_position_dr(target_lines)
     else:
         crossed = unit.hex if target != unit.hex and thrower_elevation == target_elevation else None
         tem = tem_line(scenario, target, "A23.1", crossed_from=crossed)

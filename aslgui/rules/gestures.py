@@ -160,6 +160,8 @@ def _gun_loading(scenario: Scenario, vehicle: Unit, h: Hex) -> list[Gesture]:
     guns = [gun for gun in scenario.units_at(h)
             if gun.kind == "gun" and gun.side == vehicle.side and gun.towed_by is None and gun.aboard is None]
     entry = entering(scenario, vehicle.id, h) if moves and guns else None
+    if entry is None and moves and scenario.phase == "MPh" and vehicle.side == scenario.player:
+        return []  # no way there within reach (or no MP to count it): never a hook-up that jumps there
     if entry is not None and not entry[1].legal:  # its popup says why the vehicle may not get there
         return [Gesture("move", f"Enter {scenario.grid.name(h)} to hook up {guns[0].name or guns[0].id} (C10.11)",
                         entry[0])]

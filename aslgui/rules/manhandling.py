@@ -22,7 +22,7 @@ from aslgui.rules.ift_attack import number
 from aslgui.rules.odds import Counted, WithOdds, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.roster import c10_number, note_unverified
-from aslgui.rules.tables import hexside_tem, location_tem, terrain_entry
+from aslgui.rules.tables import hexside_tem, infantry_mf, location_tem
 from aslgui.rules.towing import (
     chart,
     crew_equivalents,
@@ -64,11 +64,11 @@ def push_mf(scenario: Scenario, origin: Hex, to_hex: Hex) -> tuple[Fraction, str
     """MF the pushing unit spends to enter ``to_hex``: the hex's MF plus any hexside MF, all
     doubled (C10.3; the C10.3 EX's +4 is a stone building's 2 MF doubled)."""
     terrain = scenario.terrain_at(to_hex)
-    base = Fraction(str(terrain_entry(terrain)["mf"]))
+    mf, in_ground = infantry_mf(scenario, to_hex)
+    base = Fraction(str(mf))
     text = f"{terrain} {base} MF"
-    if ground := scenario.ground.get(to_hex):  # C10.3 adds its own DRM for it; what it costs to enter is not sourced
-        note_unverified(f"{scenario.grid.name(to_hex)}: the MF to enter {terrain} in {ground} is not in "
-                        f"resources/data: {terrain}'s {base} MF is counted (C10.3 adds its own DRM for {ground})")
+    if in_ground:  # C10.3 adds its own DRM for mud or deep snow; what it costs to enter is not sourced
+        note_unverified(in_ground)
     feature = scenario.hexside(origin, to_hex)
     if feature is not None:
         entry = chart()["hexside_mf"].get(feature)

@@ -318,7 +318,7 @@ def resolve_odds_map(action: Action) -> Resolution:
         elif sides != (side,):
             why.append(f"read: {named} is the side {' and '.join(sides)} of the file (DESIGN.md 11)")
         if not firers:
-            why.append(f"no Gun or vehicle of a side other than {side} is on the map")
+            why.append(f"no Gun or vehicle of a side other than {named} is on the map")
         each = threat_of(scenario, firers, target, target_type, action.phase)
         found = threat_odds([odds for odds in each if not isinstance(odds, str)], scenario.grid.all_hexes)
         if not found:  # then no firer may fire at any hex: each one's reason, in file order

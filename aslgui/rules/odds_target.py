@@ -75,6 +75,7 @@ def _alliance(side: str) -> str | None:
     """``axis`` or ``allied`` for those words and for a nationality of VASL's (DESIGN.md 11), else None."""
     from aslgui.vasl.vocabulary import ALLIANCES, KNOWN_NATIONALITIES, side_of  # loaded when asked (issue 30)
 
+    side = side.strip().lower()
     if side in ALLIANCES:
         return side
     return side_of(side) if side in KNOWN_NATIONALITIES else None
@@ -94,7 +95,7 @@ def sides_named(scenario: Scenario, side: str) -> tuple[str, ...]:
     if wanted is None:
         return ()
     # "axis" names the file's Axis nationalities, a nationality the file's "axis": never one nationality another
-    return tuple(s for s in sides if _alliance(s) == wanted and (s == wanted) != (side == wanted))
+    return tuple(s for s in sides if _alliance(s) == wanted and (s.strip().lower() == wanted) != (side == wanted))
 
 
 def check_target(scenario: Scenario, keys: Any, key: str) -> Unit:

@@ -6,6 +6,8 @@ from functools import cache
 from typing import Any
 
 from aslgui.errors import AslError
+from aslgui.geometry import Hex
+from aslgui.model import Scenario
 from aslgui.resource_files import load_json
 
 
@@ -41,6 +43,16 @@ def terrain_entry(name: str) -> dict[str, Any]:
     except KeyError:
         raise AslError(f"no Terrain Chart entry for {name!r}", "terrain") from None
     return entry
+
+
+def infantry_mf(scenario: Scenario, h: Hex) -> tuple[float, str | None]:
+    """The MF Infantry spends to enter ``h`` by its Terrain Chart entry, and in the file's mud or deep
+    snow (``ground``), whose cost resources/data lacks, the note that says the terrain's is counted."""
+    terrain, ground = scenario.terrain_at(h), scenario.ground.get(h)
+    mf = float(terrain_entry(terrain)["mf"])
+    note = (f"{scenario.grid.name(h)}: the MF to enter {terrain} in {ground} is not in resources/data: {terrain}'s "
+            f"{mf:g} MF is counted") if ground else None
+    return mf, note
 
 
 def tem(name: str) -> int:

@@ -258,3 +258,8 @@ def test_the_files_own_terrain_over_art_lets_the_art_show_through(window: MainWi
     assert close(seen, blend) and not close(seen, building, 4)
     window.set_scenario(scenario([{"id": "4"}], terrain={"4E5": "stone building"}), None)
     assert shown_at(window, "4E5").name() == building.name()
+    both = scenario([{"id": "77", "col": 0, "row": 0}, {"id": "4", "col": 1, "row": 0}],
+                    terrain={"77E5": "stone building", "4E5": "stone building"})
+    window.set_scenario(both, None)  # art beside a plain board: only the art shows through
+    window.view.set_zoom(1.0)
+    assert close(shown_at(window, "77E5"), blend) and shown_at(window, "4E5").name() == building.name()

@@ -160,7 +160,7 @@ def test_a3_end_of_player_turn_hands_over_and_takes_markers_off(window: MainWind
 
 def test_a3_8_a_player_turn_of_the_only_side_ends_too(window: MainWindow) -> None:
     """With one side on the map (a set-up planned alone), Next phase past the CCPh starts that
-    side's next turn, and the Player-Turn markers come off (A3.8): a TI vehicle (C10.11) moves again."""
+    side's next turn, and the Player-Turn markers come off (A3.8): a TI Gun moves again."""
     russians = [u.id for u in window.scenario.units.values() if u.side == "russian"]
     window.remove_units([u for u in window.scenario.units if u not in russians])
     window.scenario.off_board.clear()

@@ -244,10 +244,29 @@ def test_a23_5_a_dc_aimed_at_the_afv_names_no_friend_as_attacked_and_the_detonat
     assert not {"placed_dc", "placed_dc_vs_afv", "placed_dc_facing"} & after.keys()
 
 
-@pytest.mark.parametrize(("ct", "inside_attacked"), [(True, False), (False, True)])
-def test_a23_1_a23_5_whoever_rides_inside_a_closed_topped_afv_is_spared_in_the_open_not(
-        ct: bool, inside_attacked: bool) -> None:
+def test_a23_1_a23_5_whoever_is_aboard_an_afv_is_attacked_the_afv_not() -> None:
+    """A Rider on the T-34 is in the Location the DC attacks (A23.1); the tank itself only when aimed
+    at (A23.5). A Rider is not told from a Passenger: both are attacked."""
     rider = {"id": "rider", "side": "russian", "nationality": "russian", "kind": "halfsquad", "name": "2-2-7",
              "hex": "1X5", "aboard": "t34"}
-    answer = detonate(afph(extra_units=[{**_T34, "ct": ct}, rider]))
-    assert answer["attacked"] == ["s527", *(["rider"] if inside_attacked else [])]
+    assert detonate(afph(extra_units=[_T34, rider]))["attacked"] == ["s527", "rider"]
+
+
+def test_a23_4_a23_5_a_cx_placers_plus_one_modifies_the_position_dr_of_a_dc_aimed_at_an_afv() -> None:
+    """CX adds +1 to the Position DR when the DC is aimed at an AFV (A23.4), at Placement and at its
+    AFPh attack alike; aimed at the Location it is an IFT DRM as before."""
+    scenario = _placed_then_afph({"cx": True}, {"vs_afv": "t34"}, [_T34])
+    [line] = detonate(scenario)["drm"]
+    assert (line["case"], line["value"], line["text"]) == ("CX", 1, "s467 is CX, on the DC Position DR (C7.346)")
+    plain = _placed_then_afph({"cx": True}, {}, [_T34])
+    assert [(line["case"], line["text"]) for line in detonate(plain)["drm"]] == [
+        ("TEM", "stone building TEM"), ("CX", "s467 is CX")]
+
+
+def test_a23_3_placing_into_mud_says_its_mf_is_not_sourced() -> None:
+    """A23.3 charges what entering the Location costs: in mud the data has no such cost, so the
+    terrain's is counted and said, not taken silently."""
+    muddy = board_from("a23_ex.json", ground={"1X5": "mud"})
+    answer = resolve(muddy, {"kind": "place_dc", "unit": "s467", "target_hex": "1X5"}).to_json()
+    assert answer["mf_cost"] == 2 and ("1X5: the MF to enter stone building in mud is not in resources/data: stone "
+                                       "building's 2 MF is counted") in answer["unverified"]

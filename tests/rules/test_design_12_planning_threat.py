@@ -113,3 +113,15 @@ def test_design_12_a_side_is_named_in_any_case_and_a_long_name_is_not_echoed_who
         assert not any(note.startswith("no unit of") for note in answer.get("notes") or [])
     long = odds({"threat_to_side": "x" * 200_000, "target_type": "vehicle", "phase": "DFPh"})
     assert len(long["notes"][0]) < 300 and long["notes"][0].startswith("no unit of xxx")
+    no_firer = copy.copy(PLAIN)  # nobody to fire: the second note names the side too, as shortly
+    no_firer.units = {uid: u for uid, u in PLAIN.units.items() if u.kind not in ("gun", "vehicle")}
+    notes = resolve(no_firer, {"kind": "odds_map", "threat_to_side": "x" * 200_000, "target_type": "vehicle",
+                               "phase": "DFPh"}).to_json()["notes"]
+    assert len(notes) >= 2 and all(len(note) < 300 for note in notes)
+
+
+def test_design_11_12_a_files_sides_are_read_in_any_case_too() -> None:
+    """A file whose sides are "German" and "Russian": "axis" is its German side."""
+    shouting = copy.copy(PLAIN)
+    shouting.units = {uid: u._replace(side=u.side.capitalize()) for uid, u in PLAIN.units.items()}
+    assert sides_named(shouting, "axis") == ("German",) and sides_named(shouting, "german") == ("German",)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslgui.geometry import Hex
+from aslgui.geometry import Hex, neighbours
 from aslgui.model import Scenario, load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
@@ -312,3 +312,13 @@ def test_c10_11_a_vehicle_two_hexes_from_the_gun_goes_the_cheapest_way_before_ho
     assert hook.label == "Enter 1H4 (2 MP) and hook up 75*RCL (C10.11)"
     entered = staged(scenario, hook).units["spw"]
     assert (entered.hex, entered.extra["mp_spent"]) == (at(scenario, "1H4"), 2)
+
+
+def test_c10_11_a_gun_no_way_reaches_is_offered_no_hook_up_that_jumps_there() -> None:
+    """Ten hexes off, with no way found within reach (marsh all round the Gun), the drop offers no
+    hook-up: it would move the SPW to the Gun counting no MP of the way."""
+    scenario = _spw_next_to_its_gun()
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=at(scenario, "1P4"))
+    for h in neighbours(at(scenario, "1H4")):
+        scenario.terrain[h] = "marsh"
+    assert [g.kind for g in gestures_for_drop(scenario, "spw", at(scenario, "1H4")).gestures] == []

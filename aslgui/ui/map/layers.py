@@ -244,6 +244,23 @@ class MapLayers:
         return self._side_arcs_drawing[1]
 
     # -- drawing ----------------------------------------------------------------------------
+    def _draw_tint(self, painter: QPainter) -> None:
+        """The file's terrain: solid on a plain board, where it is all there is to see, and see-through
+        over a board's art (``style.TERRAIN_TINT_ON_ART``), whose drawing then still reads."""
+        on_art = QPainterPath()
+        for board in self.art:
+            on_art.addRect(board_rect(board))
+        for clip, opacity in ((on_art, style.TERRAIN_TINT_ON_ART), (self._sheets.subtracted(on_art), 1.0)):
+            if clip.isEmpty():
+                continue
+            painter.save()
+            painter.setClipPath(clip, Qt.ClipOperation.IntersectClip)
+            painter.setOpacity(opacity)
+            for path, brush in self._terrain_paths:
+                painter.setBrush(brush)
+                painter.drawPath(path)
+            painter.restore()
+
     def draw(self, painter: QPainter, rect: QRectF, shown: Mapping[str, bool], zooming: bool = False) -> None:
         """The static map over ``rect`` (scene coordinates), with the toggled layers ``shown``
         says (``TOGGLED_LAYERS`` name -> drawn); ``zooming``: the art sampled, not filtered.
@@ -264,11 +281,7 @@ class MapLayers:
                 self._art_at_rest.draw(painter, board, art, target)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         if shown["tint"]:
-            painter.setOpacity(style.TERRAIN_TINT_ON_ART if self.art else 1.0)
-            for path, brush in self._terrain_paths:
-                painter.setBrush(brush)
-                painter.drawPath(path)
-            painter.setOpacity(1.0)
+            self._draw_tint(painter)
         for path, brush in self._ground_paths:
             painter.setBrush(brush)
             painter.drawPath(path)

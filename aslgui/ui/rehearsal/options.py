@@ -14,7 +14,7 @@ from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.actions import leaders_with
-from aslgui.rules.demolition import attacked
+from aslgui.rules.demolition import afvs_to_aim_at, attacked
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
@@ -76,14 +76,14 @@ def _pusher_candidates(scenario: Scenario, gun_id: Any) -> list[Unit]:
 
 
 def _enemy_afvs(scenario: Scenario, action: dict[str, Any]) -> list[str]:
-    """The enemy AFVs in a DC's target hex: the attack may be aimed at one of them alone (A23.5)."""
+    """The AFVs a DC's action may aim at (``demolition.afvs_to_aim_at``, A23.5); none when it names no
+    unit or hex the map has."""
     unit = scenario.units.get(str(action.get("unit")))
     try:
         target = scenario.grid.parse(str(action.get("target_hex")))
     except AslError:
         return []
-    return [u.id for u in scenario.units_at(target)
-            if unit is not None and u.side != unit.side and u.kind == "vehicle" and u.afv]
+    return [u.id for u in afvs_to_aim_at(scenario, unit, target)] if unit is not None and unit.hex else []
 
 
 def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str, str, QWidget]]:
