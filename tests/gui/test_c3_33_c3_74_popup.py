@@ -76,3 +76,16 @@ def test_c3_74_popup_words_each_units_two_ways_under_random_selection() -> None:
     assert lines[-1].startswith("Notes: Random Selection picks which of 4-6-7 #1 in 4E8, 4-6-7 #2 in 4E8")
     assert lines[-1].endswith("(C3.74)")
     assert "CH: full HE FP doubled" not in lines[-1]  # said of the selected unit only (C3.74)
+
+
+def test_c3_3_the_effects_dr_is_offered_only_where_a_hit_is_an_ift_attack(qtbot: QtBot) -> None:
+    """A hit on the Vehicle Target Type goes to the To Kill Table (C7), which is not rolled here: no
+    Effects DR box; HE on the Area Target Type attacks on the IFT (C3.33), so its Effects DR is asked."""
+    popup = _fire_popup(qtbot)
+    assert popup.action()["target_type"] == "vehicle" and not popup.dice.typed["effects"].isVisibleTo(popup)
+    set_option(popup.options["target_type"], "area")
+    set_option(popup.options["ammo"], "HE")
+    assert popup.resolution is not None and popup.resolution.legal, popup.reasons_label.text()
+    assert popup.dice.typed["effects"].isVisibleTo(popup)
+    set_option(popup.options["ammo"], "SMOKE")  # SMOKE is placed, not an attack (C3.76)
+    assert not popup.dice.typed["effects"].isVisibleTo(popup)

@@ -81,7 +81,7 @@ def test_the_dock_lists_the_order_of_battle_by_side(imported: MainWindow) -> Non
     oob = imported.order_of_battle
     assert oob.dock.isVisible()
     groups = [oob.list.topLevelItem(i).text(0) for i in range(oob.list.topLevelItemCount())]
-    assert groups == ["Allied (2)", "Axis (2)"]
+    assert groups == ["Allied (2 units)", "Axis (2 units)"]
     assert oob.list.unit_ids() == ["c1", "g1", "l1", "s2"]  # leaders first, vehicles last
     assert oob.list.items["s2"].text(0) == "4-6-7 1sq (?)"
     assert oob.list.items["g1"].text(0) == "57LL AT ZIS-2"
@@ -201,8 +201,8 @@ def test_stalingrad_set_up_dragged_onto_board_01_and_fired(window: MainWindow, i
     drags a German squad and a Russian T-34 onto hexes, and fires."""
     assert window.order_of_battle.import_file(STALINGRAD)
     listing = window.order_of_battle.list
-    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69, 11 support weapons)",
-                                                                  "Axis (48, 22 support weapons)"]
+    assert [listing.topLevelItem(i).text(0) for i in range(2)] == ["Allied (69 units, 11 support weapons)",
+                                                                  "Axis (48 units, 22 support weapons)"]
     squads = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "4-6-7 1sq")]
     tank = listing.items[next(u for u, e in window.scenario.off_board.items() if e["name"] == "T-34 M41")]
     assert (squads.text(0), tank.text(0)) == ("4-6-7 1sq  x26", "T-34 M41  x2")

@@ -341,8 +341,7 @@ class ArtLibrary:
             return None
         pictures = "1 picture" if left_out == 1 else f"{left_out} pictures"
         return (f"its art is drawn without {pictures}: aslgui draws only pictures embedded in the counter or "
-                f"beside it in the module, {EMBEDDED_PICTURE_PIXELS_LIMIT:,} pixels in all "
-                "(EMBEDDED_PICTURE_PIXELS_LIMIT)")
+                f"beside it in the module, {EMBEDDED_PICTURE_PIXELS_LIMIT:,} pixels in all")
 
     def image(self, stem: str, pixels: int) -> QImage | None:
         """The counter drawn into a square image ``pixels`` wide (at most ``MAX_PIXELS``)."""

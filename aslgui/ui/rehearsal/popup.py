@@ -233,6 +233,10 @@ class RehearsalPopup(QDialog):
         self.dice.show_dr(reads_dr(str(self.gesture.action["kind"]), res))
         if self.gesture.kind == "throw_dc":  # its own DR on the thrower's Location, when attacked (A23.6 EXC)
             self.dice.show_effects(bool(res and res.values.get("thrower_attacked")), THROWER_DR_WORDS)
+        elif self.gesture.kind == "fire" and res is not None:  # an IFT attack's Effects DR: HE on Infantry or Area
+            on_ift = res.values.get("target_type") != "vehicle" and res.values.get("ammo") not in ("SMOKE", "WP")
+            if on_ift != self.dice.effects_shown:
+                self.dice.show_effects(on_ift)
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
         # No DRM block where nothing is rolled and no DRM applies (a CA change, a hook-up).
         has_drm = bool(res and res.drm) or self.rolling

@@ -111,7 +111,8 @@ class OrderOfBattle(QTreeWidget):
         for side, lines in sorted(sides.items()):
             count = sum(len(ids) for (rank, _, _), ids in lines.items() if KIND_ORDER[rank:rank + 1] != (WEAPON_KIND,))
             loose = sum(len(ids) for ids in lines.values()) - count
-            counts = f"{count}, {loose} support weapons" if loose else str(count)
+            counts = f"{count} unit{'s' * (count != 1)}" + (
+                f", {loose} support weapon{'s' * (loose != 1)}" if loose else "")
             group = QTreeWidgetItem(self, [f"{side.capitalize() or 'No side'} ({counts})"])
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             for (_, nationality, text), ids in sorted(lines.items()):
