@@ -251,6 +251,23 @@ def test_d2_1_a_vehicle_without_its_printed_mp_says_so_as_it_is_picked_up(qtbot:
     assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E6" and window.undo_stack.count() == 0
 
 
+def test_d2_1_a_path_dragged_past_the_mp_left_says_why_while_it_is_dragged(qtbot: QtBot, window: MainWindow) -> None:
+    """The path turns red at the hex past its 2 MP, and the status line says why then, before any
+    release (the popup says it again once let go)."""
+    rehearse(window, board({"t1": {"mp": 2}}))
+    window.view.set_zoom(0.6)
+    window.statusBar().clearMessage()
+    drag(qtbot, window, "4E6", "4E5", "4E4", release=False)
+    assert window.statusBar().currentMessage() == ""
+    drag_on = viewport_point(window, window.scenario.grid.parse("4E3"))
+    qtbot.mouseMove(window.view.viewport(), drag_on)
+    assert window.statusBar().currentMessage() == (
+        "Not allowed: PzKpfw IVH would spend 3 MP of its 2 this MPh (0 already spent) (D2.1)")
+    seen = answer_popup(lambda popup: None)
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=drag_on)
+    assert seen and seen[0].resolution is not None and not seen[0].resolution.legal
+
+
 def test_a3_the_defenders_vehicle_picked_up_in_the_mph_is_not_told_it_may_not_move(qtbot: QtBot,
                                                                                       window: MainWindow) -> None:
     """Dragging the DEFENDER's tank at a moving enemy is Defensive First Fire, not a move: no "Not

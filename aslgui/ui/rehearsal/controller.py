@@ -162,7 +162,7 @@ class RehearsalController(QObject):
         self.parent_widget = parent_widget
         self.overlay = TargetOverlay()
         #: The path a drag proposes in the MPh, drawn while dragging (DESIGN.md 13).
-        self.move_preview = MovePreview()
+        self.move_preview = MovePreview(self.refuse)  # a path refused says why as it is dragged
         self.scene: Any = None
 
     # -- wiring --------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ hex costs a few milliseconds however big the map (benchmarks/bench_move.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import shiboken6
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
@@ -33,7 +35,10 @@ _LABEL_OFFSET = QPointF(-24.0, 14.0)
 class MovePreview:
     """The path of the counter being dragged and its drawing."""
 
-    def __init__(self) -> None:
+    def __init__(self, refused: Callable[[str], None] = lambda _why: None) -> None:
+        #: Told why, once per reason, when the path drawn turns refused (the window's status line).
+        self.refused = refused
+        self._why = ""
         self.unit_id: str | None = None
         self.path: list[Hex] = []
         #: Each hex of the path with its cost and the running total, as last drawn.
@@ -53,6 +58,10 @@ class MovePreview:
         self.path = path
         answer = preview(scenario, unit.id, path, scenario.phase)
         self.legal = answer.legal
+        why = answer.reasons[0] if answer.reasons else ""
+        if why and why != self._why:  # red from here: said while dragging, not only once let go
+            self.refused(why)
+        self._why = why
         per_hex: dict[Hex, list[float]] = {}
         for step in answer.values.get("steps") or ():
             spent = per_hex.setdefault(scenario.grid.parse(str(step["hex"])), [0.0, 0.0])
@@ -115,4 +124,4 @@ class MovePreview:
             if item is not None and shiboken6.isValid(item) and item.scene() is not None:
                 item.scene().removeItem(item)
         self._line, self._labels = None, []
-        self.unit_id, self.path, self.tally, self.legal = None, [], [], True
+        self.unit_id, self.path, self.tally, self.legal, self._why = None, [], [], True, ""
