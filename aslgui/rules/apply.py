@@ -21,7 +21,8 @@ from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
 from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.rules.ift_attack import number
-from aslgui.rules.move import los_spent
+from aslgui.rules.los import los_map, trace, unit_level
+from aslgui.rules.move import spent_mp
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
 from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
@@ -194,6 +195,33 @@ def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     ovr = values.get("overrun") or {}
     if (ovr.get("outcome") or {}).get("immobilized"):
         _mark(changes, unit.id, immobilized=True)
+
+
+#: The MP in LOS a LOS held since before the MPh counts as: more than three, plain Case C (C5.33).
+SINCE_BEFORE_THE_MPH = 4.0
+
+
+def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -> dict[str, float]:
+    """For each enemy on the map, the MP ``mover`` has spent in its continuous LOS by the end of
+    ``steps`` (C5.31-C5.33: what its Bounding First Fire there counts), going on from the enemy's
+    ``mp_in_los`` for it, or ``SINCE_BEFORE_THE_MPH`` before any MP this MPh, when it starts in it."""
+    los = los_map(scenario)
+    out: dict[str, float] = {}
+    unmoved = spent_mp(mover) == 0
+    for enemy in scenario.units.values():
+        if enemy.side == mover.side or enemy.aboard is not None:
+            continue
+
+        def sees(h: Hex, enemy: Unit = enemy) -> bool:
+            return not trace(los, enemy.hex, h, unit_level(enemy), unit_level(mover)).blocked
+
+        kept = enemy.extra.get(MP_IN_LOS) or {}
+        start = SINCE_BEFORE_THE_MPH if unmoved and mover.id not in kept else float(kept.get(mover.id, 0))
+        total = start if sees(mover.hex) else 0.0
+        for h, cost in steps:
+            total = total + cost if sees(h) else 0.0
+        out[enemy.id] = total
+    return out
 
 
 def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:

@@ -23,12 +23,12 @@ from aslgui.resource_files import load_json
 from aslgui.rules.action_keys import hex_names
 from aslgui.rules.actions import Action
 from aslgui.rules.ift_attack import attacker_role, enemies_at, number
-from aslgui.rules.los import los_map, trace, unit_level
+from aslgui.rules.los import los_map
 from aslgui.rules.odds_map import FirerOdds, threat_firers
-from aslgui.rules.overrun import bog_check, entry_mp, ground_words
+from aslgui.rules.overrun import bog_check, entry_mp
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
-from aslgui.rules.to_hit.shot import MP_IN_LOS
+from aslgui.rules.tables import ground_words
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
 from aslgui.rules.towing import may_not_move_reasons, printed_mp
 
@@ -158,6 +158,12 @@ def ovr_target(scenario: Scenario, unit: Unit, h: Hex) -> bool:
     return any(u.is_infantry or u.kind == "gun" for u in enemies_at(scenario, h, unit.side) if u.aboard is None)
 
 
+def _no_cost(scenario: Scenario, h: Hex, cost: str, rule: str) -> str:
+    """Why a step is refused whose cost resources/data lacks: never guessed (DESIGN.md 13)."""
+    return reason(f"{scenario.grid.name(h)}: no {cost} cost for {ground_words(scenario, h)} in resources/data (the "
+                  "step is refused, not guessed)", rule)
+
+
 def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed: int
                    ) -> tuple[Step | None, list[str], list[str]]:
     """One hex a vehicle enters: its step (None when refused), reasons, unverified notes.  A tow's
@@ -168,8 +174,7 @@ def _vehicle_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex, printed:
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
     mp, unverified = entry_mp(scenario, unit, before, h, printed)
     if mp is None:
-        return None, [reason(f"{name}: no vehicle MP cost for {ground_words(scenario, h)} in resources/data (the step "
-                             "is refused, not guessed)", "D2.1")], []
+        return None, [_no_cost(scenario, h, "vehicle MP", "D2.1")], []
     feature = scenario.hexside(before, h)
     if feature is not None and feature != "road":
         crossing = load_json("data", "vehicle_terrain.json")["hexside_mp"].get(feature)
@@ -190,8 +195,7 @@ def _infantry_entry(scenario: Scenario, unit: Unit, before: Hex, h: Hex) -> tupl
     name, terrain = scenario.grid.name(h), scenario.terrain_at(h)
     entry = None if h in scenario.ground else _costs()["infantry_mf"].get(terrain)  # none in mud or deep snow
     if entry is None:
-        return None, [reason(f"{name}: no Infantry MF cost for {ground_words(scenario, h)} in resources/data (the step "
-                             "is refused, not guessed)", "A4.1")], []
+        return None, [_no_cost(scenario, h, "Infantry MF", "A4.1")], []
     unverified = [] if entry["verified"] else [f"{terrain}: {entry['mf']} MF to enter is not sourced"]
     mf, why = float(entry["mf"]), terrain
     feature = scenario.hexside(before, h)
@@ -272,7 +276,7 @@ def work_out(action: Action, unit: Unit) -> Move:
             overrun = _overrun(action, unit, before, h, spent)
             reasons += [why for why in overrun["reasons"] if why not in reasons]  # the mover's own said once
             if overrun["mp_cost"] is None:  # no cost in the data to enter it: refused, naming why (D2.1)
-                refused += [why for why in _vehicle_entry(scenario, unit, before, h, printed)[1] if why not in reasons]
+                refused.append(_no_cost(scenario, h, "vehicle MP", "D2.1"))
                 break
             why = f"{scenario.terrain_at(h)}{tow_step(scenario, unit, before, h, {}).words} + OVR (D7.1)"
             steps.append(Step(h, float(overrun["mp_cost"]), why))
@@ -358,33 +362,6 @@ def _best_step(odds: FirerOdds, first: dict[Hex, int]) -> tuple[int, float] | No
     counted = [(-odds.odds(*numbers[h]).hit, first[h]) for h in numbers if numbers[h][0].final_th_needed == top]
     hit, step = min(counted)
     return step, -hit
-
-
-#: The MP in LOS a LOS held since before the MPh counts as: more than three, plain Case C (C5.33).
-SINCE_BEFORE_THE_MPH = 4.0
-
-
-def los_spent(scenario: Scenario, mover: Unit, steps: list[tuple[Hex, float]]) -> dict[str, float]:
-    """For each enemy on the map, the MP ``mover`` has spent in its continuous LOS by the end of
-    ``steps`` (C5.31-C5.33: what its Bounding First Fire there counts), going on from the enemy's
-    ``mp_in_los`` for it, or ``SINCE_BEFORE_THE_MPH`` before any MP this MPh, when it starts in it."""
-    los = los_map(scenario)
-    out: dict[str, float] = {}
-    unmoved = spent_mp(mover) == 0
-    for enemy in scenario.units.values():
-        if enemy.side == mover.side or enemy.aboard is not None:
-            continue
-
-        def sees(h: Hex, enemy: Unit = enemy) -> bool:
-            return not trace(los, enemy.hex, h, unit_level(enemy), unit_level(mover)).blocked
-
-        kept = enemy.extra.get(MP_IN_LOS) or {}
-        start = SINCE_BEFORE_THE_MPH if unmoved and mover.id not in kept else float(kept.get(mover.id, 0))
-        total = start if sees(mover.hex) else 0.0
-        for h, cost in steps:
-            total = total + cost if sees(h) else 0.0
-        out[enemy.id] = total
-    return out
 
 
 def resolve_move(action: Action) -> Resolution:

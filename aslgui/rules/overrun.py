@@ -37,7 +37,7 @@ from aslgui.rules.odds import WithOdds, counting, tally_totals
 from aslgui.rules.overrun_fp import overrun_fp, passenger_notes
 from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
-from aslgui.rules.tables import terrain_entry
+from aslgui.rules.tables import ground_words, terrain_entry
 from aslgui.rules.towing import may_not_move_reasons, printed_mp, spent_this_mph
 
 MOTION_TARGET_DRM = 2  # D7.12
@@ -62,13 +62,6 @@ def _vehicle_terrain() -> dict[str, Any]:
 def bog_check(scenario: Scenario, target: Hex) -> bool:
     """Whether entering the hex calls for a Bog DR, resolved before the OVR (D7.1)."""
     return bool(_vehicle_terrain()["tracked"].get(scenario.terrain_at(target), {}).get("bog", False))
-
-
-def ground_words(scenario: Scenario, h: Hex) -> str:
-    """A hex's terrain, and its ground where the file gives one (``ground``: mud or deep snow, DESIGN.md
-    3), whose cost to enter resources/data lacks: a step into it is refused, naming it, not guessed."""
-    ground = scenario.ground.get(h)
-    return f"{scenario.terrain_at(h)} in {ground}" if ground else scenario.terrain_at(h)
 
 
 def entry_mp(scenario: Scenario, vehicle: Unit, from_hex: Hex, target: Hex, printed: int

@@ -45,13 +45,20 @@ def terrain_entry(name: str) -> dict[str, Any]:
     return entry
 
 
+def ground_words(scenario: Scenario, h: Hex) -> str:
+    """A hex's terrain, and its ground where the file gives one (``ground``: mud or deep snow, DESIGN.md
+    3), whose cost to enter resources/data lacks: a move into it is refused and other costs say so."""
+    ground = scenario.ground.get(h)
+    return f"{scenario.terrain_at(h)} in {ground}" if ground else scenario.terrain_at(h)
+
+
 def infantry_mf(scenario: Scenario, h: Hex) -> tuple[float, str | None]:
     """The MF Infantry spends to enter ``h`` by its Terrain Chart entry, and in the file's mud or deep
     snow (``ground``), whose cost resources/data lacks, the note that says the terrain's is counted."""
-    terrain, ground = scenario.terrain_at(h), scenario.ground.get(h)
+    terrain = scenario.terrain_at(h)
     mf = float(terrain_entry(terrain)["mf"])
-    note = (f"{scenario.grid.name(h)}: the MF to enter {terrain} in {ground} is not in resources/data: {terrain}'s "
-            f"{mf:g} MF is counted") if ground else None
+    note = (f"{scenario.grid.name(h)}: the MF to enter {ground_words(scenario, h)} is not in resources/data: "
+            f"{terrain}'s {mf:g} MF is counted") if h in scenario.ground else None
     return mf, note
 
 

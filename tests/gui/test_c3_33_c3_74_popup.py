@@ -89,3 +89,19 @@ def test_c3_3_the_effects_dr_is_offered_only_where_a_hit_is_an_ift_attack(qtbot:
     assert popup.dice.typed["effects"].isVisibleTo(popup)
     set_option(popup.options["ammo"], "SMOKE")  # SMOKE is placed, not an attack (C3.76)
     assert not popup.dice.typed["effects"].isVisibleTo(popup)
+
+
+def test_c3_32_ap_at_infantry_is_no_ift_attack_so_no_effects_dr_is_asked(qtbot: QtBot) -> None:
+    """AP on the Infantry Target Type is resolved by HE Equivalency (C8.31), not an IFT attack of
+    its own: the Effects DR box goes with HE (C3.32)."""
+    scenario = load_scenario(DEMO_PATH)
+    scenario.units["s2"] = scenario.units["s2"]._replace(hex=scenario.grid.parse("4E7"))  # in the Gun's sight
+    drop = gestures_for_drop(scenario, "g1", scenario.units["s2"].hex)
+    popup = RehearsalPopup(scenario, [g for g in drop.gestures if g.kind == "fire"], DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    set_option(popup.options["target_type"], "infantry")
+    set_option(popup.options["ammo"], "HE")
+    assert popup.resolution is not None and popup.resolution.legal, popup.reasons_label.text()
+    assert popup.dice.typed["effects"].isVisibleTo(popup)
+    set_option(popup.options["ammo"], "AP")
+    assert popup.action()["ammo"] == "AP" and not popup.dice.typed["effects"].isVisibleTo(popup)

@@ -23,7 +23,13 @@ FIRST_FIRE_DRM = -1
 
 def makes_he_attack(shot: Shot) -> bool:
     """An HE shot on the Infantry/Area Target Type is resolved on the IFT (C3.3, C3.32, C3.33)."""
-    return shot.ammo == "HE" and shot.target_type in HE_TARGET_TYPES
+    return hit_is_ift_attack(shot.target_type, shot.ammo)
+
+
+def hit_is_ift_attack(target_type: object, ammo: object) -> bool:
+    """Whether a hit of this Target Type and ammunition is an IFT attack, read by an Effects DR: HE
+    on the Infantry or Area Target Type (C3.3, C3.32, C3.33); the popup asks the DR only then."""
+    return ammo == "HE" and target_type in HE_TARGET_TYPES
 
 
 def fp_number(value: float) -> float | int:

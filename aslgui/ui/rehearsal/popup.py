@@ -39,6 +39,7 @@ from aslgui.rules.dice import DiceRoll, DiceRoller
 from aslgui.rules.gestures import Gesture, staged
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.rolling import DR_ONLY_KINDS, ROLLING_KINDS, SOMETIMES_ROLLING_KINDS, reads_dr, rolls
+from aslgui.rules.to_hit.effects import hit_is_ift_attack
 from aslgui.ui.rehearsal.answer_words import UnitNames, in_words, number_lines, player_names
 from aslgui.ui.rehearsal.dice import DiceWidget
 from aslgui.ui.rehearsal.odds import OddsView
@@ -233,8 +234,8 @@ class RehearsalPopup(QDialog):
         self.dice.show_dr(reads_dr(str(self.gesture.action["kind"]), res))
         if self.gesture.kind == "throw_dc":  # its own DR on the thrower's Location, when attacked (A23.6 EXC)
             self.dice.show_effects(bool(res and res.values.get("thrower_attacked")), THROWER_DR_WORDS)
-        elif self.gesture.kind == "fire" and res is not None:  # an IFT attack's Effects DR: HE on Infantry or Area
-            on_ift = res.values.get("target_type") != "vehicle" and res.values.get("ammo") not in ("SMOKE", "WP")
+        elif self.gesture.kind == "fire" and res is not None:  # an Effects DR only where a hit is an IFT attack
+            on_ift = hit_is_ift_attack(res.values.get("target_type"), res.values.get("ammo"))
             if on_ift != self.dice.effects_shown:
                 self.dice.show_effects(on_ift)
         self.drm_label.setText("\n".join(self.drm_labels()) or "none")
