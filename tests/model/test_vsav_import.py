@@ -13,6 +13,7 @@ from aslgui.geometry import parse_spine
 from aslgui.geometry.mapgrid import COLUMN_LETTERS
 from aslgui.model import scenario_from_json
 from aslgui.model.vsav_import import Imported, import_game, import_vsav
+from aslgui.rules import resolve
 from aslgui.rules.roster import roster
 from aslgui.vasl.vsav import parse_commands
 from tests import vsav_saves as vs
@@ -369,3 +370,19 @@ def test_every_hex_of_every_board_lands_where_vasl_shows_it(
     assert f"{board_id}{local}" in {
         f"{b.id}{COLUMN_LETTERS[h.col]}{h.row}" for b, h in scenario.grid.locals_of(unit.hex)
     }
+
+
+def test_d7_11_a_roster_vehicle_s_unknown_mgs_are_said_in_its_ovr(tmp_path: Path) -> None:
+    """The roster gives the PzKw IVH no MGs: its OVR counts none, and says so rather than answer
+    an OVR FP short of its MGs' without a word (D7.11)."""
+    commands = [vs.boards((0, 0, "01")), vs.vehicle("p1", "PzKw IVH", "ge/veh/pzivh", *vs.hex_pixel("E9")),
+                vs.squad("r1", *vs.hex_pixel("E8"))]
+    data = imported(tmp_path, commands).scenario
+    data.update(phase="MPh", player=next(u["side"] for u in data["units"] if u["kind"] == "vehicle"))
+    scenario = scenario_from_json(data)
+    tank = next(u for u in scenario.units.values() if u.kind == "vehicle")
+    squad = next(u for u in scenario.units.values() if u.kind == "squad")
+    answer = resolve(scenario, {"kind": "overrun", "vehicle": tank.id, "target_hex": scenario.grid.name(squad.hex)})
+    assert not any("MG" in part["source"] for part in answer.values["fp_parts"])
+    assert any(note.startswith(f"{tank.id}: MGs unknown: neither its counter nor the built-in roster gives them")
+               for note in answer.values["unverified"])
