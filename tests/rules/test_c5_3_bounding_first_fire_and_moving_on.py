@@ -173,6 +173,34 @@ def test_c5_3_a_file_without_fired_at_mp_is_not_checked_and_says_so() -> None:
     assert answer.legal and any("without fired_at_mp, not checked" in note for note in answer.to_json()["notes"])
 
 
+def test_c2_24_a_weapon_with_no_multiple_rof_keeps_none_whatever_the_file_says() -> None:
+    """A file's rof_kept on a weapon with no ROF (or one its captured-use penalty takes away) keeps
+    nothing: under its Bounding First Fire counter it fires again only by Intensive Fire."""
+    scenario = kept_rof()
+    for rof, captured in ((0, False), (1, True)):
+        tank = scenario.units["t1"]
+        scenario.units["t1"] = tank._replace(rof=rof, captured=captured, extra={**tank.extra, "mp_spent": 4})
+        answer = resolve(scenario, {**SHOT, "dice": None}).to_json()
+        penalty = " less its captured-use penalty" if captured else ""
+        assert answer["legal"] is False
+        assert "kept no Multiple ROF in this MPh (rof_kept); only Intensive Fire adds a shot (C5.3, C2.24)" in (
+            answer["reasons"][-1])
+        assert (f"read: rof_kept names this MPh, but t1's weapon has no Multiple ROF to keep (ROF {rof}{penalty}), so "
+                f"it is read as not kept ({'C2.24, A21.12' if captured else 'C2.24'})") in answer["notes"]
+    scenario.units["t1"] = scenario.units["t1"]._replace(rof=1, captured=False)
+    assert resolve(scenario, {**SHOT, "dice": None}).legal
+
+
+def test_c5_3_fired_at_mp_without_a_bounding_first_fire_counter_is_not_read_and_says_so() -> None:
+    scenario = board({"t1": {"tca": "NE/SE", "fired_at_mp": 1, "rof_kept": "MPh", "mp_spent": 1}})
+    answer = resolve(scenario, {**SHOT, "dice": None}).to_json()
+    assert answer["legal"] is True
+    assert ("read: t1 records fired_at_mp but is under no Bounding First Fire counter (bounding_fired), so it has not "
+            "fired in this MPh and fired_at_mp is not read (C5.3)") in answer["notes"]
+    notes = resolve(kept_rof(), SHOT).to_json()["notes"]
+    assert not any("under no Bounding First Fire counter" in note for note in notes)
+
+
 # -- C5.3: Delay MP in a move ---------------------------------------------------------------------
 def test_c5_3_delay_mp_are_a_step_in_the_last_hex() -> None:
     answer = move(board(), "t1", "4E5", delay=2)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from aslgui.model.units import DEFAULT_BREAKDOWN
 from aslgui.rules.resolution import reason
 from aslgui.rules.roster import counter_read
-from aslgui.rules.to_hit.shot import SMOKE_AMMO, Shot
+from aslgui.rules.to_hit.shot import FIRED_AT_MP, ROF_KEPT, SMOKE_AMMO, Shot
 from aslgui.rules.to_hit.target_drm import POINT_BLANK
 
 #: The Target Type a shot takes when the action names none, and why (C3.3).
@@ -188,6 +188,14 @@ def reading_notes(shot: Shot, target_type_given: bool) -> list[str]:
         (PINNED_PREVENTION_NOTE, shot.prevention_rule == "C5.641" and shot.crew.pinned),
         (PASSENGER_MOTION_NOTE, shot.motion_fire and shot.passenger),
     ) if applies]
+    if shot.firer.extra.get(ROF_KEPT) == shot.phase and not shot.rof_kept:
+        penalty = " less its captured-use penalty" if shot.unfamiliar else ""
+        found.append(reason(f"read: rof_kept names this {shot.phase}, but {shot.firer.id}'s weapon has no Multiple "
+                            f"ROF to keep (ROF {shot.arms.rof}{penalty}), so it is read as not kept",
+                            "C2.24, A21.12" if penalty else "C2.24"))
+    if shot.bounding_first_fire and FIRED_AT_MP in shot.firer.extra and not shot.firer.bounding_fired:
+        found.append(reason(f"read: {shot.firer.id} records fired_at_mp but is under no Bounding First Fire counter "
+                            "(bounding_fired), so it has not fired in this MPh and fired_at_mp is not read", "C5.3"))
     if not target_type_given and not shot.reaction:
         smoke = shot.target_type == "area" and shot.ammo in SMOKE_AMMO and not shot.arms.mortar
         taken, rule = _SMOKE_TARGET_TYPE if smoke else _TAKEN_TARGET_TYPE[shot.target_type]

@@ -149,8 +149,8 @@ class Shot(NamedTuple):
 
     @property
     def rof_kept(self) -> bool:
-        """Whether the firer kept its Multiple ROF earlier in this phase, so it may fire again (C2.24)."""
-        return bool(self.firer.extra.get(ROF_KEPT) == self.phase)
+        """Whether the firer kept a Multiple ROF, which it has, earlier in this phase to fire again (C2.24)."""
+        return self.firer.extra.get(ROF_KEPT) == self.phase and self.arms.rof > len(self.unfamiliar)
 
     @property
     def has_fired(self) -> bool:
