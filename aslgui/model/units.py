@@ -182,6 +182,9 @@ class Unit(NamedTuple):
 #: The unit keys of what a unit has spent this MPh, which a committed ``move`` writes (DESIGN.md 13).
 MP_SPENT = "mp_spent"
 MF_SPENT = "mf_spent"
+#: The unit key of a Gun pushed into a new hex this MPh and of its pushers: they may go on pushing
+#: it or hook it up, and are TI once that ends (C10.3). Set on Commit; TI when the MPh ends.
+PUSHED = "pushed"
 
 
 class KeptUnitKeys:
@@ -195,6 +198,7 @@ class KeptUnitKeys:
     ce: bool
     ti: bool
     no_move: bool
+    pushed: bool
     no_fire: bool
     malfunctioned: bool
     rof_kept: Phase

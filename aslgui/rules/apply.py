@@ -19,14 +19,13 @@ from typing import Any
 from aslgui.errors import AslError
 from aslgui.geometry import Hex, in_ca, parse_spine
 from aslgui.model import Scenario, Unit
-from aslgui.model.units import MF_SPENT, MP_SPENT
+from aslgui.model.units import MF_SPENT, MP_SPENT, PUSHED
 from aslgui.rules.ift_attack import number
 from aslgui.rules.los import los_map, trace, unit_level
-from aslgui.rules.move import spent_mp
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
 from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
-from aslgui.rules.towing import NO_MOVE
+from aslgui.rules.towing import NO_MOVE, spent_mp
 
 Changes = dict[str, dict[str, Any]]
 
@@ -229,7 +228,9 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
     kind = action["kind"]
     if kind == "place_dc":  # what its AFPh attack reads: the hex, a captured DC's X#, its aim (A23.4, A23.5)
         _mark(changes, unit.id, dc=None, moved=True)
-        aim = resolution.values
+        aim = resolution.values  # its MF count in its MPh, spent in the hex it Places from (A23.3)
+        spent = spent_mp(unit) + float(aim.get("mf_cost", 0))
+        _extra(scenario, changes, unit.id, **{MF_SPENT: number(spent)})
         _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")),
                **{PLACED_CAPTURED: True if unit.dc == "captured" else None, PLACED_VS_AFV: aim.get("vs_afv"),
                   PLACED_FACING: aim.get("target_facing")})
@@ -295,13 +296,20 @@ def _towing(scenario: Scenario, action: Mapping[str, Any], resolution: Resolutio
 def _push(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, changes: Changes) -> None:
     gun = scenario.unit(action.get("gun"), "action.gun")
     to_hex = scenario.grid.parse(str(action.get("to_hex")), "action.to_hex")
-    pushers = [scenario.unit(uid, f"action.pushers[{i}]") for i, uid in enumerate(action.get("pushers", []))]
+    named = resolution.values.get("pushers", action.get("pushers", []))  # the answer's: the crew when none is named
+    pushers = [scenario.unit(uid, f"action.pushers[{i}]") for i, uid in enumerate(named)]
     outcome = resolution.outcome or {}
-    if outcome.get("entered"):
+    if outcome.get("entered"):  # the pushers spend the push's MF; both go on pushing, or are TI when it ends
         for unit in (gun, *pushers):
             _mark(changes, unit.id, hex=to_hex, moved=True)
+        for unit in pushers:
+            spent = float(unit.extra.get(MF_SPENT, 0)) + float(resolution.values["mf_cost"])
+            _extra(scenario, changes, unit.id, **{MF_SPENT: number(spent)})
         if outcome.get("stopped"):
             _ti(scenario, changes, gun, *pushers)
+        else:
+            for unit in (gun, *pushers):
+                _extra(scenario, changes, unit.id, **{PUSHED: True})
         return
     for unit in pushers:  # C10.3: a failed push earns a -1 Labor counter for the next attempt
         _mark(changes, unit.id, labor=max(-2, unit.labor - 1))
@@ -357,15 +365,25 @@ def destroyed_units(resolution: Resolution) -> list[str]:
 #: Markers that last one Player Turn and come off when it ends (A3.8 clean-up), with what a unit
 #: spent in that turn's MPh and in each enemy's LOS (DESIGN.md 13, C5.3): the next MPh starts afresh.
 TURN_MARKERS = ("fired", "intensive_fired", "moved", "bounding_fired")
-TURN_EXTRA_MARKERS = ("ti", NO_MOVE, ROF_KEPT, NO_FIRE, CA_TURNED, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP, FIRED_IN)
+TURN_EXTRA_MARKERS = ("ti", NO_MOVE, PUSHED, ROF_KEPT, NO_FIRE, CA_TURNED, MP_SPENT, MF_SPENT, MP_IN_LOS, FIRED_AT_MP,
+                      FIRED_IN)
 
 
 def end_of_mph(scenario: Scenario) -> list[Unit]:
-    """Vehicles left Non-Stopped when the MPh ends, now in Motion: one that spends no Stop MP by the
-    end of its MPh remains in Motion (C5.35, D7.2 EX; D2 is not in the rules folder). An Immobile
-    one moves no more, so it is not put in Motion (as C10.41 stops a vehicle whose trailer is)."""
-    return [unit._replace(motion=True) for unit in scenario.units.values()
-            if unit.kind == "vehicle" and not unit.stopped and not unit.motion and not unit.immobilized]
+    """What the end of the MPh changes: vehicles left Non-Stopped are in Motion, one that spends no
+    Stop MP by the end of its MPh remains in Motion (C5.35, D7.2 EX; D2 is not in the rules folder;
+    an Immobile one moves no more, so it is not put in Motion, as C10.41 stops a vehicle whose
+    trailer is); a Gun pushed this MPh and its pushers, their pushing ended, are TI (C10.3)."""
+    out: list[Unit] = []
+    for unit in scenario.units.values():
+        changed = unit
+        if unit.kind == "vehicle" and not unit.stopped and not unit.motion and not unit.immobilized:
+            changed = changed._replace(motion=True)
+        if unit.extra.get(PUSHED):
+            changed = changed._replace(extra={**{k: v for k, v in unit.extra.items() if k != PUSHED}, "ti": True})
+        if changed is not unit:
+            out.append(changed)
+    return out
 
 
 def end_player_turn(scenario: Scenario) -> list[Unit]:

@@ -29,7 +29,7 @@ from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import infantry_mf
-from aslgui.rules.towing import no_move_reasons
+from aslgui.rules.towing import allotment, no_move_reasons, spent_mp
 
 DC_FP = 30  # A23.1
 #: Where a DC aimed at an AFV is resolved (A23.5): not in the rules folder, so not worked out here.
@@ -238,9 +238,10 @@ def resolve_place_dc(action: Action) -> Resolution:
     mf_cost, unverified = _placement_mf(action, unit, target, same_location)
     if not same_location and scenario.terrain_at(target) == "shellhole":
         notes.append(SHELLHOLE_NOTE)
-    if action.has("mf_left") and action.integer("mf_left", 0) < mf_cost:
-        reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {action.data['mf_left']} left",
-                              "A23.3"))
+    # what it has left: the action's mf_left, else what its committed moves left it (DESIGN.md 13)
+    left = action.integer("mf_left", 0) if action.has("mf_left") else allotment(scenario, unit)[0] - spent_mp(unit)
+    if (action.has("mf_left") or spent_mp(unit)) and left < mf_cost:
+        reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {number(left)} left", "A23.3"))
     placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
     afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
     reasons += afv_reasons

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 from aslgui.geometry import SPINE_NAMES, Hex, direction_to
 from aslgui.geometry.mapgrid import HexNameError
 from aslgui.model import Scenario, Unit
-from aslgui.model.units import MF_SPENT, MP_SPENT
 from aslgui.resource_files import load_json
 from aslgui.rules.action_keys import hex_names
 from aslgui.rules.actions import Action
@@ -30,7 +29,7 @@ from aslgui.rules.portee import tow_step
 from aslgui.rules.resolution import DrmLine, IllegalAction, Resolution, reason
 from aslgui.rules.tables import ground_words
 from aslgui.rules.to_hit.target_drm import CASE_J_NOTE
-from aslgui.rules.towing import may_not_move_reasons, printed_mp
+from aslgui.rules.towing import allotment, may_not_move_reasons, printed_mp, spent_mp
 
 #: Why a threat's odds leave out the To Hit DRM for a moving target.
 MOVING_TARGET_NOTE = f"threats: {CASE_J_NOTE}"
@@ -100,20 +99,6 @@ class Move(NamedTuple):
 
 def _is_vehicle(unit: Unit) -> bool:
     return unit.kind == "vehicle"
-
-
-def spent_mp(unit: Unit) -> float:
-    """The MP (MF) a unit has spent this MPh (``mp_spent``/``mf_spent``)."""
-    value = unit.extra.get(MP_SPENT if _is_vehicle(unit) else MF_SPENT, 0)
-    return float(value)
-
-
-def allotment(scenario: Scenario, unit: Unit) -> tuple[float, str | None]:
-    """The MP (vehicle, printed) or MF (Infantry) a unit has in an MPh, and a note when unverified."""
-    if _is_vehicle(unit):
-        return float(printed_mp(scenario, unit)), None
-    entry = _costs()["infantry_mf_allotment"]
-    return float(entry[unit.kind]), None if entry["verified"] else f"MF allotment: {entry['note']}"
 
 
 def _who_may_move(action: Action, unit: Unit) -> list[str]:

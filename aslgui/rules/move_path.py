@@ -12,9 +12,10 @@ from aslgui.rules.actions import Action
 from aslgui.rules.dispatch import resolve
 from aslgui.rules.gestures import Gesture, actor, legal_targets, moves_in_this_mph
 from aslgui.rules.kinds import RESOLVERS
-from aslgui.rules.move import allotment, answer_move, ovr_target, spent_mp
+from aslgui.rules.move import answer_move, ovr_target
 from aslgui.rules.move_search import cheapest, cheapest_ways, way_along
 from aslgui.rules.resolution import Resolution
+from aslgui.rules.towing import allotment, spent_mp
 
 
 def extend(scenario: Scenario, unit: Unit, path: Sequence[Hex], h: Hex) -> list[Hex]:

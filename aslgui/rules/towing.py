@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aslgui.errors import AslError
 from aslgui.geometry import SPINE_NAMES, Hex
 from aslgui.model import Scenario, Unit
-from aslgui.model.units import MF_SPENT, MP_SPENT
+from aslgui.model.units import MF_SPENT, MP_SPENT, PUSHED
 from aslgui.resource_files import load_json
 from aslgui.rules.actions import FIRE_PHASES, Action
 from aslgui.rules.ift_attack import number
@@ -119,6 +119,9 @@ def may_not_move_reasons(unit: Unit) -> list[str]:
     reasons = [reason(f"{unit.id} has Prep Fired and may not move this Player Turn", "A3.3")] if prep_fired else []
     if unit.extra.get("ti"):
         reasons.append(reason(f"{unit.id} is TI: no more movement this Player Turn", "C10.11"))
+    if unit.extra.get(PUSHED):
+        reasons.append(reason(f"{unit.id} has pushed a Gun this MPh: it goes on only by pushing it or hooking it up, "
+                              "and is TI once that ends", "C10.3"))
     return reasons + no_move_reasons([unit])
 
 
@@ -236,6 +239,20 @@ def _hook_reasons(action: Action, vehicle: Unit, gun: Unit, crew: Sequence[Unit]
     prc = [u for u in action.scenario.units.values() if u.aboard == vehicle.id and u.id not in crew_ids]
     reasons += fired_reasons([gun, vehicle, *crew, *prc], rule)
     return reasons
+
+
+def spent_mp(unit: Unit) -> float:
+    """The MP (MF) a unit has spent this MPh (``mp_spent``/``mf_spent``)."""
+    value = unit.extra.get(MP_SPENT if unit.kind == "vehicle" else MF_SPENT, 0)
+    return float(value)
+
+
+def allotment(scenario: Scenario, unit: Unit) -> tuple[float, str | None]:
+    """The MP (vehicle, printed) or MF (Infantry) a unit has in an MPh, and a note when unverified."""
+    if unit.kind == "vehicle":
+        return float(printed_mp(scenario, unit)), None
+    entry = load_json("data", "movement_costs.json")["infantry_mf_allotment"]
+    return float(entry[unit.kind]), None if entry["verified"] else f"MF allotment: {entry['note']}"
 
 
 def spent_this_mph(action: Action, key: str, units: Sequence[Unit], unit_key: str) -> float:

@@ -15,6 +15,7 @@ from aslgui.errors import AslError
 from aslgui.geometry import neighbour
 from aslgui.model import Scenario
 from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
 from aslgui.rules.demolition import facing_toward
 from aslgui.rules.ift_attack import halved_fp
 from aslgui.rules.tables import ift_result
@@ -347,3 +348,22 @@ def test_a23_5_each_vca_has_two_front_two_side_two_rear_hexsides_turning_with_it
 
     assert sorted(facings(vca, 0)) == ["front", "front", "rear", "rear", "side", "side"]
     assert facings(vca, 0) == facings((vca + turn) % 6, turn)
+
+
+# -- A23.3: the Placement's MF are spent in the MPh, as a move's are ------------------------------
+def test_a23_3_the_mf_a_committed_move_spent_count_against_the_placement() -> None:
+    spent = place(board({"s467": {"mf_spent": 3}}))
+    assert spent["legal"] is False and "placing costs 2 MF but s467 has 1 left (A23.3)" in spent["reasons"]
+    assert place(board({"s467": {"mf_spent": 2}}))["legal"] is True
+
+
+def test_a23_3_placing_adds_its_mf_to_what_the_placer_spent_so_its_move_after_is_shorter() -> None:
+    scenario = board({"s467": {"mf_spent": 1}})
+    action = {"kind": "place_dc", "unit": "s467", "target_hex": "1X5"}
+    for unit in unit_changes(scenario, action, resolve(scenario, action)):
+        scenario.units[unit.id] = unit
+    assert scenario.units["s467"].extra["mf_spent"] == 3
+    into_woods = resolve(scenario, {"kind": "move", "unit": "s467", "path": ["1Z6"]}).to_json()
+    assert into_woods["legal"] is False and into_woods["mf_spent"] == 3 + into_woods["steps"][0]["mf"] == 5
+    assert "s467 would spend 5 MF of its 4 this MPh (3 already spent)" in into_woods["reasons"][0]
+    assert resolve(scenario, {"kind": "move", "unit": "s467", "path": ["1Y5"]}).legal

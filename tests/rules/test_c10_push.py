@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from aslgui.rules.apply import end_of_mph, end_player_turn, unit_changes
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -286,3 +287,66 @@ def test_c10_3_the_mf_the_pushers_have_spent_this_mph_counts_as_the_action_key_d
     kept, given = push(board({"c1": {"mf_spent": 1}})), push(board(), mf_spent=1)
     assert kept["legal"] is False and kept["reasons"] == given["reasons"]
     assert any(r.endswith("(C10.3)") and "MF" in r for r in kept["reasons"])
+
+
+# -- C10.3: pushing spends the pushers' MF, goes on only as pushing, and ends in TI ----------------
+def committed(scenario: Scenario, action: dict[str, Any]) -> Scenario:
+    """The scenario after Commit of a legal action, as the window applies it."""
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    for unit in unit_changes(scenario, action, answer):
+        scenario.units[unit.id] = unit
+    return scenario
+
+
+#: A push that enters and lets the Gun go on: Final DR 2 + 2 below the M# 12 into open ground.
+GO_ON = {"colored": 1, "white": 1}
+
+
+def test_c10_3_each_push_adds_its_mf_to_the_pushers_so_a_third_is_refused_for_want_of_mf() -> None:
+    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    crew, gun = scenario.units["c1"], scenario.units["at37"]
+    assert crew.extra["mf_spent"] == 2 and "mf_spent" not in gun.extra
+    assert (crew.extra["pushed"], gun.extra["pushed"], crew.hex) == (True, True, scenario.grid.parse("1H5"))
+    second = push(scenario, to_hex="1H6")
+    assert second["legal"] is True and second["mf_cost"] == 2
+    committed(scenario, {"kind": "push", "gun": "at37", "to_hex": "1H6", "dice": GO_ON})
+    assert scenario.units["c1"].extra["mf_spent"] == 4
+    third = push(scenario, to_hex="1H7")
+    assert third["legal"] is False
+    assert "pushing costs 2 MF and the pushers have 0 left (no Minimum Move) (C10.3)" in third["reasons"]
+
+
+def test_c10_3_a_pusher_moves_on_only_by_pushing_while_hooking_up_stays_open() -> None:
+    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    moved = resolve(scenario, {"kind": "move", "unit": "c1", "path": ["1H6"]}).to_json()
+    assert moved["legal"] is False
+    assert ("c1 has pushed a Gun this MPh: it goes on only by pushing it or hooking it up, and is TI once that ends "
+            "(C10.3)") in moved["reasons"]
+    scenario.units["spw"] = scenario.units["spw"]._replace(hex=scenario.units["at37"].hex)
+    hooked = resolve(scenario, {"kind": "hook_up", "gun": "at37", "vehicle": "spw"})
+    assert not any("TI" in why or "pushed" in why for why in hooked.reasons)
+
+
+def test_c10_3_the_gun_and_its_pushers_are_ti_when_the_mph_ends_and_the_gun_fires_no_more() -> None:
+    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    shot = {"kind": "fire", "firer": "at37", "target_hex": "1H9", "target_type": "area", "ammo": "HE", "phase": "AFPh"}
+    refused = resolve(scenario, shot)
+    assert refused.legal is False
+    assert ("at37 and c1 pushed a Gun this Player Turn and are TI once the pushing ends: no fire for the rest of it "
+            "(C10.3)") in refused.reasons
+    for unit in end_of_mph(scenario):
+        scenario.units[unit.id] = unit
+    gun, crew = scenario.units["at37"], scenario.units["c1"]
+    assert (gun.extra.get("ti"), crew.extra.get("ti"), "pushed" in gun.extra, "pushed" in crew.extra) == (
+        True, True, False, False)
+    assert any("are TI: no fire for the rest of this Player Turn" in why for why in resolve(scenario, shot).reasons)
+    assert not any(u.extra.get("ti") or u.extra.get("pushed") for u in end_player_turn(scenario))
+
+
+def test_c10_3_a_push_ending_on_the_m_number_is_ti_at_once_and_a_failed_one_too() -> None:
+    for dice, entered in (({"colored": 6, "white": 4}, True), ({"colored": 6, "white": 5}, False)):
+        scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": dice})
+        crew = scenario.units["c1"]
+        assert crew.extra["ti"] is True and "pushed" not in crew.extra
+        assert ("mf_spent" in crew.extra) is entered

@@ -5,6 +5,7 @@ check answers a reason (citing its rule) or None; ``legality`` asks them with th
 from __future__ import annotations
 
 from aslgui.model import Scenario, Unit
+from aslgui.model.units import PUSHED
 from aslgui.rules.resolution import reason
 from aslgui.rules.to_hit.shot import CA_TURNED, NO_FIRE, Shot
 
@@ -34,13 +35,20 @@ def ti_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     """Why a TI counter stops this Gun or vehicle firing, or turning without firing (C3.22): a TI
     Gun, its TI crew, a TI vehicle fire nothing for the rest of that Player Turn (C10.11, C10.22,
     C10.51). A QSU Gun too: C10's procedure lets it fire instead of unlimbering only in the next
-    fire phase, once the TI of its unhooking is gone."""
+    fire phase, once the TI of its unhooking is gone. A Gun pushed this MPh and its pushers are TI
+    once their pushing ends (C10.3), as it has after the MPh."""
     crew = scenario.units.get(unit.crew) if unit.kind == "gun" and unit.crew else None
     marked = [u.id for u in (unit, crew) if u is not None and u.extra.get("ti")]
-    if not marked:
-        return []
-    verb = "is" if len(marked) == 1 else "are"
-    return [reason(f"{' and '.join(marked)} {verb} TI: no fire for the rest of this Player Turn", TI_RULES)]
+    pushed = [u.id for u in (unit, crew) if u is not None and u.extra.get(PUSHED) and not u.extra.get("ti")]
+    found = []
+    if marked:
+        verb = "is" if len(marked) == 1 else "are"
+        found.append(reason(f"{' and '.join(marked)} {verb} TI: no fire for the rest of this Player Turn", TI_RULES))
+    if pushed:
+        verb = "is" if len(pushed) == 1 else "are"
+        found.append(reason(f"{' and '.join(pushed)} pushed a Gun this Player Turn and {verb} TI once the pushing "
+                            "ends: no fire for the rest of it", "C10.3"))
+    return found
 
 
 def cannot_fire_reasons(gun: Unit) -> list[str]:

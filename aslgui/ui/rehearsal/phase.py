@@ -182,7 +182,8 @@ class PhaseBar(QToolBar):
             title, text, changed = (f"End of {scenario.player} Player Turn {scenario.turn}",
                                     "Player-Turn markers off (A3.8)", end_player_turn(scenario))
         elif scenario.phase == "MPh" and PHASES.index(phase) > PHASES.index("MPh"):
-            title, text, changed = ("End of the MPh", "Non-Stopped vehicles in Motion (C5.35)", end_of_mph(scenario))
+            title, changed = "End of the MPh", end_of_mph(scenario)
+            text = "Non-Stopped vehicles in Motion (C5.35); pushed Guns and their pushers TI (C10.3)"
         else:
             title, text, changed = "", "", []
         if not changed:
