@@ -28,20 +28,17 @@ if TYPE_CHECKING:
     from aslgui.rules.resolution import Resolution
 
 
-#: Where the scenario file and every action kind are documented in the aslgui repository; a
-#: wheel carries the same file (``contract_path``).
+#: Where the scenario file and every action kind are documented (a wheel carries it: ``contract_path``).
 CONTRACT = "docs/contract.md"
-#: The exit status of a command whose reader went away (``aslgui resolve S A | head -c0``): a
-#: Unix tool ended by SIGPIPE shows as 128 + 13 in the shell, and says nothing.
+#: The status of a command whose reader went away (``| head -c0``): SIGPIPE's 128 + 13, said by no word.
 CLOSED_PIPE = 141
 #: The exit status of a run ended by Ctrl-C (128 + SIGINT, as a shell reports it).
 INTERRUPTED = 130
 
 
 def write_output(text: str, what: str) -> int:
-    """Write ``text`` on stdout and flush it: 0, or the exit status when it cannot be written.
-    A closed pipe ends quietly (``CLOSED_PIPE``); any other failure (a full disk, ``>/dev/full``,
-    stdout closed) is said on stderr as the ``{error, path}`` object, exit 2, never a traceback."""
+    """Write ``text`` on stdout and flush it: 0, a closed pipe's quiet ``CLOSED_PIPE``, or exit 2 with any
+    other failure (a full disk, ``>/dev/full``, stdout closed) said on stderr, never a traceback."""
     try:
         if sys.stdout is None:  # started with stdout closed (``>&-``)
             raise OSError("standard output is closed")
@@ -58,8 +55,7 @@ def write_output(text: str, what: str) -> int:
 
 
 def write_error(error: dict[str, str]) -> int:
-    """Say ``error`` on stderr as one JSON object (exit 2); if stderr cannot take it either,
-    there is nowhere left to say it."""
+    """Say ``error`` on stderr as one JSON object (exit 2); a stderr that cannot take it leaves nowhere."""
     try:
         if sys.stderr is not None:
             print(json.dumps(error), file=sys.stderr, flush=True)
@@ -69,8 +65,7 @@ def write_error(error: dict[str, str]) -> int:
 
 
 def _drop_stdout() -> None:
-    """Point stdout at the null device, so that Python's flush at exit does not fail again on
-    what stayed in the buffer (a second error, printed as a traceback-like 'Exception ignored')."""
+    """Point stdout at the null device: Python's flush at exit fails no more ('Exception ignored')."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
@@ -162,6 +157,11 @@ def inline_action_error(text: str) -> AslError:
                     f"echo {shlex.quote(text)} | aslgui resolve SCENARIO -", "action")
 
 
+def output_error(output: str, error: OSError) -> int:
+    """The output file as the user named it, never the temporary one an atomic write goes through."""
+    return write_error({"error": f"cannot write {output}: {error.strerror or error}", "path": "--output"})
+
+
 def run_render(options: argparse.Namespace) -> int:
     """Write the PNG (exit 0) or say on stderr why not (exit 2)."""
     from aslgui.model.scenario import load_scenario
@@ -173,7 +173,7 @@ def run_render(options: argparse.Namespace) -> int:
     except AslError as error:
         return write_error(error.to_json())
     except OSError as error:
-        return write_error({"error": str(error), "path": "--output"})
+        return output_error(options.output, error)
     return write_output(f"wrote {options.output} ({image.width()}x{image.height()})\n", "the report")
 
 
@@ -191,7 +191,7 @@ def run_import_vsav(options: argparse.Namespace) -> int:
     except AslError as error:
         return write_error(error.to_json())
     except OSError as error:
-        return write_error({"error": f"cannot write {options.output}: {error.strerror or error}", "path": "--output"})
+        return output_error(options.output, error)
     return write_output("\n".join([f"wrote {options.output}", *imported.report.lines()]) + "\n", "the report")
 
 
@@ -266,6 +266,8 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
                 action = read_json_file(action_path, "action file", "action")
             answer = with_board_notes(scenario, resolve(scenario, action))
         except AslError as error:
+            if error.message.endswith("it is a FIFO (named pipe), not a file"):  # /dev/stdin, <(...): never waited on
+                error = AslError(f"{error.message}: give - to read the action on stdin", error.path)
             return write_error(error.to_json())
     return write_output(_answer_line(answer), "the answer")
 
@@ -398,6 +400,9 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
         return answer_in_processes(lines, answer_share, lambda text: write_output(text, "the answers"))
 
 
+COMMANDS = ("open", "resolve", "render", "import-vsav", "counters")  # any other first argument is a file to open
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) == 3 and args[0] == "resolve" and not any(a.startswith("-") and a != "-" for a in args[1:]):
@@ -405,7 +410,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argument checks (shutil, locale, gettext) cost a tenth of the whole start-up.
         return run_resolve(args[1], args[2])
     # A bare file argument opens it, so `aslgui situation.json` works like double-clicking.
-    if args and not args[0].startswith("-") and args[0] not in {"open", "resolve", "render", "import-vsav", "counters"}:
+    if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+        from difflib import get_close_matches  # a mistyped command: never on the quick path above
+        if not os.path.exists(args[0]) and (near := get_close_matches(args[0], COMMANDS, 1, 0.75)):
+            print(f"aslgui: no command or file {args[0]!r}; did you mean '{near[0]}'?", file=sys.stderr)
+            return 2
         args.insert(0, "open")
     options = _parser().parse_args(args)
     if options.command == "resolve":

@@ -394,3 +394,40 @@ def test_design_3_one_hex_named_twice_with_two_values_is_refused(tmp_path: Path,
     assert error["path"] == path
     first = next(iter(value))
     assert error["error"].startswith(f"the same {'hexside' if key == 'hexsides' else 'hex'} as {first}, given ")
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("reslove", "resolve"), ("rendr", "render"),
+                                              ("import-vasl", "import-vsav")])
+def test_a_mistyped_command_is_said_with_its_near_miss_not_opened_as_a_file(typed: str, meant: str) -> None:
+    done = main_with_stderr(typed, "x.json")
+    assert done == (2, f"aslgui: no command or file {typed!r}; did you mean '{meant}'?\n")
+
+
+def main_with_stderr(*args: str) -> tuple[int, str]:
+    """``cli.main`` in process (no window is opened on this path): its status and stderr."""
+    from aslgui.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return status, err.getvalue()
+
+
+def test_a_scenario_file_holding_no_object_is_named(tmp_path: Path) -> None:
+    listed = tmp_path / "list.json"
+    listed.write_text("[1, 2]", encoding="utf-8")
+    done = run("resolve", str(listed), '{"kind": "los", "from": "4E5", "to": "4E6"}')
+    assert done.returncode == 2
+    assert json.loads(done.stderr) == {"error": f"scenario file {str(listed)!r} holds [1, 2], not one JSON object",
+                                       "path": ""}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_an_action_given_as_a_pipe_is_refused_with_the_way_to_give_it_on_stdin(tmp_path: Path) -> None:
+    pipe = tmp_path / "action"
+    os.mkfifo(pipe)
+    done = run("resolve", str(resource_path("scenarios", "demo.json")), str(pipe))
+    assert done.returncode == 2
+    words = (f"cannot read action file {str(pipe)!r}: it is a FIFO (named pipe), not a file: give - to read the action "
+             "on stdin")
+    assert json.loads(done.stderr) == {"error": words, "path": "action"}

@@ -431,8 +431,11 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read and validate a scenario file."""
-    return scenario_from_json(read_json_file(path, "scenario file"))
+    """Read and validate a scenario file (one that holds no JSON object is named)."""
+    data = read_json_file(path, "scenario file")
+    if not isinstance(data, dict):
+        raise AslError(f"scenario file {os.fspath(path)!r} holds {shown(data)}, not one JSON object", "")
+    return scenario_from_json(data)
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:

@@ -88,8 +88,12 @@ class Report(NamedTuple):
         out += [f"VASL module not read: {problem}" for problem in self.module_problems]
         if self.missing_counters:
             missing = ", ".join(f"{n} x {name}" for name, n in sorted(self.missing_counters.items()))
-            where = "the VASL module" if self.modules else "any VASL module (none is set up)"
-            out.append(f"Guns and vehicles whose counter is not in {where}: {missing}")
+            if self.modules:  # its counter is not there, or holds no image the numbers are read from
+                out.append(f"Guns and vehicles whose printed numbers the VASL module does not give (each one's note "
+                           f"says why): {missing}")
+            else:
+                none = "none could be read" if self.module_problems else "none is set up"
+                out.append(f"Guns and vehicles whose printed numbers need a VASL module ({none}): {missing}")
         if self.unknown_folders:
             folders = ", ".join(f"{folder!r} ({n} counters)" for folder, n in sorted(self.unknown_folders.items()))
             out.append(f"art folders that name no nationality aslgui knows (their units' nationality is blank and "

@@ -36,6 +36,10 @@ class _FirstPaint(QObject):
         QApplication.quit()
 
 
+#: What a window opened on a file that cannot be read shows.
+INSTEAD = "Showing the built-in demo instead."
+
+
 def report_uncaught(window: QWidget) -> Callable[[type[BaseException], BaseException, TracebackType | None], None]:
     """The ``sys.excepthook`` of the window's event loop: an error that escapes a gesture's handler
     is told in a notice, not only as a traceback on a terminal the player may not see; a bad
@@ -74,14 +78,14 @@ def run_gui(path: str | None) -> int:
         try:
             scenario, file_path = load_scenario(path), Path(path)
         except AslError as error:
-            problem = f"{path}\n\n{error}\n\nShowing the built-in demo instead."
+            problem = f"{path}\n\n{error}\n\n{INSTEAD}"
     window = MainWindow(scenario or load_scenario(DEMO_PATH), file_path)
     window.show()
     window.view.fit_to_window()
     window.focus_first_gun()
     window.start_autosave()
     if vasl_game is not None:  # a VASL game opens as File > Import VASL game does, with its report
-        QTimer.singleShot(0, lambda: window.order_of_battle.import_file(vasl_game))
+        QTimer.singleShot(0, lambda: window.order_of_battle.import_file(vasl_game, f"\n\n{INSTEAD}"))
     if problem:
         print(f"aslgui: cannot open {problem}", file=sys.stderr)
         QTimer.singleShot(0, lambda: MessageBox.error(window, "Cannot open scenario", problem))

@@ -60,6 +60,13 @@ def test_d7_22_an_attacks_fp_parts_name_the_unit_never_its_id() -> None:
     assert show_value(parts, {"s7": "4-6-7 1sq"}, "fp_parts") == "4-6-7 1sq FP 4 x 3 (TPBF, A7.21) 12"
 
 
+def test_c10_1_a_move_step_names_the_gun_in_tow_never_its_id() -> None:
+    """A towing vehicle's step read 'woods, towing g2 (C10.1)' in the popup."""
+    steps = [{"hex": "1A7", "mp": 15, "total": 32, "why": "woods, towing g2 (C10.1)"}]
+    shown = show_value(steps, {"g2": "75L AT PaK 40"}, "steps")
+    assert shown == "1A7 +15 = 32 (woods, towing 75L AT PaK 40 (C10.1))"
+
+
 @pytest.mark.parametrize(("outcome", "by_hand"), [
     ({"detonated": True, "result": "3KIA"}, True),  # a DC (A23.3): the units are left as they were
     ({"detonated": True, "result": "-"}, False),

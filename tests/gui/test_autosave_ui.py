@@ -131,3 +131,23 @@ def test_the_window_autosaves_unsaved_edits_and_offers_them_back_after_a_crash(
     assert not again.undo_stack.isClean() and again.path is None  # recovered work is unsaved work
     assert again.autosave.timer.isActive()
     again.autosave.finish()
+
+
+def test_an_autosave_cut_short_is_said_unreadable_and_kept_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, infos: list[str]
+) -> None:
+    """A crashed session whose only copy was cut short offers nothing: the user hears why and where it is."""
+    crash_with_autosaves(tmp_path, [1])
+    [saved] = tmp_path.glob("autosave-*.json")
+    saved.write_bytes(saved.read_bytes()[:700])
+
+    def must_not_ask(parent: object, autosaves: Sequence[Autosave]) -> Autosave | None:
+        raise AssertionError("offered a copy that does not read")
+
+    monkeypatch.setattr(RecoveryDialog, "ask", classmethod(lambda cls, p, a: must_not_ask(p, a)))
+    assert controller(tmp_path, Window()).start() is None
+    [kept] = tmp_path.glob("kept-autosave-*.json")
+    [told] = infos
+    assert told.startswith("Autosaves kept: An earlier session did not end cleanly, but its autosaved copies could not "
+                           "be read:\n")
+    assert kept.name in told and "is not valid JSON" in told and f"kept in\n{tmp_path}\n" in told

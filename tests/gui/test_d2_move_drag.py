@@ -268,6 +268,21 @@ def test_d2_1_a_path_dragged_past_the_mp_left_says_why_while_it_is_dragged(qtbot
     assert seen and seen[0].resolution is not None and not seen[0].resolution.legal
 
 
+def test_d2_1_a_refusal_said_while_dragging_gives_way_to_what_was_then_done(qtbot: QtBot, window: MainWindow) -> None:
+    """The refusal of a path dragged too far stayed in the status line after a legal move was
+    committed: the line now says what was done."""
+    rehearse(window, board({"t1": {"mp": 2}}))
+    window.view.set_zoom(0.6)
+    drag(qtbot, window, "4E6", "4E5", "4E4", "4E3", release=False)
+    assert window.statusBar().currentMessage().startswith("Not allowed: PzKpfw IVH would spend 3 MP")
+    answer_popup(lambda popup: popup.commit_button.click())
+    back = viewport_point(window, window.scenario.grid.parse("4E5"))
+    qtbot.mouseMove(window.view.viewport(), back)
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=back)
+    assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E5"
+    assert window.statusBar().currentMessage() == f"Done: {window.undo_stack.text(0)}"
+
+
 def test_a3_the_defenders_vehicle_picked_up_in_the_mph_is_not_told_it_may_not_move(qtbot: QtBot,
                                                                                       window: MainWindow) -> None:
     """Dragging the DEFENDER's tank at a moving enemy is Defensive First Fire, not a move: no "Not

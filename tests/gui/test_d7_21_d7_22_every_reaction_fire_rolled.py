@@ -83,7 +83,10 @@ def test_d7_22_tpbf_and_ft_open_with_dice_and_commit_logs_the_ift_result_rolled(
     entry = reaction_entry(squad_window)
     assert entry.action["weapon"] == weapon and entry.action["dice"] == {"colored": 2, "white": 3}
     assert entry.answer["outcome"]["result"] == ift_result(column, 5) and entry.answer["ift_column"] == column
-    assert f"*** 2,3 *** = 5: IFT {ift_result(column, 5)}" in entry_lines(entry)[0].text
+    line = entry_lines(entry)[0].text
+    assert f"*** 2,3 *** = 5: IFT {ift_result(column, 5)}" in line
+    assert line.count(entry.actor.rpartition(" in ")[0]) == 1  # who reacts is named once
+    assert " \u2014 Non-CC Reaction Fire vs " in line
     units = squad_window.scenario.units
     assert units["sq"].fired and not units["t34"].immobilized and units["sq"].dc is True
 

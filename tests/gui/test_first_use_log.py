@@ -150,3 +150,12 @@ def test_a_shot_at_a_hex_of_several_units_is_one_short_log_line(qtbot: QtBot, wi
     assert entry.answer["outcome"]["rof_retained"] is True  # the mortar's coloured 2 keeps its Multiple ROF
     assert line.endswith(f"*** 2,3 *** = 5, dr 1: Hit, Multiple ROF kept \u2014 {each}"), line
     assert "Effects DRM" not in line and len(line) < 200
+
+
+def test_an_empty_log_says_what_to_try_first(window: MainWindow) -> None:
+    """A newcomer on the demo found the first step only in the README: the empty log says it."""
+    view = window.rehearsal.log_dock.view
+    assert window.undo_stack.count() == 0 and view.toPlainText() == ""
+    assert view.placeholderText().startswith("Nothing done yet. Click Rehearse, then drag a Gun or vehicle onto its "
+                                             "target")
+    assert "Rehearse" in [action.text().replace("&", "") for action in window.mode_actions.values()]

@@ -259,6 +259,24 @@ def test_aslgui_open_with_a_vasl_game_imports_it_as_file_import_does(
     assert window.order_of_battle.list.unit_ids() and not window.scenario.name.startswith("Demo")
 
 
+def test_aslgui_open_with_a_broken_vasl_game_says_the_demo_is_shown_instead(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, errors: list[str]
+) -> None:
+    """As a broken scenario file does: the window shows the demo, and the error box says so."""
+    from aslgui.ui import app
+
+    opened: list[MainWindow] = []
+    monkeypatch.setattr(QApplication, "exec", lambda self: opened.extend(
+        w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()) or 0)
+    save = tmp_path / "random.vsav"
+    save.write_bytes(b"not a zip at all")
+    assert app.run_gui(str(save)) == 0
+    qtbot.addWidget(opened[-1])
+    qtbot.waitUntil(lambda: bool(errors))
+    assert errors[0].startswith(f"Cannot import VASL game: {save}\n\n")
+    assert errors[0].endswith("\n\nShowing the built-in demo instead.") and opened[-1].scenario.name.startswith("Demo")
+
+
 @pytest.mark.parametrize("answer", [True, False])
 def test_c3_22_a_crew_from_the_order_of_battle_dropped_on_an_unmanned_gun_is_offered_it(
         imported: MainWindow, monkeypatch: pytest.MonkeyPatch, answer: bool) -> None:

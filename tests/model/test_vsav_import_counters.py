@@ -83,12 +83,19 @@ def test_d11_a_counter_the_module_lacks_is_named_never_defaulted(tmp_path: Path,
     assert unit["vasl"]["missing"] is True and "ma" not in unit
     assert any("its counter (ru/veh/T34M43) is not in the VASL module" in note for note in unit["unverified"])
     assert result.report.missing_counters == {"T-34 M43 (ru/veh/T34M43)": 1}
-    assert any("whose counter is not in the VASL module: 1 x T-34 M43" in line for line in result.report.lines())
+    assert ("Guns and vehicles whose printed numbers the VASL module does not give (each one's note says why): 1 x "
+            "T-34 M43 (ru/veh/T34M43)") in result.report.lines()
 
 
 def test_d11_without_a_module_the_import_says_how_to_set_one_up(tmp_path: Path) -> None:
-    (unit,) = imported(tmp_path, [stug()], None).scenario["units"]
+    result = imported(tmp_path, [stug()], None)
+    (unit,) = result.scenario["units"]
     assert any("no VASL module is set up (ASLGUI_VASL_MODULE" in note for note in unit["unverified"])
+    assert ("Guns and vehicles whose printed numbers need a VASL module (none is set up): 1 x StuG IIIG "
+            "(ge/veh/stgiiig)") in result.report.lines()
+    unread = result.report._replace(module_problems=("broken.vmod: not a zip",))
+    assert "Guns and vehicles whose printed numbers need a VASL module (none could be read): 1 x StuG IIIG " \
+           "(ge/veh/stgiiig)" in unread.lines()
 
 
 def _on_board(result: Imported, **extra: Any) -> Any:

@@ -100,6 +100,13 @@ def test_a_full_disk_leaves_the_old_png_whole(tmp_path: Path) -> None:
     assert len(good) > 20_000
     done = render(str(DEMO_PATH), "-o", str(out), "--ca", "g1", limit_file_size=16_000)
     error = only_a_json_error(done)
-    assert error["path"] == "--output"
+    assert error["path"] == "--output" and error["error"].startswith(f"cannot write {out}: ")
+    assert ".tmp" not in error["error"] and "Errno" not in error["error"]  # the file the user named, not the temporary
     assert out.read_bytes() == good
     assert [p.name for p in tmp_path.iterdir()] == ["map.png"]  # no temporary file left behind
+
+
+def test_a_missing_output_folder_names_the_png_not_its_temporary_file(tmp_path: Path) -> None:
+    out = tmp_path / "sp ace" / "x.png"
+    error = only_a_json_error(render(str(DEMO_PATH), "-o", str(out)))
+    assert error == {"error": f"cannot write {out}: No such file or directory", "path": "--output"}

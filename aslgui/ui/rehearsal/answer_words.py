@@ -268,10 +268,11 @@ def shown_number(values: Mapping[str, Any], key: str, names: UnitNames | None = 
     return show_value(values[key], names, key)
 
 
-def _steps(value: Any, _names: UnitNames | None) -> str:
-    """A move's steps: ``4E5 +1 = 1 (open ground)``, each cost in MP or MF (DESIGN.md 13)."""
-    return "; ".join(f"{step['hex']} +{step.get('mp', step.get('mf'))} = {step['total']} ({step['why']})"
-                     for step in value) or "none"
+def _steps(value: Any, names: UnitNames | None) -> str:
+    """A move's steps: ``4E5 +1 = 1 (open ground)``, each cost in MP or MF (DESIGN.md 13), a Gun
+    in tow by its name."""
+    return "; ".join(f"{step['hex']} +{step.get('mp', step.get('mf'))} = {step['total']} "
+                     f"({in_words(str(step['why']), names)})" for step in value) or "none"
 
 
 def _threats(value: Any, names: UnitNames | None) -> str:

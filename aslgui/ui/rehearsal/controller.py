@@ -169,9 +169,7 @@ class RehearsalController(QObject):
     def attach(self, scene: Any) -> None:
         """Become the scene's ``action_handler`` and ring targets when a counter is selected or
         picked up (a press on the counter already selected, e.g. right after a drop, counts)."""
-        self.scene = scene
-        scene.action_handler = self.handle_drop
-        scene.drag_handler = self.drag_entered
+        self.scene, scene.action_handler, scene.drag_handler = scene, self.handle_drop, self.drag_entered
         scene.selection_changed.connect(self._on_selection)
         scene.unit_pressed.connect(self._on_selection)
 
@@ -419,6 +417,7 @@ class Rehearsal(RehearsalController):
         services.scenario_changed.connect(self._on_scenario_changed)
         services.mode_changed.connect(self._on_mode_changed)
         self.refused.connect(lambda text: window.statusBar().showMessage(f"Not allowed: {text}", 8000))
+        self.committed.connect(lambda entry: window.statusBar().showMessage(f"Done: {entry.summary}", 8000))
 
     def _on_scenario_changed(self) -> None:
         self.phase_bar.refresh()

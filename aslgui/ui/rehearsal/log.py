@@ -19,6 +19,10 @@ from aslgui.ui.rehearsal.answer_words import player_names
 from aslgui.ui.rehearsal.dice_stats import DiceStatsDialog
 from aslgui.ui.rehearsal.log_lines import log_html, log_plain
 
+#: What an empty log says: the first thing to try (a newcomer had only the README to tell it).
+EMPTY_LOG_HINT = ("Nothing done yet. Click Rehearse, then drag a Gun or vehicle onto its target to ask the rules "
+                  "(the popup shows every DRM with its rule); right-click a counter for more.")
+
 
 class ActionLogDock(QDockWidget):
     """The log, with Copy (plain text, for a forum post or a note) and Dice statistics."""
@@ -29,6 +33,7 @@ class ActionLogDock(QDockWidget):
         self._scenario = scenario
         self.view = QTextBrowser()
         self.view.setOpenLinks(False)
+        self.view.setPlaceholderText(EMPTY_LOG_HINT)
         self.copy_button = QPushButton("Copy as text")
         self.copy_button.clicked.connect(self.copy)
         self.stats_button = QPushButton("Dice statistics...")

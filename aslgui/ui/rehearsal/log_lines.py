@@ -67,7 +67,9 @@ def entry_lines(entry: LogEntry, names: UnitNames | None = None) -> list[LogLine
     and, if there is any, its details line. Units are named as the entry names them, then as
     ``names`` does (the map now)."""
     names = {**(names or {}), **entry.names}
-    what = f"{entry.actor} \u2014 {entry.summary}" if entry.actor else entry.summary
+    # a Reaction Fire choice starts with who reacts ("4-6-7: CC Reaction Fire vs ..."): named once
+    summary = entry.summary.removeprefix(f"{entry.actor.rpartition(' in ')[0]}: ")
+    what = f"{entry.actor} \u2014 {summary}" if entry.actor else entry.summary
     head = f"T{entry.turn} {entry.phase} {entry.side or entry.player}: {what}".replace("  ", " ")
     roll, roll_html = roll_text(entry.action, entry.answer.get("outcome"))
     outcome = entry.answer.get("outcome")

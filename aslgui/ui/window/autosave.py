@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QVBoxLayout, QWidget
 
 from aslgui.errors import AslError
-from aslgui.model import Scenario, scenario_to_json
+from aslgui.model import Scenario, load_scenario, scenario_to_json
 from aslgui.model.autosave import Autosave, Autosaver
 from aslgui.ui.widgets.dialogs import MessageBox
 
@@ -26,6 +26,16 @@ INTERVAL_MS = 3 * 60 * 1000
 
 #: The recovery dialog's answer that deletes every autosave (Keep for later is None).
 DISCARD = "discard"
+
+
+def _damaged(kept: Sequence[str]) -> str:
+    """Why a session that did not end cleanly was offered nothing: its copies do not read (the
+    newest one's error, naming the file), and are kept aside all the same."""
+    try:
+        load_scenario(kept[0])
+    except AslError as error:
+        return f"An earlier session did not end cleanly, but its autosaved copies could not be read:\n{error}\n\n"
+    return ""
 
 
 class RecoveryDialog(QDialog):
@@ -152,7 +162,7 @@ class AutosaveController(QObject):
             MessageBox.error(parent, "Autosaves", f"The autosave folder cannot be changed: {error.strerror or error}")
             return recovered
         if kept and recovered is None:
-            MessageBox.info(parent, "Autosaves kept",
+            MessageBox.info(parent, "Autosaves kept", _damaged(kept) * (not autosaves) +
                             f"The autosaved copies are kept in\n{os.path.dirname(kept[0])}\n"
                             "as kept-autosave-....json files: open one with File > Open.")
         return recovered

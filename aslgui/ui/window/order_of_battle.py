@@ -324,8 +324,9 @@ class OrderOfBattleDock:
             Folders.remember("vsav", chosen)
             self.import_file(chosen)
 
-    def import_file(self, path: str | os.PathLike[str]) -> bool:
-        """Open a VASL save as a new, unsaved scenario and say what came over and what did not."""
+    def import_file(self, path: str | os.PathLike[str], otherwise: str = "") -> bool:
+        """Open a VASL save as a new, unsaved scenario and say what came over and what did not;
+        one that cannot be read is said, with ``otherwise``: what is shown instead."""
         from aslgui.model.vsav_import import import_vsav
 
         window, host = self.window, self.host
@@ -335,7 +336,7 @@ class OrderOfBattleDock:
             imported = import_vsav(path)
             scenario = scenario_from_json(imported.scenario)
         except AslError as error:
-            MessageBox.error(window, "Cannot import VASL game", f"{os.fspath(path)}\n\n{error.message}")
+            MessageBox.error(window, "Cannot import VASL game", f"{os.fspath(path)}\n\n{error.message}{otherwise}")
             return False
         host.set_scenario(scenario, None)
         host.undo_stack.resetClean()  # nothing saved yet: closing asks first
