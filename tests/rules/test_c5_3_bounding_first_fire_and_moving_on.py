@@ -76,6 +76,18 @@ def test_c5_33_a_los_held_since_before_the_mph_takes_plain_case_c_after_moving()
     assert on.units["g1"].extra["mp_in_los"] == {"t1": 6}
 
 
+def test_c5_33_the_case_c_line_says_why_no_c1_c2_and_when_the_los_is_older_than_the_mph() -> None:
+    """A player saw 5 MP in LOS after a 1 MP move and no C2, and took it for a miscount."""
+    case_c = next(line for line in resolve(aimed(["4E5"], seen_from_the_start=True), SHOT).drm if line.case == "C")
+    assert case_c.text.endswith("Bounding Fire; 5 MP in LOS, its LOS held since before its MPh: no C1/C2 (C5.33)")
+    given = next(line for line in resolve(aimed(["4E5"]), {**SHOT, "mp_in_los": 1}).drm if line.case == "C")
+    assert "MP in LOS" not in given.text
+    scenario = aimed(["4E5"])
+    scenario.units["t1"] = scenario.units["t1"]._replace(extra={**scenario.units["t1"].extra, "mp_spent": 4})
+    spent = next(line for line in resolve(scenario, {**SHOT, "mp_in_los": 4}).drm if line.case == "C")
+    assert spent.text.endswith("Bounding Fire; 4 MP in LOS: no C1/C2 (C5.33)")
+
+
 def test_c5_31_c5_33_the_shot_s_own_mp_in_los_wins_over_the_record() -> None:
     scenario = aimed(["4E5"])
     assert cases(resolve(scenario, {**SHOT, "mp_in_los": 3})) == [("B", 2), ("C", 2), ("C1", 1)]

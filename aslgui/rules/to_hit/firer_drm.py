@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from aslgui.model.units import MP_SPENT
 from aslgui.rules.los import unit_level
 from aslgui.rules.resolution import DrmLine
 from aslgui.rules.to_hit.shot import Shot
@@ -51,14 +52,22 @@ def case_b(shot: Shot) -> DrmLine | None:
 
 
 def case_c(shot: Shot) -> DrmLine | None:
-    """C5.3: a Bounding (First) or Motion Firer adds its Gun type DRM to Case B's +2."""
+    """C5.3: a Bounding (First) or Motion Firer adds its Gun type DRM to Case B's +2; where its aim
+    counts, more than three MP in LOS is why no C1/C2 is added, and a count above the MP the
+    vehicle spent is a LOS held since before its MPh (C5.33)."""
     if not shot.bounding_fire:
         return None
+    mp = _first_fire_aim(shot)
+    aim = ""
+    if mp is not None and mp > 3:
+        mover = shot.scenario.units.get(shot.firer.aboard or "", shot.firer)
+        since = ", its LOS held since before its MPh" if mp > float(mover.extra.get(MP_SPENT, 0)) else ""
+        aim = f"; {mp:g} MP in LOS{since}: no C1/C2 (C5.33)"
     if shot.arms.stabilized:
-        return DrmLine("C", "C5.3", 1, "Stabilized Gun, Bounding Fire")
+        return DrmLine("C", "C5.3", 1, f"Stabilized Gun, Bounding Fire{aim}")
     if shot.passenger:
-        return DrmLine("C", "C5.3", 3, "Passenger, Bounding Fire")
-    return DrmLine("C", "C5.3", CASE_C_GUN_TYPE[shot.arms.mount], f"{shot.arms.mount} Gun type, Bounding Fire")
+        return DrmLine("C", "C5.3", 3, f"Passenger, Bounding Fire{aim}")
+    return DrmLine("C", "C5.3", CASE_C_GUN_TYPE[shot.arms.mount], f"{shot.arms.mount} Gun type, Bounding Fire{aim}")
 
 
 def _first_fire_aim(shot: Shot) -> float | None:
