@@ -216,6 +216,9 @@ class KeptUnitKeys:
     mp_spent: Annotated[float, Bounds(0, 999)]
     mf_spent: Annotated[float, COUNT]
     mp_in_los: dict[str, Annotated[float, Bounds(0, 999)]]
+    # the target a Gun's or vehicle's committed shots acquired (a unit id, or a hex name for the Area
+    # Target Type) and the Acquisition level its next shot there takes (Case N, C3 EX)
+    acquired: dict[str, Annotated[int, Bounds(1, 2)]]
     # its ``mp_spent`` when it last took a Bounding First Fire shot: with a Multiple ROF it fires
     # again only after another MP (C5.3)
     fired_at_mp: Annotated[float, Bounds(0, 999)]

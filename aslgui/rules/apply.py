@@ -24,6 +24,7 @@ from aslgui.rules.ift_attack import number
 from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.resolution import Resolution
 from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
+from aslgui.rules.to_hit.acquisition import ACQUIRED, acquisition_after
 from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
 from aslgui.rules.towing import NO_MOVE, spent_mp
 
@@ -93,6 +94,8 @@ def _fire(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
             _mark(changes, firer.id, tca=tca, **turned)
         elif firer.vca is not None:
             _mark(changes, firer.id, vca=nearest_spine(firer.hex, firer.vca, target))
+    if (acquired := acquisition_after(firer, action, resolution.values)) is not None:  # Case N (C3 EX)
+        _extra(scenario, changes, firer.id, **{ACQUIRED: acquired})
     outcome = resolution.outcome or {}
     # A kept Multiple ROF lets it fire again in this phase only (C2.24); any other shot ends it.
     _extra(scenario, changes, firer.id, **{ROF_KEPT: phase if outcome.get("rof_retained") else None})
@@ -344,7 +347,18 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
             return []
         raise AslError(f"no map effect is known for action kind {kind!r}", "action.kind")
     applier()
+    _lose_acquisition(scenario, changes)
     return [scenario.units[uid]._replace(**values) for uid, values in changes.items()]
+
+
+def _lose_acquisition(scenario: Scenario, changes: Changes) -> None:
+    """A firer's Acquisition is lost when it or its target moves (``to_hit.acquisition``)."""
+    units = scenario.units
+    moved = {uid for uid, values in changes.items() if values.get("hex", units[uid].hex) != units[uid].hex}
+    for unit in units.values() if moved else ():
+        acquired = changes.get(unit.id, {}).get("extra", unit.extra).get(ACQUIRED)
+        if acquired and (unit.id in moved or not moved.isdisjoint(acquired)):
+            _extra(scenario, changes, unit.id, **{ACQUIRED: None})
 
 
 def destroyed_units(resolution: Resolution) -> list[str]:

@@ -127,7 +127,20 @@ def test_issue17_4_spin_boxes_in_the_popup_and_the_phase_bar_ignore_an_unfocused
     acquisition = popup.options["acquisition"]
     assert isinstance(acquisition, QSpinBox)
     wheel(acquisition, notches=1)
-    assert acquisition.value() == 0
+    assert acquisition.value() == acquisition.minimum() and acquisition.text() == "gained: 0"  # the rules' reading
     acquisition.setFocus()
-    wheel(acquisition, notches=1)
+    wheel(acquisition, notches=2)
     assert acquisition.value() == 1 and popup.action()["acquisition"] == 1
+
+
+def test_c3_ex_the_popup_shows_the_acquisition_the_firers_shots_gained(qtbot: QtBot, window: MainWindow) -> None:
+    """Left as it is, the Acquisition box says what the rules will read; a player had set Case N by hand."""
+    from aslgui.ui.rehearsal.options import option_widgets
+
+    scenario = window.scenario
+    gun = scenario.units["g1"]
+    scenario.units["g1"] = gun._replace(extra={**gun.extra, "acquired": {"t1": 2}})
+    shot = {"kind": "fire", "firer": "g1", "target": "t1"}
+    widgets = {key: widget for key, _, widget in option_widgets(scenario, shot)}
+    spin = widgets["acquisition"]
+    assert isinstance(spin, QSpinBox) and spin.text() == "gained: 2" and spin.value() == spin.minimum()

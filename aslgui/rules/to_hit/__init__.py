@@ -18,6 +18,7 @@ from aslgui.rules.odds import WithOdds
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import ift_column
 from aslgui.rules.to_hit import table
+from aslgui.rules.to_hit.acquisition import acquisition_note
 from aslgui.rules.to_hit.effects import CH_FP_NOTE, attack_fp, fp_number
 from aslgui.rules.to_hit.firer_drm import FIRER_CASES, case_a, case_e
 from aslgui.rules.to_hit.notes import reading_notes, rof_lost, shot_notes
@@ -423,6 +424,7 @@ def _answer(action: Action, shot: Shot, each_unit: bool = False, common: _Common
                            numbers.infantry_original_two_note]),
         ],
     }
+    values["notes"] += acquisition_note(shot.firer, action.data, values)
     unverified = [note for note in (colour_unverified, case_j_uncounted(shot)) if note]
     if unverified:
         values["unverified"] = unverified

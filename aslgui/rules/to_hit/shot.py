@@ -18,6 +18,7 @@ from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.resolution import DrmLine, IllegalAction
 from aslgui.rules.roster import Armament, armament
 from aslgui.rules.tables import terrain_entry
+from aslgui.rules.to_hit.acquisition import shot_acquisition
 
 FIRERS = ("gun", "vehicle")
 #: The SMOKE rounds, WP among them (C3.76): ordnance other than a LATW fires them on the Area Target
@@ -380,13 +381,12 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     intensive = action.flag("intensive") or forced_intensive
     deliberate = action.flag("deliberate_immobilization")
     opportunity = action.flag("opportunity")
-    acquisition = action.integer("acquisition", 0)
+    acquisition = shot_acquisition(action, firer, target, target_hex, target_type)
     mp_in_los = action.number("mp_in_los") if action.has("mp_in_los") else recorded_mp_in_los(firer, target)
     los_since_mph_start = action.flag("los_since_mph_start")
     extra = action.drm_lines("extra_drm", "extra", "user")
     effects_extra = action.drm_lines("effects_drm", "extra", "user")
-    # aimed and sighted as it is made (the action read in the same order, so the same first error):
-    # one 28-field tuple a shot, not three (issue 40)
+    # aimed and sighted as it is made (read in the same order, the same first error): one tuple (issue 40)
     spines, arc, gun_type = _aim(action, firer, arms, spine, reaction, target_hex)
     return Shot(
         scenario=scenario,

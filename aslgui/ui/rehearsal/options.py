@@ -15,6 +15,7 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.actions import leaders_with
 from aslgui.rules.demolition import afvs_to_aim_at, attacked
+from aslgui.rules.to_hit.acquisition import recorded_acquisition
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
@@ -96,7 +97,9 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
                                                                  shown=str.capitalize)))
         ammo = ammo_choices(firer)  # only what its counter lists (C8)
         out.append(("ammo", "Ammo", _combo(ammo, None, "default (HE; AP vs AFV)")))
-        out.append(("acquisition", "Acquisition (Case N)", _spin(0, 2)))
+        # left as it is, the rules take what the firer's earlier shots at the target gained (C3 EX)
+        gained = recorded_acquisition(firer, str(action.get("target") or action.get("target_hex"))) if firer else 0
+        out.append(("acquisition", "Acquisition (Case N)", _optional_spin(0, 2, f"gained: {gained}")))
         out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
         out.append(("opportunity", "Opportunity Fire (A7.25)", QCheckBox()))
