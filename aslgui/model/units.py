@@ -205,6 +205,7 @@ class KeptUnitKeys:
     ca_turned: Phase
     fired_in: Phase
     set_dc: Hex
+    set_dc_turn: Annotated[int, Bounds(1, 999)]
     placed_dc: Hex
     # what the Placed DC's AFPh attack reads: a captured DC (A23.4), the AFV it was aimed at and the
     # Target Facing it strikes, fixed as it was Placed (A23.5)

@@ -26,7 +26,7 @@ from aslgui.rules.resolution import Resolution
 from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
 from aslgui.rules.to_hit.acquisition import ACQUIRED, acquisition_after
 from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
-from aslgui.rules.towing import NO_MOVE, spent_mp
+from aslgui.rules.towing import NO_MOVE, allotment, spent_mp
 
 Changes = dict[str, dict[str, Any]]
 
@@ -188,6 +188,10 @@ def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     for arc in ("vca", "tca"):
         if values.get(arc) is not None:
             _mark(changes, unit.id, **{arc: parse_spine(str(values[arc]))})
+    turned = (parse_spine(str(values["vca"])) - unit.vca) % 6 if values.get("vca") and unit.vca is not None else 0
+    for gun in carried(scenario, unit.id) if turned else ():  # en portee its CA keeps to the VCA (C10.53)
+        if gun.kind == "gun" and gun.aboard == unit.id and gun.ca is not None:
+            _mark(changes, gun.id, ca=(gun.ca + turned) % 6)
     end = action.get("end")
     if steps or end is not None:  # moving: Non-Stopped until it stops or ends in Motion (D2.13, C5.35)
         _mark(changes, unit.id, stopped=end == "stop", motion=end == "motion")
@@ -239,17 +243,18 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
                   PLACED_FACING: aim.get("target_facing")})
     elif kind == "throw_dc":
         _mark(changes, unit.id, dc=None, fired=True)
-    elif kind == "set_dc" and (resolution.outcome or {}).get("set") is False:
-        _mark(changes, unit.id, moved=True)  # its MF spent; the DC is not Set and stays with it (A23.7)
-    elif kind == "set_dc":  # Set by its dr, or as declared where no dr could be read (no US#)
-        _mark(changes, unit.id, dc=None, moved=True)
-        _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex))
+    elif kind == "set_dc":  # all its MF spent, Set or not; a DC not Set stays with it (A23.7)
+        _mark(changes, unit.id, moved=True)
+        _extra(scenario, changes, unit.id, **{MF_SPENT: number(allotment(scenario, unit)[0])})
+        if (resolution.outcome or {}).get("set") is not False:  # Set by its dr, or as declared (no US#)
+            _mark(changes, unit.id, dc=None)
+            _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex), set_dc_turn=scenario.turn)
     elif resolution.values.get("dc") == "placed":  # its AFPh attack: the counter goes, the placer has not fired (A23.3)
         _extra(scenario, changes, unit.id, placed_dc=None,
                **dict.fromkeys((PLACED_CAPTURED, PLACED_VS_AFV, PLACED_FACING)))
     else:  # detonate_dc of a Set DC, which is then gone (A23.72)
         _mark(changes, unit.id, fired=True)
-        _extra(scenario, changes, unit.id, set_dc=None)
+        _extra(scenario, changes, unit.id, set_dc=None, set_dc_turn=None)
 
 
 def _crew_of(scenario: Scenario, gun: Unit) -> Unit | None:

@@ -166,6 +166,8 @@ def resolve_detonate_dc(action: Action) -> Resolution:
         hexes = "hex" if span == 1 else "hexes"
         reasons.append(reason(f"the Set DC is {span} {hexes} away; it must be {low} to {high}", "A23.7"))
     reasons += _detonation_los(action, unit, dc_hex)
+    if unit.extra.get("set_dc_turn") == scenario.turn and unit.side == scenario.player:
+        reasons.append(reason(f"{unit.id} Set the DC in this Player Turn; it is detonated in a later one", "A23.7"))
     setter_reasons, notes = _setter(action, unit, dc_hex)
     reasons += setter_reasons
     if not action.flag("ntc_passed", True):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QCheckBox, QDialog, QMenu
+from PySide6.QtWidgets import QCheckBox, QDialog, QMenu, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, Unit, load_scenario, scenario_from_json
@@ -352,3 +352,24 @@ def test_c10_11_the_hook_up_popup_lets_the_crew_ride_along(qtbot: QtBot) -> None
     box.setChecked(True)
     assert popup.action()["crew_loads"] is True
     assert popup.resolution is not None and popup.resolution.values["crew_loads"] is True
+
+
+def test_c10_3_the_push_popup_starts_from_the_mf_the_crew_spent_and_gives_none_back(qtbot: QtBot) -> None:
+    """A player typed 1 over a crew that had spent its 4 MF pushing, and a third push was allowed."""
+    scenario = scenario_from_json({
+        "format": "aslgui-scenario", "version": 1, "boards": [{"id": "1", "col": 0, "row": 0}], "phase": "MPh",
+        "player": "german", "units": [
+            {"id": "at", "side": "german", "kind": "gun", "name": "37L AT", "hex": "1H4", "ca": "N/NE", "caliber": 37,
+             "barrel": "L", "manhandling": 12, "limbered": True, "crew": "c1"},
+            {"id": "c1", "side": "german", "kind": "crew", "name": "2-2-8 crew", "hex": "1H4", "mf_spent": 4,
+             "pushed": True}]})
+    [push] = [g for g in gestures_for_drop(scenario, "at", scenario.grid.parse("1H5")).gestures if g.kind == "push"]
+    popup = RehearsalPopup(scenario, [push], DiceRoller())
+    qtbot.addWidget(popup)
+    spent = popup.options["mf_spent"]
+    assert isinstance(spent, QSpinBox) and spent.text() == "4, as recorded" and spent.minimum() == 4
+    assert "mf_spent" not in popup.action()
+    assert popup.resolution is not None and not popup.resolution.legal
+    assert "pushing costs 2 MF and the pushers have 0 left (no Minimum Move) (C10.3)" in popup.resolution.reasons
+    spent.setValue(1)  # clamped: no MF given back
+    assert spent.value() == 4 and popup.resolution is not None and not popup.resolution.legal

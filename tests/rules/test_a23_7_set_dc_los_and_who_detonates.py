@@ -11,6 +11,7 @@ import pytest
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
 
 BLOCKED = ("s467 has no LOS to the Set DC in 1Y7 (A23.7): woods (level 1) in 1Y5 is higher than both ends "
            "(A6.2, B13)")
@@ -140,3 +141,43 @@ def test_a23_3_with_no_mf_left_it_cannot_and_other_terrain_takes_no_reading() ->
     assert _place("shellhole", mf_left=0)["reasons"] == ["placing costs 1 MF but s467 has 0 left (A23.3)"]
     woods = _place("woods")
     assert woods["mf_cost"] == 2 and SHELLHOLE_NOTE not in woods.get("notes", [])
+
+
+# -- A23.7: Setting spends all its MF, and the DC goes off only in a later Player Turn ----------------
+def _committed(situation: Scenario, action: dict[str, Any]) -> None:
+    answer = resolve(situation, action)
+    assert answer.legal, answer.reasons
+    for changed in unit_changes(situation, action, answer):
+        situation.units[changed.id] = changed
+
+
+@pytest.mark.parametrize("dr", [1, 6])
+def test_a23_7_setting_spends_all_its_mf_set_or_not_so_it_moves_no_more(dr: int) -> None:
+    situation = _situation({})
+    situation.phase = "MPh"
+    situation.units["s467"] = situation.units["s467"]._replace(dc=True, extra={"us_number": 3})
+    _committed(situation, {"kind": "set_dc", "unit": "s467", "dr": dr})
+    squad = situation.units["s467"]
+    assert squad.extra["mf_spent"] == 4 and squad.moved and (squad.dc is None) is (dr <= 3)
+    after = resolve(situation, {"kind": "move", "unit": "s467", "path": ["1Y2"]}).to_json()
+    assert after["legal"] is False
+    assert "s467 would spend 5 MF of its 4 this MPh (4 already spent)" in after["reasons"][0]
+
+
+def test_a23_7_a_dc_set_this_player_turn_is_detonated_only_in_a_later_one() -> None:
+    situation = _situation({})
+    situation.phase, situation.turn = "MPh", 2
+    setter = situation.units["s467"]
+    situation.units["s467"] = setter._replace(dc=True, hex=situation.grid.parse("1Y7"), extra={"us_number": 3})
+    situation.units["r527"] = situation.units["r527"]._replace(hex=situation.grid.parse("1Y9"))
+    _committed(situation, {"kind": "set_dc", "unit": "s467", "dr": 1})
+    assert situation.units["s467"].extra["set_dc_turn"] == 2
+    situation.units["s467"] = situation.units["s467"]._replace(hex=situation.grid.parse("1Y3"))
+    situation.phase = "AFPh"
+    same = _detonate(situation)
+    assert same["legal"] is False
+    assert same["reasons"] == ["s467 Set the DC in this Player Turn; it is detonated in a later one (A23.7)"]
+    situation.player, situation.phase = "russian", "DFPh"  # the enemy's Player Turn: the German's fire phase
+    assert _detonate(situation)["legal"] is True
+    _committed(situation, {"kind": "detonate_dc", "unit": "s467", "hex": "1Y7"})
+    assert not {"set_dc", "set_dc_turn"} & situation.units["s467"].extra.keys()

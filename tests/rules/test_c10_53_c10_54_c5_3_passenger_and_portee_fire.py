@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from aslgui.geometry import parse_spine
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
@@ -156,3 +157,18 @@ def test_c5_3_commit_marks_a_passengers_latw_shot_in_its_mph_with_a_bounding_fir
     assert changes["g"].fired is True and changes["g"].bounding_fired is bounding
     situation.units.update(changes)
     assert fire(situation, **action)["legal"] is False  # no second shot without a kept ROF (C2.24, C5.3)
+
+
+@pytest.mark.parametrize(("gun_ca", "vca", "ca"), [("S/SW", "S/SW", "S/SW"), ("S/SW", "SW/NW", "SW/NW"),
+                                                ("N/NE", "SW/NW", "NE/SE"), ("S/SW", "N/NE", "N/NE")])
+def test_c10_53_a_gun_en_portee_turns_with_its_vehicle(gun_ca: str, vca: str, ca: str) -> None:
+    """Its CA keeps to the VCA or its rear (C10.53): a truck turning as it moves turns it too (a
+    player saw it keep its CA)."""
+    situation = scenario(russian_gun("4E5", gun_ca, aboard="truck", crew_aboard="truck"), TRUCK,
+                         german_tank(hex_name="4J9"), phase="MPh", player="russian")
+    action = {"kind": "move", "unit": "truck", "path": ["4E6"], "vca": vca}
+    answer = resolve(situation, action)
+    assert answer.legal, answer.reasons
+    changed = {u.id: u for u in unit_changes(situation, action, answer)}
+    assert changed["truck"].vca == parse_spine(vca)
+    assert changed.get("g", situation.units["g"]).ca == parse_spine(ca)

@@ -18,6 +18,7 @@ from aslgui.rules.demolition import afvs_to_aim_at, attacked
 from aslgui.rules.to_hit.acquisition import recorded_acquisition
 from aslgui.rules.to_hit.legality import ammo_choices
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
+from aslgui.rules.towing import spent_mp
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
 
 #: Non-CC Reaction Fire weapons as the D7.22 text names them.
@@ -124,7 +125,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         pushers = UnitChecklist(_pusher_candidates(scenario, action.get("gun")), player_names(scenario))
         out.append(("pushers", "Pushing (C10.3)", pushers))
         out.append(("double_time", "Double Time (A4.5)", QCheckBox()))
-        out.append(("mf_spent", "MF already spent this MPh", _spin(0, 99)))
+        candidates = _pusher_candidates(scenario, action.get("gun"))
+        out.append(("mf_spent", "MF already spent this MPh", _spent(max(map(spent_mp, candidates[:1]), default=0))))
         if gun is not None and not gun.low_ammo:
             out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
@@ -150,7 +152,8 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
     if kind == "hook_up":  # the crew loads with the Gun at no extra MP (C10.11); a 76-107mm MTR needs it (C10.1)
         out.append(("crew_loads", "Crew rides as Passengers (C10.11)", QCheckBox()))
     if kind in ("overrun", "hook_up", "unhook"):
-        out.append(("mp_spent", "MP already spent this MPh", _spin(0, 99)))
+        vehicle = scenario.units.get(str(action.get("vehicle")))
+        out.append(("mp_spent", "MP already spent this MPh", _spent(spent_mp(vehicle) if vehicle else 0)))
     return out
 
 
@@ -199,6 +202,15 @@ class HalfStepSpinBox(QDoubleSpinBox):
 def _spin(low: int, high: int) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(low, high)
+    return spin
+
+
+def _spent(recorded: float) -> QSpinBox:
+    """What a unit has spent this MPh: left as it is, what its committed moves recorded (DESIGN.md
+    13), which the rules read themselves; more may be given, never less (a lower count would give
+    back MF/MP the rules counted)."""
+    spin = _spin(int(recorded), 99)
+    spin.setSpecialValueText(f"{recorded:g}, as recorded")
     return spin
 
 
