@@ -95,7 +95,11 @@ class Drop:
 
 
 def actor(scenario: Scenario, unit: Unit) -> Unit:
-    """The piece a drag moves for the rules: dragging a Gun's crew drags the Gun it mans."""
+    """The piece a drag moves for the rules: dragging a Gun's crew drags the Gun it mans; in the MPh
+    a Gun in tow or en portee goes where its vehicle goes (C10.1, C10.5), so it drags the vehicle."""
+    carrier = scenario.units.get(unit.aboard or unit.towed_by or "") if unit.kind == "gun" else None
+    if carrier is not None and scenario.phase == "MPh":
+        return carrier
     if unit.is_infantry:
         for gun in scenario.units_at(unit.hex):
             if gun.kind == "gun" and gun.crew == unit.id and gun.towed_by is None and gun.aboard is None:

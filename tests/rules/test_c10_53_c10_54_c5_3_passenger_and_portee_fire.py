@@ -12,6 +12,8 @@ import pytest
 from aslgui.geometry import parse_spine
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
+from aslgui.rules.gestures import actor, context_gestures, gestures_for_drop
+from aslgui.rules.move_path import drags_path
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 
 TRUCK = {"id": "truck", "side": "russian", "nationality": "russian", "kind": "vehicle", "hex": "4E5",
@@ -172,3 +174,19 @@ def test_c10_53_a_gun_en_portee_turns_with_its_vehicle(gun_ca: str, vca: str, ca
     changed = {u.id: u for u in unit_changes(situation, action, answer)}
     assert changed["truck"].vca == parse_spine(vca)
     assert changed.get("g", situation.units["g"]).ca == parse_spine(ca)
+
+
+def test_c10_5_in_the_mph_dragging_a_gun_en_portee_or_in_tow_drags_its_vehicle() -> None:
+    """A player dragging the truck's stack got the Gun's push, refused as on or behind the truck."""
+    situation = scenario(russian_gun("4E5", "S/SW", aboard="truck", crew_aboard="truck"), TRUCK,
+                         german_tank(hex_name="4J9"), phase="MPh", player="russian")
+    gun = situation.units["g"]
+    assert actor(situation, gun).id == "truck" and drags_path(situation, gun, "MPh")
+    drop = gestures_for_drop(situation, "g", situation.grid.parse("4E6"))
+    assert "push" not in [g.kind for g in drop.gestures]
+    assert "portee_unload" in [g.kind for g in context_gestures(situation, "g")]
+    situation.phase = "PFPh"  # in a fire phase the Gun en portee fires itself (C10.54)
+    assert actor(situation, gun).id == "g"
+    towed = scenario(russian_gun("4E5", "S/SW", towed_by="truck", limbered=True), TRUCK, phase="MPh",
+                     player="russian")
+    assert actor(towed, towed.units["g"]).id == "truck"
