@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QCheckBox, QDialog
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules import resolve
 from aslgui.rules.gestures import staged
+from aslgui.ui.rehearsal.options import option_widgets
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import MainWindow
 from tests.gui.conftest import rehearse
@@ -115,6 +116,9 @@ def _overrun_the_gun(window: MainWindow, monkeypatch: pytest.MonkeyPatch, preven
         assert popup.resolution == resolve(staged(window.scenario, popup.gesture), popup.action())
         seen[-1].update(drm=popup.drm_labels(), reasons=popup.reasons_label.text(), action=popup.action(),
                         commit=popup.commit_button.isEnabled())
+        if (box := popup.options.get("intensive")) is not None:
+            assert isinstance(box, QCheckBox)
+            seen[-1].update(intensive=(box.isChecked(), box.isEnabled()))
         return popup.commit_button.isEnabled()
 
     _drive(monkeypatch, driver)
@@ -131,6 +135,8 @@ def test_c5_64_the_popup_offers_ovr_prevention_then_the_overrun_follows(
                for label in seen[0]["labels"])
     assert seen[0]["commit"], seen[0]["reasons"]
     assert seen[0]["action"]["ovr_prevention"] is True and seen[0]["action"]["entered_from"] == "4E6"
+    # under a fire counter it is Intensive Fire by force: the box says so and cannot be unticked (C5.64)
+    assert seen[0]["intensive"] == ((True, False) if rule == "C5.64" else (False, True))
     assert any(line.startswith("E +2 (C5.5)") for line in seen[0]["drm"])
     assert any(line.startswith("A +4 (C5.1)") for line in seen[0]["drm"])  # N/NE to take in the S hexside
     assert seen[1]["title"] == "Overrun (D7.1)" and seen[1]["action"]["from_hex"] == "4E6"
@@ -166,3 +172,13 @@ def test_c5_64_a_gun_under_no_fire_is_offered_but_refused(window: MainWindow, mo
     _drive(monkeypatch, driver)
     _drop(window, "t", "4E5")
     assert read_log(window.scenario) == [] and window.scenario.grid.name(window.scenario.units["t"].hex) == "4E6"
+
+
+@pytest.mark.parametrize("fired", [True, False])
+def test_d7_23_a_guns_reaction_fire_under_a_first_fire_counter_shows_intensive_fire_by_force(
+        window: MainWindow, fired: bool) -> None:
+    situation = _situation("MPh", "german", [{**AT_GUN, "fired": fired}, CREW, {**TANK, "hex": "4E5"}])
+    shot = {"kind": "fire", "firer": "g", "target": "t", "reaction_fire": True, "phase": "MPh"}
+    box = {key: widget for key, _, widget in option_widgets(situation, shot)}["intensive"]
+    assert isinstance(box, QCheckBox) and (box.isChecked(), box.isEnabled()) == (fired, not fired)
+    assert ("D7.23" in box.toolTip()) is fired

@@ -17,7 +17,7 @@ from aslgui.rules.actions import leaders_with
 from aslgui.rules.demolition import afvs_to_aim_at, attacked
 from aslgui.rules.to_hit.acquisition import recorded_acquisition
 from aslgui.rules.to_hit.legality import ammo_choices
-from aslgui.rules.to_hit.shot import recorded_mp_in_los
+from aslgui.rules.to_hit.shot import fire_counter, recorded_mp_in_los
 from aslgui.rules.towing import spent_mp
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
 
@@ -101,7 +101,7 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         # left as it is, the rules take what the firer's earlier shots at the target gained (C3 EX)
         gained = recorded_acquisition(firer, str(action.get("target") or action.get("target_hex"))) if firer else 0
         out.append(("acquisition", "Acquisition (Case N)", _optional_spin(0, 2, f"gained: {gained}")))
-        out.append(("intensive", "Intensive Fire (C5.6)", QCheckBox()))
+        out.append(("intensive", "Intensive Fire (C5.6)", _intensive_box(firer, action)))
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
         out.append(("opportunity", "Opportunity Fire (A7.25)", QCheckBox()))
         if firer is not None and firer.kind == "vehicle" and firer.turret is not None:
@@ -155,6 +155,20 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         vehicle = scenario.units.get(str(action.get("vehicle")))
         out.append(("mp_spent", "MP already spent this MPh", _spent(spent_mp(vehicle) if vehicle else 0)))
     return out
+
+
+def _intensive_box(firer: Unit | None, action: dict[str, Any]) -> QCheckBox:
+    """Intensive Fire, ticked and fixed where the shot is one by force: a Gun's Reaction Fire under a
+    First Fire counter (D7.23), OVR Prevention by a Gun under a fire counter (C5.64)."""
+    box = QCheckBox()
+    reaction = bool(action.get("reaction_fire")) and firer is not None and fire_counter(firer) == "first"
+    prevention = bool(action.get("ovr_prevention")) and firer is not None and (firer.fired or firer.intensive_fired)
+    if reaction or prevention:
+        box.setChecked(True)
+        box.setEnabled(False)
+        box.setToolTip("Intensive Fire by force: " + ("Reaction Fire under a First Fire counter (D7.23)" if reaction
+                                                     else "OVR Prevention under a fire counter (C5.64)"))
+    return box
 
 
 def _move_options(unit: Unit | None) -> list[tuple[str, str, QWidget]]:
