@@ -11,9 +11,11 @@ runs exactly along a hexside or through a vertex is found exactly, never by a to
 A thread is a tuple of events, each a plain tuple (no objects: ``aslgui resolve`` and the
 visibility shading walk thousands of them):
 
-- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy, even, odd)``: the thread crosses the inside
-  of the hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half units;
-  ``even``/``odd``: its ``index`` less the source's, from a source in an even/odd column.
+- ``(INTERIOR, dx, dz, from_source, to_target, cx, cy, even, odd, base)``: the thread crosses the
+  inside of the hex at cube offset ``(dx, dz)`` from the source; ``(cx, cy)`` is its centre in half
+  units; ``even``/``odd``: its ``index`` less the source's, from a source in an even/odd column;
+  ``base``: the centre's signed distance from the line times its length, in pixels squared (what
+  every hull test of the hex starts from).
 - ``(CROSS, dx, dz, side, even, odd)``: it crosses hexside ``side`` (0..5 = N..NW) of that hex,
   between two vertices (``even``, ``odd`` as above).
 - ``(ALONG, dx, dz, side, from_source, to_target)``: it runs exactly along that hexside (both
@@ -25,6 +27,7 @@ visibility shading walk thousands of them):
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 INTERIOR, CROSS, ALONG, VERTEX = 0, 1, 2, 3
@@ -35,6 +38,8 @@ SIDE_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1
 VERTEX_OFFSETS: tuple[tuple[int, int], ...] = ((1, -1), (2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1))
 #: Size of a half unit in VASL board pixels (hex radius 37.5 / 2, hex height 64.5 / 2).
 HALF_UNIT_PIXELS = (18.75, 32.25)
+#: A half unit's area in pixels: a cross product in half units times it is one in pixels.
+PIXEL_AREA = HALF_UNIT_PIXELS[0] * HALF_UNIT_PIXELS[1]
 
 #: One event: the plain tuples above (their shapes differ by kind).
 Event = tuple[Any, ...]
@@ -69,11 +74,18 @@ class Walk:
     threads of a map's shading are blocked in their first few hexes, so most of a thread is
     never walked."""
 
-    __slots__ = ("big_x", "big_y", "dx", "dz", "events", "exits", "hx", "hz", "indexed", "side_of", "starts")
+    __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "events", "exits", "half_pixel", "hx", "hz", "indexed",
+                 "length", "side_of", "starts")
 
     def __init__(self, dx_t: int, dz_t: int) -> None:
         self.dx, self.dz = dx_t, dz_t
         self.big_x, self.big_y = big_x, big_y = 3 * dx_t, dx_t + 2 * dz_t
+        # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
+        self.a, self.b = a, b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
+        self.length = math.hypot(a, b)
+        #: How far (times the length) a pixel's square reaches across the line: half its extent along
+        #: the line's normal.
+        self.half_pixel = 0.5 * (abs(a) + abs(b))
         # cross(D, vertex offset) for the six VERTEX_OFFSETS, written out.
         self.side_of = (s0, s1, s2, s3, s4, s5) = (
             -big_x - big_y, -2 * big_y, big_x - big_y, big_x + big_y, 2 * big_y, big_y - big_x)
@@ -96,7 +108,7 @@ class Walk:
         if s5 > s4:
             exits.append((5, s4, s5, s0, -1, 0, 3 * big_y - big_x))
         rng = max(abs(dx_t), abs(dz_t), abs(dx_t + dz_t))  # cube_distance, written out
-        self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0)]
+        self.events: list[Event] = [(INTERIOR, 0, 0, 0, rng, 0, 0, 0, 0, 0.0)]
         #: Per range from the source, the place in ``events`` of the first INTERIOR event at that
         #: range or beyond, for the first ``indexed`` events (``first_at``).
         self.starts, self.indexed = [0], 1
@@ -132,7 +144,7 @@ class Walk:
                 INTERIOR, hx, hz,
                 ((hx if hx > 0 else -hx) + (hz if hz > 0 else -hz) + (hs if hs > 0 else -hs)) >> 1,
                 ((ex if ex > 0 else -ex) + (ez if ez > 0 else -ez) + (es if es > 0 else -es)) >> 1,
-                3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1),
+                3 * hx, hx + 2 * hz, rel + (hx >> 1), rel + ((hx + 1) >> 1), centre_side * PIXEL_AREA,
             ))
             if ex == 0 and ez == 0:
                 break

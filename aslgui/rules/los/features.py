@@ -21,7 +21,7 @@ from typing import Any
 
 from aslgui.geometry import Hex, MapGrid, direction_to
 from aslgui.geometry.mapgrid import COLUMN_LETTERS, COLUMN_STEP, ROW_STEP, turn_local
-from aslgui.geometry.thread import HALF_UNIT_PIXELS, index
+from aslgui.geometry.thread import index
 from aslgui.model import Scenario
 from aslgui.model.boards import BoardTerrain
 from aslgui.resource_files import load_json
@@ -32,7 +32,6 @@ from aslgui.rules.los.records import Feature, Marker
 OBSTACLE, HINDRANCE, SPLIT, GROUND = range(4)
 #: How close (pixels) depicted terrain must come to a hexside to count as reaching it.
 REACH_PIXELS = 1.0
-PIXEL_AREA = HALF_UNIT_PIXELS[0] * HALF_UNIT_PIXELS[1]
 NO_FEATURES: tuple[Feature, ...] = ()
 NO_WALLS: tuple[str | None, ...] = (None,) * 6
 #: Up to this many hexes holding something, a thread is first tested against each of them (a

@@ -14,7 +14,7 @@ from typing import Any
 
 from aslgui.collector import collector_paused
 from aslgui.geometry import Hex, distance
-from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, STRIDE, VERTEX_OFFSETS, cube_distance, walk
+from aslgui.geometry.thread import ALONG, CROSS, INTERIOR, STRIDE, VERTEX_OFFSETS, cube_distance
 from aslgui.rules.los.blockers import sure_blocks
 from aslgui.rules.los.counters import applies
 from aslgui.rules.los.depression import along_depression, depression_limits
@@ -24,7 +24,6 @@ from aslgui.rules.los.features import (
     HINDERS,
     HINDRANCE,
     NO_RECORDS,
-    PIXEL_AREA,
     REACH_PIXELS,
     SPLIT,
     LosMap,
@@ -155,14 +154,14 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
     if los.partial:
         los.read_around(source, target)
     t = Trace(los, source, target, source_level, target_level)
-    path = walk(t.dx, t.dz)
+    path = t.path
     events = path.events
     rng = events[0][4]  # the source's own event: its range to the target
     hindrances: list[Hindrance] = []
     depressions = los.depressions
     depression = depression_limits(t, rng) if depressions and (source in depressions or target in depressions) else None
     cells, side_cells, counter_cells = los.cells, los.side_cells, los.counter_cells() if los.counters else None
-    sx, low, high, big_x, big_y = t.sx, t.low, t.high, t.big_x, t.big_y
+    sx, low, high = t.sx, t.low, t.high
     # hexes are read by integer index: the source's plus the event's for the source's column parity
     at, inside, across = sx * STRIDE + source.row, 7 + (sx & 1), 4 + (sx & 1)  # geometry.thread.index
     # The hull test's quick miss (``Trace.crosses``), inlined: most hulls a thread meets are passed by.
@@ -216,7 +215,7 @@ def walked(los: LosMap, source: Hex, target: Hex, source_level: int = 0, target_
                     return LosResult(rng, True, t.hex_at(e[1], e[2]), reason, tuple(hindrances))
             elif not here:
                 continue
-            base = (big_x * cy - big_y * cx) * PIXEL_AREA  # Trace.offset
+            base = e[9]  # Trace.offset, made with the walk
             edge = base == 0 and t.on_edge(t.hex_at(e[1], e[2]))
             reach = 1.5 * length if edge else half
             for f_kind, top, radius, core_x, core_y, inner, f in here:

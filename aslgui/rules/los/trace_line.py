@@ -5,11 +5,9 @@ the features it passes, and what one feature does to it (A6.2 heights, A6.4 blin
 
 from __future__ import annotations
 
-import math
-
 from aslgui.geometry import Hex
 from aslgui.geometry.mapgrid import COLUMN_STEP, ROW_STEP
-from aslgui.geometry.thread import HALF_UNIT_PIXELS
+from aslgui.geometry.thread import PIXEL_AREA, walk
 from aslgui.rules.los.features import (
     BLIND,
     GROUND,
@@ -17,7 +15,6 @@ from aslgui.rules.los.features import (
     HINDERS,
     HINDRANCE,
     LEVEL_WITH_HIGHER,
-    PIXEL_AREA,
     REACH_PIXELS,
     SPLIT,
     LosMap,
@@ -53,7 +50,7 @@ class Trace:
     """One thread being judged: the ends, and the line in pixels for hull tests."""
 
     __slots__ = ("a", "b", "big_x", "big_y", "dx", "dz", "es", "et", "half_pixel", "high", "hindered", "length", "los",
-                 "low", "source", "sx", "sz", "target")
+                 "low", "path", "source", "sx", "sz", "target")
 
     def __init__(self, los: LosMap, source: Hex, target: Hex, source_level: int, target_level: int) -> None:
         self.los = los
@@ -66,14 +63,10 @@ class Trace:
         self.sz = sz = source.row - (sx - (sx & 1)) // 2
         col = target.col
         self.dx, self.dz = dx, dz = col - sx, target.row - (col - (col & 1)) // 2 - sz
-        big_x, big_y = 3 * dx, dx + 2 * dz
-        self.big_x, self.big_y = big_x, big_y
-        # The line's normal in pixels: distance * length = a * y - b * x for a point (x, y).
-        self.a, self.b = a, b = big_x * HALF_UNIT_PIXELS[0], big_y * HALF_UNIT_PIXELS[1]
-        self.length = math.hypot(a, b)
-        #: How far (times the length) a pixel's square reaches across the line: half its extent
-        #: along the line's normal.
-        self.half_pixel = 0.5 * (abs(a) + abs(b))
+        #: The thread to this offset, and its line in pixels (``Walk``: made once per offset).
+        self.path = path = walk(dx, dz)
+        self.big_x, self.big_y, self.a, self.b = path.big_x, path.big_y, path.a, path.b
+        self.length, self.half_pixel = path.length, path.half_pixel
         #: The ranges from the source of the terrain Hindrances counted so far (one per range, B.10).
         self.hindered: set[int] = set()
 
