@@ -266,7 +266,7 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
                 action = read_json_file(action_path, "action file", "action")
             answer = with_board_notes(scenario, resolve(scenario, action))
         except AslError as error:
-            if error.message.endswith("it is a FIFO (named pipe), not a file"):  # /dev/stdin, <(...): never waited on
+            if error.path == "action" and error.message.endswith("it is a FIFO (named pipe), not a file"):
                 error = AslError(f"{error.message}: give - to read the action on stdin", error.path)
             return write_error(error.to_json())
     return write_output(_answer_line(answer), "the answer")

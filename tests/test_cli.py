@@ -431,3 +431,13 @@ def test_an_action_given_as_a_pipe_is_refused_with_the_way_to_give_it_on_stdin(t
     words = (f"cannot read action file {str(pipe)!r}: it is a FIFO (named pipe), not a file: give - to read the action "
              "on stdin")
     assert json.loads(done.stderr) == {"error": words, "path": "action"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_scenario_given_as_a_pipe_is_refused_without_the_actions_hint(tmp_path: Path) -> None:
+    pipe = tmp_path / "scenario"
+    os.mkfifo(pipe)
+    done = run("resolve", str(pipe), '{"kind": "los", "from": "4E5", "to": "4E6"}')
+    assert done.returncode == 2
+    error = json.loads(done.stderr)["error"]
+    assert error.endswith("it is a FIFO (named pipe), not a file") and "give -" not in error

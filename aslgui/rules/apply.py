@@ -23,10 +23,11 @@ from aslgui.model.units import MF_SPENT, MP_SPENT, PUSHED
 from aslgui.rules.ift_attack import number
 from aslgui.rules.los import los_map, trace, unit_level
 from aslgui.rules.resolution import Resolution
-from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV
+from aslgui.rules.roster import ROF_KEPT
+from aslgui.rules.set_dc import PLACED_CAPTURED, PLACED_FACING, PLACED_VS_AFV, SET_DC_TURN
 from aslgui.rules.to_hit.acquisition import ACQUIRED, acquisition_after
-from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE, ROF_KEPT
-from aslgui.rules.towing import NO_MOVE, allotment, spent_mp
+from aslgui.rules.to_hit.shot import CA_TURNED, FIRED_AT_MP, FIRED_IN, MP_IN_LOS, NO_FIRE
+from aslgui.rules.towing import NO_MOVE, allotment, spent_mp, stated_spent
 
 Changes = dict[str, dict[str, Any]]
 
@@ -188,10 +189,6 @@ def _move(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
     for arc in ("vca", "tca"):
         if values.get(arc) is not None:
             _mark(changes, unit.id, **{arc: parse_spine(str(values[arc]))})
-    turned = (parse_spine(str(values["vca"])) - unit.vca) % 6 if values.get("vca") and unit.vca is not None else 0
-    for gun in carried(scenario, unit.id) if turned else ():  # en portee its CA keeps to the VCA (C10.53)
-        if gun.kind == "gun" and gun.aboard == unit.id and gun.ca is not None:
-            _mark(changes, gun.id, ca=(gun.ca + turned) % 6)
     end = action.get("end")
     if steps or end is not None:  # moving: Non-Stopped until it stops or ends in Motion (D2.13, C5.35)
         _mark(changes, unit.id, stopped=end == "stop", motion=end == "motion")
@@ -236,7 +233,7 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
     if kind == "place_dc":  # what its AFPh attack reads: the hex, a captured DC's X#, its aim (A23.4, A23.5)
         _mark(changes, unit.id, dc=None, moved=True)
         aim = resolution.values  # its MF count in its MPh, spent in the hex it Places from (A23.3)
-        spent = spent_mp(unit) + float(aim.get("mf_cost", 0))
+        spent = stated_spent(scenario, unit, left=action.get("mf_left")) + float(aim.get("mf_cost", 0))
         _extra(scenario, changes, unit.id, **{MF_SPENT: number(spent)})
         _extra(scenario, changes, unit.id, placed_dc=str(action.get("target_hex")),
                **{PLACED_CAPTURED: True if unit.dc == "captured" else None, PLACED_VS_AFV: aim.get("vs_afv"),
@@ -248,13 +245,13 @@ def _dc(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution, c
         _extra(scenario, changes, unit.id, **{MF_SPENT: number(allotment(scenario, unit)[0])})
         if (resolution.outcome or {}).get("set") is not False:  # Set by its dr, or as declared (no US#)
             _mark(changes, unit.id, dc=None)
-            _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex), set_dc_turn=scenario.turn)
+            _extra(scenario, changes, unit.id, set_dc=scenario.grid.name(unit.hex), **{SET_DC_TURN: scenario.turn})
     elif resolution.values.get("dc") == "placed":  # its AFPh attack: the counter goes, the placer has not fired (A23.3)
         _extra(scenario, changes, unit.id, placed_dc=None,
                **dict.fromkeys((PLACED_CAPTURED, PLACED_VS_AFV, PLACED_FACING)))
     else:  # detonate_dc of a Set DC, which is then gone (A23.72)
         _mark(changes, unit.id, fired=True)
-        _extra(scenario, changes, unit.id, set_dc=None, set_dc_turn=None)
+        _extra(scenario, changes, unit.id, set_dc=None, **{SET_DC_TURN: None})
 
 
 def _crew_of(scenario: Scenario, gun: Unit) -> Unit | None:
@@ -311,7 +308,7 @@ def _push(scenario: Scenario, action: Mapping[str, Any], resolution: Resolution,
         for unit in (gun, *pushers):
             _mark(changes, unit.id, hex=to_hex, moved=True)
         for unit in pushers:
-            spent = float(unit.extra.get(MF_SPENT, 0)) + float(resolution.values["mf_cost"])
+            spent = stated_spent(scenario, unit, action.get("mf_spent")) + float(resolution.values.get("mf_cost", 0))
             _extra(scenario, changes, unit.id, **{MF_SPENT: number(spent)})
         if outcome.get("stopped"):
             _ti(scenario, changes, gun, *pushers)
@@ -352,8 +349,20 @@ def unit_changes(scenario: Scenario, action: Mapping[str, Any], resolution: Reso
             return []
         raise AslError(f"no map effect is known for action kind {kind!r}", "action.kind")
     applier()
+    _portee_turns(scenario, changes)
     _lose_acquisition(scenario, changes)
     return [scenario.units[uid]._replace(**values) for uid, values in changes.items()]
+
+
+def _portee_turns(scenario: Scenario, changes: Changes) -> None:
+    """A Gun en portee turns with its vehicle: its CA keeps to the VCA or its rear (C10.53)."""
+    for vehicle_id, values in list(changes.items()):
+        vehicle = scenario.units[vehicle_id]
+        if vehicle.vca is None or values.get("vca", vehicle.vca) == vehicle.vca:
+            continue
+        for gun in carried(scenario, vehicle_id):
+            if gun.kind == "gun" and gun.aboard == vehicle_id and gun.ca is not None:
+                _mark(changes, gun.id, ca=(gun.ca + values["vca"] - vehicle.vca) % 6)
 
 
 def _lose_acquisition(scenario: Scenario, changes: Changes) -> None:

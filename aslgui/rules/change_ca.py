@@ -15,8 +15,9 @@ from aslgui.rules.action_keys import ARC_KEYS
 from aslgui.rules.actions import ATTACKER_FIRE_PHASES, DEFENDER_FIRE_PHASES, FIRE_PHASES, Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.resolution import Resolution, reason
+from aslgui.rules.roster import ROF_KEPT, armament, kept_multiple_rof
 from aslgui.rules.to_hit.firer_state import cannot_fire_reasons, malfunction_reason, manning_reasons, ti_reasons
-from aslgui.rules.to_hit.shot import NO_FIRE, ROF_KEPT, unit_path
+from aslgui.rules.to_hit.shot import NO_FIRE, unit_path
 
 RULE = "C3.22"
 #: The reading taken of C3.22's EXC for turreted guns with other turreted armament (D3.51).
@@ -68,7 +69,9 @@ def _crew_reasons(action: Action, unit: Unit, arc: str) -> list[str]:
     malfunctioned (A.11; a turret with other working armament turns anyway, C3.22 EXC, D3.51), not
     under a No Fire counter (C5.64), its normal ROF not used up (a Multiple ROF kept this phase is
     not, unless its crew is pinned since: C5.4 forfeits it, C5.6 denies it Intensive Fire)."""
-    kept = unit.extra.get(ROF_KEPT) == action.phase
+    # the armament is read only for a unit that says it kept one (a truck has none to read)
+    kept = unit.extra.get(ROF_KEPT) == action.phase and kept_multiple_rof(
+        unit, action.phase, armament(unit, unit_path(action.scenario, unit)).rof)
     used_up = (unit.fired and not kept) or unit.intensive_fired
     crew = action.scenario.units.get(unit.crew) if unit.crew else unit
     found = manning_reasons(action.scenario, unit) + ti_reasons(action.scenario, unit) + cannot_fire_reasons(unit)

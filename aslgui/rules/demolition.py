@@ -29,7 +29,7 @@ from aslgui.rules.nationality import nationality_of
 from aslgui.rules.odds import Counted, Odds, WithOdds, counting, outcome_key, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
 from aslgui.rules.tables import infantry_mf
-from aslgui.rules.towing import allotment, no_move_reasons, spent_mp
+from aslgui.rules.towing import allotment, no_move_reasons, stated_spent
 
 DC_FP = 30  # A23.1
 #: Where a DC aimed at an AFV is resolved (A23.5): not in the rules folder, so not worked out here.
@@ -239,9 +239,13 @@ def resolve_place_dc(action: Action) -> Resolution:
     if not same_location and scenario.terrain_at(target) == "shellhole":
         notes.append(SHELLHOLE_NOTE)
     # what it has left: the action's mf_left, else what its committed moves left it (DESIGN.md 13)
-    left = action.integer("mf_left", 0) if action.has("mf_left") else allotment(scenario, unit)[0] - spent_mp(unit)
-    if (action.has("mf_left") or spent_mp(unit)) and left < mf_cost:
-        reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {number(left)} left", "A23.3"))
+    (budget, budget_note), spent = allotment(scenario, unit), stated_spent(scenario, unit,
+                                                                             left=action.data.get("mf_left"))
+    if (action.has("mf_left") or spent) and budget - spent < mf_cost:
+        reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {number(budget - spent)} left",
+                              "A23.3"))
+        if budget_note and not action.has("mf_left"):  # the allotment read is not sourced (DESIGN.md 13)
+            unverified.append(budget_note)
     placer = action.choice("placer_after_fire", PLACER_STATES, "good_order")
     afv, afv_values, afv_reasons = _afv_target(action, unit, target, unit.hex)
     reasons += afv_reasons

@@ -162,6 +162,17 @@ def vehicle_type(unit: Unit) -> str | None:
     return found.lower() if isinstance(found, str) else None
 
 
+#: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
+#: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
+ROF_KEPT = "rof_kept"
+
+
+def kept_multiple_rof(unit: Unit, phase: str, rof: int) -> bool:
+    """Whether a unit kept a Multiple ROF in ``phase`` (its ``rof_kept``, C2.24) with a weapon whose
+    ROF, less any captured-use penalty, gives one to keep: a weapon with none keeps nothing."""
+    return unit.extra.get(ROF_KEPT) == phase and rof > 0
+
+
 class Armament(NamedTuple):
     """The weapon a unit fires on the To Hit Table, merged from the unit and its roster entry."""
 

@@ -166,7 +166,7 @@ def resolve_detonate_dc(action: Action) -> Resolution:
         hexes = "hex" if span == 1 else "hexes"
         reasons.append(reason(f"the Set DC is {span} {hexes} away; it must be {low} to {high}", "A23.7"))
     reasons += _detonation_los(action, unit, dc_hex)
-    if unit.extra.get("set_dc_turn") == scenario.turn and unit.side == scenario.player:
+    if unit.extra.get(SET_DC_TURN) == scenario.turn and unit.side == scenario.player:
         reasons.append(reason(f"{unit.id} Set the DC in this Player Turn; it is detonated in a later one", "A23.7"))
     setter_reasons, notes = _setter(action, unit, dc_hex)
     reasons += setter_reasons
@@ -205,6 +205,9 @@ def resolve_detonate_dc(action: Action) -> Resolution:
     return Resolution(action.kind, not reasons, tuple(reasons), drm, odds, outcome)
 
 
+#: Unit key a committed ``set_dc`` writes beside ``set_dc`` (the hex): the turn it was Set in, by its
+#: setter in its own Player Turn; it goes off only in a later Player Turn (A23.7).
+SET_DC_TURN = "set_dc_turn"
 #: Unit keys a committed ``place_dc`` writes beside ``placed_dc`` (the hex), for the AFPh attack:
 #: a captured DC (its X#, A23.4), the AFV it was aimed at and the Target Facing it strikes (A23.5).
 PLACED_CAPTURED = "placed_dc_captured"

@@ -255,6 +255,17 @@ def allotment(scenario: Scenario, unit: Unit) -> tuple[float, str | None]:
     return float(entry[unit.kind]), None if entry["verified"] else f"MF allotment: {entry['note']}"
 
 
+def stated_spent(scenario: Scenario, unit: Unit, spent: Any = None, left: Any = None) -> float:
+    """What a unit has spent this MPh before an action, as the action states it (``spent``, or its
+    allotment less ``left``), else as its committed moves recorded: the answer and its Commit read
+    the same."""
+    if isinstance(spent, (int, float)) and not isinstance(spent, bool):
+        return float(spent)
+    if isinstance(left, (int, float)) and not isinstance(left, bool):
+        return allotment(scenario, unit)[0] - float(left)
+    return spent_mp(unit)
+
+
 def spent_this_mph(action: Action, key: str, units: Sequence[Unit], unit_key: str) -> float:
     """What ``units`` have spent this MPh: the action's ``key`` when it gives it, else the most any
     of them keeps under ``unit_key`` (a unit that has moved), else 0."""

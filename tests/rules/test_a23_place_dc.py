@@ -367,3 +367,18 @@ def test_a23_3_placing_adds_its_mf_to_what_the_placer_spent_so_its_move_after_is
     assert into_woods["legal"] is False and into_woods["mf_spent"] == 3 + into_woods["steps"][0]["mf"] == 5
     assert "s467 would spend 5 MF of its 4 this MPh (3 already spent)" in into_woods["reasons"][0]
     assert resolve(scenario, {"kind": "move", "unit": "s467", "path": ["1Y5"]}).legal
+
+
+def test_a23_3_a_placement_stating_the_mf_left_commits_from_that_figure() -> None:
+    scenario = board()
+    action = {"kind": "place_dc", "unit": "s467", "target_hex": "1X5", "mf_left": 2}
+    for unit in unit_changes(scenario, action, resolve(scenario, action)):
+        scenario.units[unit.id] = unit
+    assert scenario.units["s467"].extra["mf_spent"] == 4  # 2 spent before (4 less the 2 left), 2 to Place
+
+
+def test_a23_3_a_refusal_read_from_the_mf_allotment_names_it_unverified() -> None:
+    refused = place(board({"s467": {"mf_spent": 3}}))
+    assert refused["legal"] is False
+    assert any(note.startswith("MF allotment: ") for note in refused["unverified"])
+    assert "unverified" not in place(board(), mf_left=1)

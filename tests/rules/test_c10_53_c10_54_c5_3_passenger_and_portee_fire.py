@@ -190,3 +190,13 @@ def test_c10_5_in_the_mph_dragging_a_gun_en_portee_or_in_tow_drags_its_vehicle()
     towed = scenario(russian_gun("4E5", "S/SW", towed_by="truck", limbered=True), TRUCK, phase="MPh",
                      player="russian")
     assert actor(towed, towed.units["g"]).id == "truck"
+
+
+def test_c10_53_a_gun_en_portee_turns_with_its_vehicles_ca_change_too() -> None:
+    situation = scenario(russian_gun("4E5", "S/SW", aboard="truck", crew_aboard="truck"), TRUCK,
+                         german_tank(hex_name="4J9"), phase="PFPh", player="russian")
+    action = {"kind": "change_ca", "unit": "truck", "ca": "N/NE"}
+    answer = resolve(situation, action)
+    assert answer.legal, answer.reasons
+    changed = {u.id: u for u in unit_changes(situation, action, answer)}
+    assert (changed["truck"].vca, changed["g"].ca) == (parse_spine("N/NE"), parse_spine("N/NE"))

@@ -350,3 +350,10 @@ def test_c10_3_a_push_ending_on_the_m_number_is_ti_at_once_and_a_failed_one_too(
         crew = scenario.units["c1"]
         assert crew.extra["ti"] is True and "pushed" not in crew.extra
         assert ("mf_spent" in crew.extra) is entered
+
+
+def test_c10_3_a_push_stating_the_mf_spent_commits_from_that_figure() -> None:
+    """The answer read the action's mf_spent and the Commit had added to the crew's record instead."""
+    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "mf_spent": 1, "dice": GO_ON})
+    assert scenario.units["c1"].extra["mf_spent"] == 3
+    assert push(scenario, to_hex="1H6")["legal"] is False

@@ -37,3 +37,10 @@ def test_c3_22_an_unpinned_crew_that_kept_rof_still_changes_the_ca(phase: str, p
 def test_c3_22_a_pinned_crew_that_has_not_fired_may_still_change_the_ca() -> None:
     change, _ = _both("PFPh", "russian", crew_pinned=True)
     assert change["legal"] is True
+
+
+def test_c2_24_c3_22_a_gun_with_no_rof_keeps_none_for_its_ca_change_either() -> None:
+    """The fire and the CA change read the same Multiple ROF: a file's rof_kept on a ROF 0 Gun keeps nothing."""
+    change, shot = _both("PFPh", "russian", fired=True, rof_kept="PFPh", rof=0)
+    assert change["legal"] is False and shot["legal"] is False
+    assert change["reasons"] == ["no CA change: its normal ROF is used up (only Intensive Fire could fire it) (C3.22)"]

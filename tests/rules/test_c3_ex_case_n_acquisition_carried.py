@@ -94,6 +94,7 @@ def test_c5_71_deliberate_immobilization_gains_acquisition_without_using_it() ->
     committed(situation, shot)
     next_turn(situation)
     assert situation.units["t"].extra["acquired"] == {"v": 1}
-    assert "N" not in [line.case for line in resolve(situation, shot).drm]
+    di = resolve(situation, shot).to_json()
+    assert "N" not in [line["case"] for line in di["drm"]] and not any("acquired" in n for n in di["notes"])
     assert [line.value for line in resolve(situation, {**shot, "deliberate_immobilization": None}).drm
             if line.case == "N"] == [-1]

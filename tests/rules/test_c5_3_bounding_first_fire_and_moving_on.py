@@ -82,6 +82,8 @@ def test_c5_33_the_case_c_line_says_why_no_c1_c2_and_when_the_los_is_older_than_
     assert case_c.text.endswith("Bounding Fire; 5 MP in LOS, its LOS held since before its MPh: no C1/C2 (C5.33)")
     given = next(line for line in resolve(aimed(["4E5"]), {**SHOT, "mp_in_los": 1}).drm if line.case == "C")
     assert "MP in LOS" not in given.text
+    typed = next(line for line in resolve(aimed(["4E5"]), {**SHOT, "mp_in_los": 4}).drm if line.case == "C")
+    assert typed.text.endswith("Bounding Fire; 4 MP in LOS: no C1/C2 (C5.33)")  # the record says 1: not "since"
     scenario = aimed(["4E5"])
     scenario.units["t1"] = scenario.units["t1"]._replace(extra={**scenario.units["t1"].extra, "mp_spent": 4})
     spent = next(line for line in resolve(scenario, {**SHOT, "mp_in_los": 4}).drm if line.case == "C")

@@ -23,12 +23,15 @@ ACQUIRED = "acquired"
 MOST = 2
 
 
-def acquired_target(values: Mapping[str, Any]) -> str | None:
-    """What a shot acquires, from its answer's values: the unit it aims at, or the hex it attacks
-    with the Area Target Type; None for an answer that names neither."""
-    if values.get("target_type") == "area":
-        return values.get("target_hex")
-    return values.get("target") or values.get("target_hex")
+def acquired_target(target_type: Any, target: Any, target_hex: Any) -> str | None:
+    """What a shot acquires: the unit it aims at, or the hex it attacks with the Area Target Type
+    (or names no unit in); None for a shot that names neither."""
+    found = target_hex if target_type == "area" else target or target_hex
+    return found if isinstance(found, str) else None
+
+
+def _answer_target(values: Mapping[str, Any]) -> str | None:
+    return acquired_target(values.get("target_type"), values.get("target"), values.get("target_hex"))
 
 
 def recorded_acquisition(firer: Unit, target: str | None) -> int:
@@ -42,12 +45,12 @@ def shot_acquisition(action: Action, firer: Unit, target: Unit | None, target_he
     if action.has("acquisition"):
         return action.integer("acquisition", 0)
     name = action.scenario.grid.name(target_hex)
-    return recorded_acquisition(firer, name if target_type == "area" or target is None else target.id)
+    return recorded_acquisition(firer, acquired_target(target_type, target.id if target else None, name))
 
 
 def acquisition_after(firer: Unit, action: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, int] | None:
     """The firer's ``acquired`` after a committed shot: one level more on its target, up to ``MOST``."""
-    target = acquired_target(values)
+    target = _answer_target(values)
     if target is None:
         return None
     used = action.get("acquisition")
@@ -58,9 +61,9 @@ def acquisition_after(firer: Unit, action: Mapping[str, Any], values: Mapping[st
 def acquisition_note(firer: Unit, action: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
     """The reading a shot took when it named no ``acquisition`` and its firer's shots had acquired
     the target."""
-    target = acquired_target(values)
+    target = _answer_target(values)
     level = recorded_acquisition(firer, target)
-    if "acquisition" in action or not level:
+    if "acquisition" in action or not level or action.get("deliberate_immobilization"):  # DI reads none (C5.71)
         return []
     return [reason(f"read: Acquisition {level} on {target}, gained by {firer.id}'s earlier shots at it (acquired): "
                    "-1 on a second shot at an unchanged target, -2 after (C3 EX); kept while it fires at that target, "

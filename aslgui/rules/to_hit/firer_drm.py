@@ -11,7 +11,7 @@ from collections.abc import Callable
 from aslgui.model.units import MP_SPENT
 from aslgui.rules.los import unit_level
 from aslgui.rules.resolution import DrmLine
-from aslgui.rules.to_hit.shot import Shot
+from aslgui.rules.to_hit.shot import Shot, recorded_mp_in_los
 
 FirerCase = Callable[[Shot], DrmLine | None]
 
@@ -61,7 +61,8 @@ def case_c(shot: Shot) -> DrmLine | None:
     aim = ""
     if mp is not None and mp > 3:
         mover = shot.scenario.units.get(shot.firer.aboard or "", shot.firer)
-        since = ", its LOS held since before its MPh" if mp > float(mover.extra.get(MP_SPENT, 0)) else ""
+        recorded = mp == recorded_mp_in_los(shot.firer, shot.target)  # not a count the question gave
+        since = ", its LOS held since before its MPh" if recorded and mp > float(mover.extra.get(MP_SPENT, 0)) else ""
         aim = f"; {mp:g} MP in LOS{since}: no C1/C2 (C5.33)"
     if shot.arms.stabilized:
         return DrmLine("C", "C5.3", 1, f"Stabilized Gun, Bounding Fire{aim}")

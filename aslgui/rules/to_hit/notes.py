@@ -7,8 +7,8 @@ from collections.abc import Mapping
 
 from aslgui.model.units import DEFAULT_BREAKDOWN
 from aslgui.rules.resolution import reason
-from aslgui.rules.roster import counter_read
-from aslgui.rules.to_hit.shot import FIRED_AT_MP, ROF_KEPT, SMOKE_AMMO, Shot
+from aslgui.rules.roster import ROF_KEPT, counter_read
+from aslgui.rules.to_hit.shot import FIRED_AT_MP, SMOKE_AMMO, Shot
 from aslgui.rules.to_hit.target_drm import POINT_BLANK
 
 #: The Target Type a shot takes when the action names none, and why (C3.3).

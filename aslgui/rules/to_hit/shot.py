@@ -16,7 +16,7 @@ from aslgui.rules.actions import Action
 from aslgui.rules.arcs import unit_arc
 from aslgui.rules.los import LosMap, LosResult, los_map, trace, unit_level
 from aslgui.rules.resolution import DrmLine, IllegalAction
-from aslgui.rules.roster import Armament, armament
+from aslgui.rules.roster import Armament, armament, kept_multiple_rof
 from aslgui.rules.tables import terrain_entry
 from aslgui.rules.to_hit.acquisition import shot_acquisition
 
@@ -26,9 +26,6 @@ FIRERS = ("gun", "vehicle")
 SMOKE_AMMO = frozenset({"SMOKE", "WP"})
 #: A printed Infantry strength such as ``2-2-8``; compiled on first use (``re``'s cache), as few shots read it.
 _PRINTED_MORALE = r"^\s*\d+-\d+-(\d+)"
-#: ``extra`` key of a unit whose last shot kept its Multiple ROF: the phase it was kept in, so it
-#: may fire again in that phase only (C2.24, C3.33). Set on Commit; cleared by its next shot.
-ROF_KEPT = "rof_kept"
 #: ``extra`` key of a Gun marked with a No Fire counter after OVR Prevention: it may not fire again
 #: this Player Turn (C5.64). Set on Commit; cleared when the Player Turn ends.
 NO_FIRE = "no_fire"
@@ -151,7 +148,7 @@ class Shot(NamedTuple):
     @property
     def rof_kept(self) -> bool:
         """Whether the firer kept a Multiple ROF, which it has, earlier in this phase to fire again (C2.24)."""
-        return self.firer.extra.get(ROF_KEPT) == self.phase and self.arms.rof > len(self.unfamiliar)
+        return kept_multiple_rof(self.firer, self.phase, self.arms.rof - len(self.unfamiliar))
 
     @property
     def has_fired(self) -> bool:
@@ -345,6 +342,12 @@ def _spines(action: Action, firer: Unit, spine: int, target_hex: Hex) -> int:
     return spines_to_bring(firer.hex, spine, entry) if defensive_first_fire else 0
 
 
+def intensive_by_force(firer: Unit, ovr_prevention: bool, reaction: bool, counter: str) -> bool:
+    """OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64); so is
+    the Reaction Fire of a Gun under a First Fire counter (D7.23)."""
+    return (ovr_prevention and (firer.fired or firer.intensive_fired)) or (reaction and counter == "first")
+
+
 def read_shot(action: Action, counter: str | None = None) -> Shot:
     """Read a ``fire`` action (DESIGN.md section 4); AslError names the bad key. ``counter`` is the
     firer's fire counter when the question states it (``reaction_fire``), else its markers'."""
@@ -374,11 +377,7 @@ def read_shot(action: Action, counter: str | None = None) -> Shot:
     basic_tk = action.integer("basic_tk", 0) if action.has("basic_tk") else None
     ovr_prevention = action.flag("ovr_prevention")
     counter = counter or fire_counter(firer)
-    # OVR Prevention by a Gun already under a fire counter is an Intensive Fire shot (C5.64); so is
-    # the Reaction Fire of a Gun under a First Fire counter (D7.23).
-    marked = firer.fired or firer.intensive_fired
-    forced_intensive = (ovr_prevention and marked) or (reaction and counter == "first")
-    intensive = action.flag("intensive") or forced_intensive
+    intensive = action.flag("intensive") or intensive_by_force(firer, ovr_prevention, reaction, counter)
     deliberate = action.flag("deliberate_immobilization")
     opportunity = action.flag("opportunity")
     acquisition = shot_acquisition(action, firer, target, target_hex, target_type)

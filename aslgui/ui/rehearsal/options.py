@@ -15,9 +15,9 @@ from aslgui.model import Scenario, Unit
 from aslgui.rules.action_keys import MOVE_ENDS, NON_CC_WEAPONS, TARGET_TYPES
 from aslgui.rules.actions import leaders_with
 from aslgui.rules.demolition import afvs_to_aim_at, attacked
-from aslgui.rules.to_hit.acquisition import recorded_acquisition
+from aslgui.rules.to_hit.acquisition import acquired_target, recorded_acquisition
 from aslgui.rules.to_hit.legality import ammo_choices
-from aslgui.rules.to_hit.shot import fire_counter, recorded_mp_in_los
+from aslgui.rules.to_hit.shot import fire_counter, intensive_by_force, recorded_mp_in_los
 from aslgui.rules.towing import spent_mp
 from aslgui.ui.rehearsal.answer_words import END_WORDS, UnitNames, player_names, unit_name
 
@@ -99,7 +99,10 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         ammo = ammo_choices(firer)  # only what its counter lists (C8)
         out.append(("ammo", "Ammo", _combo(ammo, None, "default (HE; AP vs AFV)")))
         # left as it is, the rules take what the firer's earlier shots at the target gained (C3 EX)
-        gained = recorded_acquisition(firer, str(action.get("target") or action.get("target_hex"))) if firer else 0
+        named = scenario.units.get(str(action.get("target")))
+        where = action.get("target_hex") or (scenario.grid.name(named.hex) if named is not None else None)
+        target = acquired_target(action.get("target_type"), action.get("target"), where)
+        gained = recorded_acquisition(firer, target) if firer else 0
         out.append(("acquisition", "Acquisition (Case N)", _optional_spin(0, 2, f"gained: {gained}")))
         out.append(("intensive", "Intensive Fire (C5.6)", _intensive_box(firer, action)))
         out.append(("deliberate_immobilization", "Deliberate Immobilization (C5.7)", QCheckBox()))
@@ -161,13 +164,12 @@ def _intensive_box(firer: Unit | None, action: dict[str, Any]) -> QCheckBox:
     """Intensive Fire, ticked and fixed where the shot is one by force: a Gun's Reaction Fire under a
     First Fire counter (D7.23), OVR Prevention by a Gun under a fire counter (C5.64)."""
     box = QCheckBox()
-    reaction = bool(action.get("reaction_fire")) and firer is not None and fire_counter(firer) == "first"
-    prevention = bool(action.get("ovr_prevention")) and firer is not None and (firer.fired or firer.intensive_fired)
-    if reaction or prevention:
+    prevention, reaction = bool(action.get("ovr_prevention")), bool(action.get("reaction_fire"))
+    if firer is not None and intensive_by_force(firer, prevention, reaction, fire_counter(firer)):
         box.setChecked(True)
         box.setEnabled(False)
-        box.setToolTip("Intensive Fire by force: " + ("Reaction Fire under a First Fire counter (D7.23)" if reaction
-                                                     else "OVR Prevention under a fire counter (C5.64)"))
+        box.setToolTip("Intensive Fire by force: " + ("OVR Prevention under a fire counter (C5.64)" if prevention
+                                                     else "Reaction Fire under a First Fire counter (D7.23)"))
     return box
 
 

@@ -29,8 +29,8 @@ DISCARD = "discard"
 
 
 def _damaged(kept: Sequence[str]) -> str:
-    """Why a session that did not end cleanly was offered nothing: its copies do not read (the
-    newest one's error, naming the file), and are kept aside all the same."""
+    """Why a session that did not end cleanly was offered nothing: its copies do not read (the first
+    one's error, naming the file), and are kept aside all the same."""
     try:
         load_scenario(kept[0])
     except AslError as error:
@@ -162,7 +162,7 @@ class AutosaveController(QObject):
             MessageBox.error(parent, "Autosaves", f"The autosave folder cannot be changed: {error.strerror or error}")
             return recovered
         if kept and recovered is None:
-            MessageBox.info(parent, "Autosaves kept", _damaged(kept) * (not autosaves) +
+            MessageBox.info(parent, "Autosaves kept", ("" if autosaves else _damaged(kept)) +
                             f"The autosaved copies are kept in\n{os.path.dirname(kept[0])}\n"
                             "as kept-autosave-....json files: open one with File > Open.")
         return recovered
