@@ -264,6 +264,8 @@ def _why_nothing(scenario: Scenario, mover: Unit, h: Hex, phase: str, enemies: l
     if enemies and mover.is_infantry:
         return (f"{who} has no ordnance or DC to use on {where}: Infantry small-arms fire on the IFT (A7) is not "
                 "rehearsed here",)
+    if mover.kind == "gun" and phase == "MPh" and not enemies:  # a crew dragged drags its Gun (``actor``)
+        return (f"{who} is pushed one adjacent hex at a time by its crew, not on to {where} (C10.3)",)
     return (f"{who} has no action onto {where}: switch to Setup to move it",)
 
 

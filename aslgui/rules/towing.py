@@ -85,7 +85,7 @@ def crew_reasons(units: Sequence[Unit], where: Hex, rule: str, aboard_ok: str | 
         if unit.pinned:
             out.append(reason(f"{unit.id} is pinned", "C10.111"))
         if unit.extra.get("ti"):
-            out.append(reason(f"{unit.id} is TI", "A4.8"))
+            out.append(reason(f"{unit.id} is TI: busy for the rest of this Player Turn", rule))
         if unit.hex != where:
             out.append(reason(f"{unit.id} is not in the Gun's hex", rule))
         elif unit.aboard is not None and unit.aboard != aboard_ok:

@@ -18,7 +18,7 @@ from aslgui.rules.apply import end_player_turn, unit_changes
 from tests.rules.fixtures.boards import board_from
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 
-TI_RULES = "(C10.11, C10.22, C10.51)"
+TI_RULES = "(C10.11, C10.22, C10.3, C10.51)"
 TRUCK = {"id": "truck", "side": "russian", "nationality": "russian", "kind": "vehicle", "hex": "4E5",
          "vca": "S/SW", "afv": False, "mp": 20, "pp": 8}
 

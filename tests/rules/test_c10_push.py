@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.apply import end_of_mph, end_player_turn, unit_changes
+from aslgui.rules.gestures import gestures_for_drop
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -357,3 +358,12 @@ def test_c10_3_a_push_stating_the_mf_spent_commits_from_that_figure() -> None:
     scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "mf_spent": 1, "dice": GO_ON})
     assert scenario.units["c1"].extra["mf_spent"] == 3
     assert push(scenario, to_hex="1H6")["legal"] is False
+
+
+def test_c10_3_a_gun_or_its_crew_dropped_two_hexes_away_in_the_mph_is_told_it_is_pushed_hex_by_hex() -> None:
+    """A player dragging the crew of a pushed Gun two hexes got 'switch to Setup to move it'."""
+    scenario = board()
+    for dragged in ("at37", "c1"):
+        drop = gestures_for_drop(scenario, dragged, scenario.grid.parse("1H6"))
+        assert drop.gestures == ()
+        assert drop.reasons == ("37L AT is pushed one adjacent hex at a time by its crew, not on to 1H6 (C10.3)",)

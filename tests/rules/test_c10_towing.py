@@ -128,7 +128,7 @@ def test_c10_11_hook_cost_is_the_smallest_whole_mp_not_below_the_fraction(mp: in
         ({"c1": {"hex": "1H5"}}, {}, "C10.11"),
         ({"c1": {"aboard": "spw"}}, {}, "C10.11"),
         ({"at37": {"crew": None}}, {}, "C10.111"),
-        ({"c1": {"ti": True}}, {}, "A4.8"),
+        ({"c1": {"ti": True}}, {}, "C10.11"),
         ({"at37": {"limbered": False}}, {}, "C10.2"),
         ({"at37": {"towed_by": "spw"}}, {}, "C10.11"),
         ({}, {"bypass": True}, "C10.11"),

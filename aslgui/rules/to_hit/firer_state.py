@@ -27,8 +27,8 @@ def manning_reasons(scenario: Scenario, unit: Unit) -> list[str]:
     return [reason(f"{crew.id} is broken", "A.7")] if crew.broken else []
 
 
-#: The rules that place a TI counter and say its units fire no more that Player Turn.
-TI_RULES = "C10.11, C10.22, C10.51"
+#: The rules that place a TI counter and say its units fire no more that Player Turn (C10.3: pushing).
+TI_RULES = "C10.11, C10.22, C10.3, C10.51"
 
 
 def ti_reasons(scenario: Scenario, unit: Unit) -> list[str]:
