@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.apply import end_of_mph, end_player_turn, unit_changes
+from aslgui.rules.apply import end_of_mph, end_player_turn
 from aslgui.rules.gestures import gestures_for_drop
+from tests.rules.move_boards import played
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -291,27 +292,18 @@ def test_c10_3_the_mf_the_pushers_have_spent_this_mph_counts_as_the_action_key_d
 
 
 # -- C10.3: pushing spends the pushers' MF, goes on only as pushing, and ends in TI ----------------
-def committed(scenario: Scenario, action: dict[str, Any]) -> Scenario:
-    """The scenario after Commit of a legal action, as the window applies it."""
-    answer = resolve(scenario, action)
-    assert answer.legal, answer.reasons
-    for unit in unit_changes(scenario, action, answer):
-        scenario.units[unit.id] = unit
-    return scenario
-
-
 #: A push that enters and lets the Gun go on: Final DR 2 + 2 below the M# 12 into open ground.
 GO_ON = {"colored": 1, "white": 1}
 
 
 def test_c10_3_each_push_adds_its_mf_to_the_pushers_so_a_third_is_refused_for_want_of_mf() -> None:
-    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    scenario = played(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
     crew, gun = scenario.units["c1"], scenario.units["at37"]
     assert crew.extra["mf_spent"] == 2 and "mf_spent" not in gun.extra
     assert (crew.extra["pushed"], gun.extra["pushed"], crew.hex) == (True, True, scenario.grid.parse("1H5"))
     second = push(scenario, to_hex="1H6")
     assert second["legal"] is True and second["mf_cost"] == 2
-    committed(scenario, {"kind": "push", "gun": "at37", "to_hex": "1H6", "dice": GO_ON})
+    played(scenario, {"kind": "push", "gun": "at37", "to_hex": "1H6", "dice": GO_ON})
     assert scenario.units["c1"].extra["mf_spent"] == 4
     third = push(scenario, to_hex="1H7")
     assert third["legal"] is False
@@ -319,7 +311,7 @@ def test_c10_3_each_push_adds_its_mf_to_the_pushers_so_a_third_is_refused_for_wa
 
 
 def test_c10_3_a_pusher_moves_on_only_by_pushing_while_hooking_up_stays_open() -> None:
-    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    scenario = played(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
     moved = resolve(scenario, {"kind": "move", "unit": "c1", "path": ["1H6"]}).to_json()
     assert moved["legal"] is False
     assert ("c1 has pushed a Gun this MPh: it goes on only by pushing it or hooking it up, and is TI once that ends "
@@ -330,7 +322,7 @@ def test_c10_3_a_pusher_moves_on_only_by_pushing_while_hooking_up_stays_open() -
 
 
 def test_c10_3_the_gun_and_its_pushers_are_ti_when_the_mph_ends_and_the_gun_fires_no_more() -> None:
-    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
+    scenario = played(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": GO_ON})
     shot = {"kind": "fire", "firer": "at37", "target_hex": "1H9", "target_type": "area", "ammo": "HE", "phase": "AFPh"}
     refused = resolve(scenario, shot)
     assert refused.legal is False
@@ -347,7 +339,7 @@ def test_c10_3_the_gun_and_its_pushers_are_ti_when_the_mph_ends_and_the_gun_fire
 
 def test_c10_3_a_push_ending_on_the_m_number_is_ti_at_once_and_a_failed_one_too() -> None:
     for dice, entered in (({"colored": 6, "white": 4}, True), ({"colored": 6, "white": 5}, False)):
-        scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": dice})
+        scenario = played(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "dice": dice})
         crew = scenario.units["c1"]
         assert crew.extra["ti"] is True and "pushed" not in crew.extra
         assert ("mf_spent" in crew.extra) is entered
@@ -355,7 +347,7 @@ def test_c10_3_a_push_ending_on_the_m_number_is_ti_at_once_and_a_failed_one_too(
 
 def test_c10_3_a_push_stating_the_mf_spent_commits_from_that_figure() -> None:
     """The answer read the action's mf_spent and the Commit had added to the crew's record instead."""
-    scenario = committed(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "mf_spent": 1, "dice": GO_ON})
+    scenario = played(board(), {"kind": "push", "gun": "at37", "to_hex": "1H5", "mf_spent": 1, "dice": GO_ON})
     assert scenario.units["c1"].extra["mf_spent"] == 3
     assert push(scenario, to_hex="1H6")["legal"] is False
 
