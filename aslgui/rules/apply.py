@@ -292,6 +292,8 @@ def _towing(scenario: Scenario, action: Mapping[str, Any], resolution: Resolutio
         _ti(scenario, changes, gun, crew)
     elif kind == "portee_load":
         _mark(changes, gun.id, aboard=vehicle.id, limbered=not gun.qsu)
+        if isinstance(ca := resolution.values.get("ca"), str):  # the VCA or its rear, as answered (C10.53)
+            _mark(changes, gun.id, ca=parse_spine(ca))
         _ti(scenario, changes, crew, vehicle)
     else:  # portee_unload
         _mark(changes, gun.id, aboard=None, hex=vehicle.hex)

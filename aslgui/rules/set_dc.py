@@ -36,6 +36,7 @@ from aslgui.rules.ift_attack import (
 from aslgui.rules.los import unit_sight
 from aslgui.rules.odds import WithOdds, counting, tally_dr, tally_totals
 from aslgui.rules.resolution import DrmLine, Resolution, reason
+from aslgui.rules.towing import spent_mp
 
 SET_DC_FP = 36  # A23.71: the 36+ column
 SET_DC_DRM = -3  # A23.71
@@ -80,7 +81,7 @@ def resolve_set_dc(action: Action) -> Resolution:
     Location; it is Set on a dr <= its US# (A23.7)."""
     unit = action.unit("unit")
     reasons = mover_reasons(action, unit, "A23.7", "Set", "Sets")
-    if unit.moved:
+    if unit.moved or spent_mp(unit):  # its committed moves recorded MF spent this MPh (DESIGN.md 13)
         reasons.append(reason(f"{unit.id} has moved, so it cannot spend all of its MF to Set the DC", "A23.7"))
     us_number = action.data.get("us_number", unit.extra.get("us_number"))  # both 0..9, checked on input
     leadership = action.integer("leadership", 0)

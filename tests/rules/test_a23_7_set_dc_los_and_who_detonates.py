@@ -181,3 +181,14 @@ def test_a23_7_a_dc_set_this_player_turn_is_detonated_only_in_a_later_one() -> N
     assert _detonate(situation)["legal"] is True
     _committed(situation, {"kind": "detonate_dc", "unit": "s467", "hex": "1Y7"})
     assert not {"set_dc", "set_dc_turn"} & situation.units["s467"].extra.keys()
+
+
+@pytest.mark.parametrize("spent", [1, 4])
+def test_a23_7_a_unit_whose_moves_recorded_mf_spent_cannot_set_a_dc(spent: int) -> None:
+    """Setting takes all its MF: a record of any MF spent this MPh is a move, moved flag or not."""
+    situation = _situation({})
+    situation.phase = "MPh"
+    situation.units["s467"] = situation.units["s467"]._replace(dc=True, extra={"us_number": 3, "mf_spent": spent})
+    answer = resolve(situation, {"kind": "set_dc", "unit": "s467", "dr": 1}).to_json()
+    assert answer["legal"] is False
+    assert answer["reasons"] == ["s467 has moved, so it cannot spend all of its MF to Set the DC (A23.7)"]

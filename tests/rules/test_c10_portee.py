@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from aslgui.errors import AslError
+from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
+from aslgui.rules.apply import unit_changes
 from aslgui.rules.gestures import context_gestures
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
@@ -179,3 +181,17 @@ def test_c10_51_portee_unload_is_illegal_with_a_cited_reason(
     answer = ask(board(changes), "portee_unload", **keys)
     assert answer["legal"] is False
     assert cites(answer, rule), answer["reasons"]
+
+
+@pytest.mark.parametrize("side", ["rear", "vca"])
+def test_c10_53_a_gun_loaded_facing_the_rear_keeps_the_ca_its_answer_gave(side: str) -> None:
+    """The answer turned it to the rear and the Commit left it on the VCA; a later turn then kept it wrong."""
+    scenario = board()
+    action = {"kind": "portee_load", "vehicle": "spw", "gun": "at37", "ca": side}
+    answer = resolve(scenario, action)
+    assert answer.legal, answer.reasons
+    for unit in unit_changes(scenario, action, answer):
+        scenario.units[unit.id] = unit
+    gun, spw = scenario.units["at37"], scenario.units["spw"]
+    assert spw.vca is not None and gun.ca == (spw.vca + (3 if side == "rear" else 0)) % 6
+    assert answer.to_json()["ca"] == SPINE_NAMES[gun.ca]
