@@ -239,8 +239,8 @@ def resolve_place_dc(action: Action) -> Resolution:
     if not same_location and scenario.terrain_at(target) == "shellhole":
         notes.append(SHELLHOLE_NOTE)
     # what it has left: the action's mf_left, else what its committed moves left it (DESIGN.md 13)
-    (budget, budget_note), spent = allotment(scenario, unit), stated_spent(scenario, unit,
-                                                                             left=action.data.get("mf_left"))
+    budget, budget_note = allotment(scenario, unit)
+    spent = stated_spent(scenario, unit, left=action.data.get("mf_left"))
     if (action.has("mf_left") or spent) and budget - spent < mf_cost:
         reasons.append(reason(f"placing costs {number(mf_cost)} MF but {unit.id} has {number(budget - spent)} left",
                               "A23.3"))

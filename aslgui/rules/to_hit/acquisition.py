@@ -44,6 +44,8 @@ def shot_acquisition(action: Action, firer: Unit, target: Unit | None, target_he
     """A shot's Acquisition level: its ``acquisition``, else what the firer's shots gained on its target."""
     if action.has("acquisition"):
         return action.integer("acquisition", 0)
+    if ACQUIRED not in firer.extra:  # most shots: no hex named for nothing (a batch asks 100,000)
+        return 0
     name = action.scenario.grid.name(target_hex)
     return recorded_acquisition(firer, acquired_target(target_type, target.id if target else None, name))
 

@@ -125,11 +125,10 @@ def option_widgets(scenario: Scenario, action: dict[str, Any]) -> list[tuple[str
         out.append(("opportunity", "Opportunity Fire (A23.62)", QCheckBox()))
     elif kind == "push":
         gun = scenario.units.get(str(action.get("gun")))
-        pushers = UnitChecklist(_pusher_candidates(scenario, action.get("gun")), player_names(scenario))
-        out.append(("pushers", "Pushing (C10.3)", pushers))
+        candidates = _pusher_candidates(scenario, action.get("gun"))  # its crew first, the default pusher
+        out.append(("pushers", "Pushing (C10.3)", UnitChecklist(candidates, player_names(scenario))))
         out.append(("double_time", "Double Time (A4.5)", QCheckBox()))
-        candidates = _pusher_candidates(scenario, action.get("gun"))
-        out.append(("mf_spent", "MF already spent this MPh", _spent(max(map(spent_mp, candidates[:1]), default=0))))
+        out.append(("mf_spent", "MF already spent this MPh", _spent(spent_mp(candidates[0]) if candidates else 0)))
         if gun is not None and not gun.low_ammo:
             out.append(("low_ammo", "Low Ammo placed first (D3.71)", QCheckBox()))
     elif kind == "reaction_fire" and action.get("type") == "non_cc":
