@@ -335,3 +335,21 @@ def test_c10_1_a_towing_vehicle_let_go_on_a_building_next_door_hears_why_it_may_
     [popup] = seen
     assert refused == [] and [g.kind for g in popup.gestures] == ["move"]
     assert popup.resolution is not None and "no towing into stone building (C10.1)" in popup.resolution.reasons
+
+
+def test_c10_5_dragging_a_gun_en_portee_draws_and_commits_its_vehicles_move(qtbot: QtBot, window: MainWindow) -> None:
+    """Dragging a truck's stack by the Gun it carries raised "g is a Gun" from the path preview, as a
+    player rehearsing a real save found: the drag is the truck's move, and the Gun turns with it (C10.53)."""
+    truck = {"side": "german", "kind": "vehicle", "name": "Opel 6700", "hex": "4C3", "vca": "N/NE", "mp": 20,
+             "afv": False, "pp": 8}
+    gun = {"side": "german", "kind": "gun", "name": "37L AT", "hex": "4C3", "ca": "N/NE", "caliber": 37, "barrel": "L",
+           "aboard": "v"}
+    rehearsal = rehearse(window, board(extra_units={"v": truck, "g": gun}))
+    seen = answer_popup(commit)
+    to = window.scenario.grid.parse("4D3")
+    rehearsal.drag_entered("g", to)  # what the scene forwards as the Gun is dragged over 4D3
+    assert rehearsal.move_preview.unit_id == "v" and rehearsal.move_preview.path == [to]
+    window.scene.drop_counter("g", QPointF(*window.scenario.grid.center(to)))
+    assert seen and seen[0].gesture.label.startswith("Move Opel 6700 to 4D3")
+    units = window.scenario.units
+    assert units["v"].hex == units["g"].hex == to and units["g"].ca == units["v"].vca

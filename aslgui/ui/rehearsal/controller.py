@@ -182,13 +182,13 @@ class RehearsalController(QObject):
         if h is None or unit is None or getattr(self.scene, "mode", "") != "rehearse" or scenario.phase != "MPh":
             self.move_preview.clear()
             return
-        if not drags_path(scenario, unit, scenario.phase):
-            mover = actor(scenario, unit)  # the DEFENDER's may mean Defensive First Fire: said once let go
+        mover = actor(scenario, unit)  # a Gun in tow or en portee drags its vehicle (C10.1, C10.5)
+        if not drags_path(scenario, unit, scenario.phase):  # the DEFENDER's may mean Defensive First Fire
             if mover.side == scenario.player and (stays := why_it_does_not_move(scenario, mover, scenario.phase)):
                 self.refused.emit(stays)  # as it is picked up, not only once let go
             return
-        self.move_preview.enter(self.scene, scenario, unit, h)
-        self.ring_drag_target(unit, h)
+        self.move_preview.enter(self.scene, scenario, mover, h)
+        self.ring_drag_target(mover, h)
 
     def ring_drag_target(self, unit: Unit, h: Hex) -> None:
         """The ring of a target the dragged path has reached says what the drop there proposes:
@@ -234,7 +234,8 @@ class RehearsalController(QObject):
         except AslError as error:
             self.refuse(str(error))
             return None
-        moving = self.move_preview.gesture(scenario, unit_id, h, only_meaning=not drop.gestures)
+        mover_id = actor(scenario, scenario.units[unit_id]).id  # a Gun in tow or en portee: its vehicle's move
+        moving = self.move_preview.gesture(scenario, mover_id, h, only_meaning=not drop.gestures)
         # A dragged path ending in the OVR is the OVR: the bare one (from an adjacent hex only,
         # else refused asking for a from_hex the popup has no field for) is not offered beside it.
         offered = available([g for g in drop.gestures if moving is None or g.kind != "overrun"])
