@@ -283,6 +283,22 @@ def test_d2_1_a_refusal_said_while_dragging_gives_way_to_what_was_then_done(qtbo
     assert window.statusBar().currentMessage() == f"Done: {window.undo_stack.text(0)}"
 
 
+def test_d2_1_a_popup_clears_what_the_status_line_said_of_earlier_gestures(qtbot: QtBot, window: MainWindow) -> None:
+    """The status line spoke of an earlier gesture ("Done: ..." of the last move, or the drag's own
+    refusal) while a later move's popup was open and after it was cancelled: a popup clears it,
+    since the popup itself says why that move is refused."""
+    rehearse(window, board({"t1": {"mp": 2}}))
+    window.view.set_zoom(0.6)
+    answer_popup(lambda popup: popup.commit_button.click())
+    drag(qtbot, window, "4E6", "4E5")
+    assert window.statusBar().currentMessage() == f"Done: {window.undo_stack.text(0)}"
+    status_while_asked: list[str] = []
+    answer_popup(lambda popup: (status_while_asked.append(window.statusBar().currentMessage()), popup.reject()))
+    drag(qtbot, window, "4E5", "4E4", "4E3")
+    assert status_while_asked == [""] and window.statusBar().currentMessage() == ""
+    assert window.scenario.grid.name(window.scenario.units["t1"].hex) == "4E5" and window.undo_stack.count() == 1
+
+
 def test_a3_the_defenders_vehicle_picked_up_in_the_mph_is_not_told_it_may_not_move(qtbot: QtBot,
                                                                                       window: MainWindow) -> None:
     """Dragging the DEFENDER's tank at a moving enemy is Defensive First Fire, not a move: no "Not

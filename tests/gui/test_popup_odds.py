@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from aslgui.model import Scenario, load_scenario
 from aslgui.rules import resolve
 from aslgui.rules.action_keys import AMMO
 from aslgui.rules.dice import DiceRoller
-from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.gestures import context_gestures, gestures_for_drop
 from aslgui.ui.rehearsal.odds import percent
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import DEMO_PATH
@@ -135,3 +135,27 @@ def test_c5_11_the_turret_or_hull_choice_reads_as_a_player_says_it(qtbot: QtBot)
         "turning its turret (unless said)", "turning its turret (TCA)", "pivoting its hull (VCA: NT Case A)"]
     pivot.setCurrentIndex(2)
     assert popup.action()["pivot"] == "vca"
+
+
+
+def test_tab_walks_the_popup_top_down_options_before_commit(qtbot: QtBot) -> None:
+    """Keyboard players: Tab goes from the choice through every option, then the dice, then the
+    buttons. The options are built after the buttons (anew for each choice), so Tab skipped from
+    the choice to the dice and reached the options only after Cancel."""
+    scenario = open_demo()
+    fire = gestures_for_drop(scenario, "g1", scenario.grid.parse("4E9")).gestures
+    popup = RehearsalPopup(scenario, [*fire, context_gestures(scenario, "g1")[0]], DiceRoller(random.Random(3)))
+    qtbot.addWidget(popup)
+    popup.show()
+    qtbot.waitExposed(popup)
+    popup.choice.setFocus()
+    seen = [popup.focusWidget()]
+    while len(seen) < 60:
+        popup.focusNextChild()
+        if popup.focusWidget() is seen[0]:
+            break
+        seen.append(popup.focusWidget())
+    options = list(popup.options.values())
+    assert seen[0] is popup.choice and len(options) > 3
+    assert seen[1:len(options) + 2] == [*options, popup.dice.roll_button]
+    assert seen.index(popup.buttons.button(QDialogButtonBox.StandardButton.Cancel)) > len(options) + 1

@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import shapely
-import shiboken6
 from PySide6.QtCore import QObject, QPoint, QPointF, QRect, Qt, Signal, SignalInstance
-from PySide6.QtGui import QBrush, QColor, QPen, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QMainWindow, QMenu, QWidget
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from aslgui.errors import AslError
 from aslgui.geometry import Hex
@@ -40,22 +39,14 @@ from aslgui.rules.gestures import (
 )
 from aslgui.rules.move import ovr_target
 from aslgui.rules.move_path import drag_targets, drags_path, ovr_legality
-from aslgui.ui.map.layers import geometry_path
 from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
 from aslgui.ui.rehearsal.examples import Example, ExamplesMenu
 from aslgui.ui.rehearsal.log import ActionLogDock
 from aslgui.ui.rehearsal.move_preview import MovePreview
 from aslgui.ui.rehearsal.phase import PhaseBar
 from aslgui.ui.rehearsal.popup import Decision, RehearsalPopup
+from aslgui.ui.rehearsal.target_rings import TargetOverlay
 from aslgui.ui.widgets.dialogs import MessageBox
-
-#: Rings on target hexes while a counter is held: legal, illegal. Rings with a glow and no fill,
-#: so a target never reads as terrain (a green tint over a CA looked like woods).
-LEGAL_RING, ILLEGAL_RING = QColor(30, 220, 60), QColor(220, 40, 40)
-#: How far inside its hex a ring is drawn (map pixels): neighbouring targets keep their own ring.
-RING_INSET = 5.0
-_Z_TARGETS = 7
-
 
 #: Kinds that attack the hex they are dropped on: a drop among one's own units asks first.
 ATTACK_KINDS = frozenset({"fire", "overrun", "place_dc", "throw_dc", "detonate_dc"})
@@ -115,45 +106,12 @@ class LogCommand(QUndoCommand):
         set_log(self.scenario, self.before)
 
 
-class TargetOverlay:
-    """Green/red rings: where a drop of the held counter is legal/illegal, before it lands."""
-
-    def __init__(self) -> None:
-        self.items: list[QGraphicsPathItem] = []
-        self.shown: dict[Hex, bool] = {}
-        #: The counter whose targets are shown (None when nothing is).
-        self.unit_id: str | None = None
-
-    def show(self, scene: QGraphicsScene, targets: dict[Hex, bool]) -> None:
-        self.clear()
-        self.shown = dict(targets)
-        for legal, colour in ((True, LEGAL_RING), (False, ILLEGAL_RING)):
-            hexes = [h for h, ok in targets.items() if ok is legal]
-            if not hexes:
-                continue
-            rings = geometry_path(shapely.union_all(shapely.buffer(hex_polygons(hexes), -RING_INSET)))
-            glow = QColor(colour)
-            glow.setAlpha(90)
-            for pen in (QPen(glow, 9.0), QPen(colour, 3.0, Qt.PenStyle.SolidLine if legal else Qt.PenStyle.DashLine)):
-                item = QGraphicsPathItem(rings)
-                item.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-                item.setPen(pen)
-                item.setZValue(_Z_TARGETS)
-                scene.addItem(item)
-                self.items.append(item)
-
-    def clear(self) -> None:
-        for item in self.items:
-            if shiboken6.isValid(item) and item.scene() is not None:
-                item.scene().removeItem(item)
-        self.items, self.shown, self.unit_id = [], {}, None
-
-
 class RehearsalController(QObject):
     """Turns drops and context-menu choices into resolved, committed, logged actions."""
 
     refused = Signal(str)  # why a drop means nothing (with its rule)
     committed = Signal(object)  # LogEntry
+    asking = Signal()  # a popup opens: what the status line said of the last action is stale
 
     def __init__(self, host: Host, roller: DiceRoller | None = None, parent_widget: QWidget | None = None) -> None:
         super().__init__()
@@ -296,6 +254,7 @@ class RehearsalController(QObject):
 
     def offer(self, gestures: Sequence[Gesture], title: str = "Rehearse") -> LogEntry | None:
         """Show the popup; commit what the player commits; an Overrun then prompts Reaction Fire."""
+        self.asking.emit()
         avoid = self.screen_rect(gestures)
         decision = RehearsalPopup.ask(self.host.scenario, gestures, self.roller, title, self.parent_widget, avoid)
         if decision is None:
@@ -419,6 +378,7 @@ class Rehearsal(RehearsalController):
         services.mode_changed.connect(self._on_mode_changed)
         self.refused.connect(lambda text: window.statusBar().showMessage(f"Not allowed: {text}", 8000))
         self.committed.connect(lambda entry: window.statusBar().showMessage(f"Done: {entry.summary}", 8000))
+        self.asking.connect(window.statusBar().clearMessage)
 
     def _on_scenario_changed(self) -> None:
         self.phase_bar.refresh()

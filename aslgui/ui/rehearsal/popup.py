@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer
@@ -317,6 +318,9 @@ class RehearsalPopup(QDialog):
             self.options_form.addRow(label, widget)
             connect_option(widget, self.refresh)
         self.options_box.setVisible(bool(self.options))
+        chain = [self.choice, *self.options.values(), self.dice]  # built after the buttons: Tab top-down
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
         guard_wheel(self)
         self.refresh()
 
