@@ -22,10 +22,8 @@ from aslgui.limits import BATCH_LINES_LIMIT
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-    from typing import Any
 
     from aslgui.model.scenario import Scenario
-    from aslgui.rules.resolution import Resolution
 
 
 #: Where the scenario file and every action kind are documented (a wheel carries it: ``contract_path``).
@@ -222,30 +220,11 @@ def run_counters(options: argparse.Namespace) -> int:
     return write_output("".join(lines), "the counters")
 
 
-def with_board_notes(scenario: Scenario, answer: Resolution) -> Resolution:
-    """The answer as ``aslgui resolve`` prints it: with a note for each board whose terrain is the
-    file's only (DESIGN.md 7), which a script cannot see otherwise. The GUI says it once, in its
-    status line, so the rules core leaves it out of the answers the popups show and the log keeps."""
-    return _noted(answer, scenario.plain_board_notes)
-
-
-def _noted(answer: Resolution, notes: tuple[str, ...]) -> Resolution:
-    """``with_board_notes`` with the boards' ``notes`` read already (once for a batch)."""
-    if not notes:
-        return answer
-    # an answer within the answer (a move's OVR, DESIGN.md 13) prints as it would alone
-    # (the odds are left uncounted: reading them would count the 216 rolls, WithOdds)
-    values = answer.values
-    nested = {key: {**value, "notes": [*value.get("notes", ()), *notes]}
-              for key in values if key not in ("odds", "odds_216")
-              if isinstance(value := values[key], dict) and {"kind", "legal"} <= value.keys()}
-    return answer.with_values({**nested, "notes": [*answer.values.get("notes", ()), *notes]})
-
-
 def run_resolve(scenario_path: str, action_path: str) -> int:
     """Print the answer on stdout (exit 0) or ``{"error", "path"}`` on stderr (exit 2); stdin
     holding JSON lines gets one answer line per action line (``run_batch``)."""
     with collector_paused():
+        from aslgui.answer_lines import answer_line, with_board_notes
         from aslgui.model.json_files import parse_json_bytes, read_json_file, read_stream
         from aslgui.model.scenario import load_scenario
         from aslgui.rules import resolve
@@ -269,68 +248,7 @@ def run_resolve(scenario_path: str, action_path: str) -> int:
             if error.path == "action" and error.message.endswith("it is a FIFO (named pipe), not a file"):
                 error = AslError(f"{error.message}: give - to read the action on stdin", error.path)
             return write_error(error.to_json())
-    return write_output(_answer_line(answer), "the answer")
-
-
-#: Strict JSON (DESIGN 9), one encoder for every answer of a batch.
-_STRICT_JSON = json.JSONEncoder(allow_nan=False)
-
-
-class _EncodedStrings(dict[str, str]):
-    """Each string's JSON text (``encode_basestring_ascii``), escaped once: the answers of a batch
-    repeat the same few hundred strings (their keys, hex names, reasons), so the encoder looks
-    them up rather than escaping each again. Started again when it holds ``_ENCODED_KEPT``."""
-
-    def __missing__(self, text: str) -> str:
-        if len(self) >= _ENCODED_KEPT:
-            self.clear()
-        encoded = self[text] = json.encoder.encode_basestring_ascii(text)
-        return encoded
-
-
-#: More strings than the hex names of a large map and every reason an answer words.
-_ENCODED_KEPT = 1 << 14
-
-
-def _strict_encoder() -> Callable[[Any], str]:
-    """``_STRICT_JSON.encode`` for an answer object, with the C encoder it makes per call made
-    once: the same text, the same error for NaN; a cycle, which no answer has, is not looked for."""
-    make = getattr(json.encoder, "c_make_encoder", None)  # not in the typing stubs
-    if make is None:  # a Python without the C accelerator
-        return _STRICT_JSON.encode
-    made = make(None, _STRICT_JSON.default, _EncodedStrings().__getitem__, None, _STRICT_JSON.key_separator,
-                _STRICT_JSON.item_separator, False, False, False)
-    return lambda answer: "".join(made(answer, 0))
-
-
-_encode_answer = _strict_encoder()
-#: A batch's answers are written in chunks of about this many characters, not flushed line by line.
-_BATCH_CHUNK = 1 << 16
-
-
-def _answer_line(answer: Resolution) -> str:
-    """An answer as its JSON line.  Most answers are legal with no reasons, DRM or outcome: their
-    line starts as that of an answer with no values (``_head``, encoded once per kind), and goes
-    on with their values, the same text without building and encoding the keys every answer has."""
-    values = answer.values
-    if (answer.legal and not answer.reasons and not answer.drm and answer.outcome is None and type(values) is dict
-            and _HEAD_KEYS.isdisjoint(values)):
-        head = _HEADS.get(answer.kind) or _head(answer.kind)
-        return f"{head}, {_encode_answer(values)[1:]}\n" if values else f"{head}}}\n"
-    return _encode_answer(answer.to_json()) + "\n"
-
-
-def _head(kind: str) -> str:
-    """The JSON text of a legal ``kind`` answer with no values, without its closing brace."""
-    from aslgui.rules.resolution import Resolution
-
-    head = _HEADS[kind] = _encode_answer(Resolution(kind).to_json())[:-1]
-    return head
-
-
-#: ``_head`` by kind, and the keys of such an answer (a value of the same key would replace one).
-_HEADS: dict[str, str] = {}
-_HEAD_KEYS = frozenset({"kind", "legal", "reasons", "drm", "total_drm", "outcome"})
+    return write_output(answer_line(answer), "the answer")
 
 
 def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
@@ -363,11 +281,16 @@ def json_lines(data: bytes) -> list[tuple[int, bytes]] | None:
     return lines
 
 
+#: A batch's answers are written in chunks of about this many characters, not flushed line by line.
+_BATCH_CHUNK = 1 << 16
+
+
 def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
     """Answer each action line in order, one answer line each; a line's error is its own
     ``{"error", "path", "line"}`` line on stdout and the rest are still answered. Exit 0 when every
     line was answered, 2 when any was an error. A long batch is answered on every core
     (``batch_processes``)."""
+    from aslgui.answer_lines import answer_line, noted
     from aslgui.batch_processes import answer_in_processes
     from aslgui.model.json_files import parse_json_bytes
     from aslgui.rules import resolve
@@ -384,7 +307,7 @@ def run_batch(scenario: Scenario, lines: list[tuple[int, bytes]]) -> int:
             try:
                 action = parse_json_bytes(line, f"action on stdin line {number}", "action")
                 answer = resolve(scenario, action)
-                text = _answer_line(_noted(answer, notes) if notes else answer)
+                text = answer_line(noted(answer, notes) if notes else answer)
             except AslError as error:
                 failed = True
                 text = json.dumps({**error.to_json(), "path": error.path or "action", "line": number}) + "\n"

@@ -14,7 +14,8 @@ from aslgui.errors import AslError
 from aslgui.model import PHASES, Scenario, load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import resolve
-from aslgui.rules.gestures import Gesture, available, context_gestures, gestures_for_drop, staged
+from aslgui.rules.gestures import Gesture, available, gestures_for_drop, staged
+from aslgui.rules.menu_gestures import context_gestures
 from aslgui.rules.resolution import Resolution
 
 DICE = ({}, *({"dice": {"colored": c, "white": w}, "dr": d} for c, w, d in ((1, 1, 1), (4, 3, 5), (6, 6, 6))))

@@ -109,3 +109,13 @@ def test_issue39_3_the_readme_is_a_front_door() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 120
     assert text.count("![") == 1
+
+
+#: The lines a merge leaves where two versions of a file clashed.
+CONFLICT = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.MULTILINE)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_no_page_keeps_a_merge_conflict(page: Path) -> None:
+    """docs/readings.md published both sides of a clash, with git's markers, for a whole round."""
+    assert CONFLICT.findall(page.read_text(encoding="utf-8")) == []

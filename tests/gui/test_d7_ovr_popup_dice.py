@@ -10,7 +10,8 @@ from pytestqt.qtbot import QtBot
 
 from aslgui.rules.dice import DiceRoller
 from aslgui.rules.dispatch import resolve
-from aslgui.rules.gestures import Gesture, gestures_for_drop, reaction_fire_gestures
+from aslgui.rules.gestures import Gesture, gestures_for_drop
+from aslgui.rules.menu_gestures import reaction_fire_gestures
 from aslgui.rules.move_path import move_gesture
 from aslgui.rules.rolling import reads_dr
 from aslgui.ui.rehearsal.popup import RehearsalPopup

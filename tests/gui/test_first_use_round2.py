@@ -17,7 +17,8 @@ from aslgui.geometry import Hex
 from aslgui.model import Scenario, load_scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules.dice import DiceRoller
-from aslgui.rules.gestures import change_ca_gesture, gestures_for_drop
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.menu_gestures import change_ca_gesture
 from aslgui.ui.rehearsal.answer_words import in_words, player_names
 from aslgui.ui.rehearsal.phase import NO_ATTACKER
 from aslgui.ui.rehearsal.popup import ANSWER_PANEL, RehearsalPopup

@@ -13,7 +13,8 @@ from aslgui.model import Scenario, load_scenario
 from aslgui.rules import resolve
 from aslgui.rules.action_keys import AMMO
 from aslgui.rules.dice import DiceRoller
-from aslgui.rules.gestures import context_gestures, gestures_for_drop
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.menu_gestures import context_gestures
 from aslgui.ui.rehearsal.odds import percent
 from aslgui.ui.rehearsal.popup import RehearsalPopup
 from aslgui.ui.window.main_window import DEMO_PATH

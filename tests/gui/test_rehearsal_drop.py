@@ -19,7 +19,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from aslgui.cli import with_board_notes
+from aslgui.answer_lines import with_board_notes
 from aslgui.model import Scenario, save_scenario, scenario_from_json
 from aslgui.model.log import read_log
 from aslgui.rules import RESOLVERS, resolve

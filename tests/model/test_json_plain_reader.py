@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aslgui.cli import _answer_line, _encode_answer
+from aslgui.answer_lines import answer_line, encode_answer
 from aslgui.errors import AslError
 from aslgui.model.json_files import _parse_strictly, parse_json_text
 from aslgui.rules.resolution import DrmLine, Resolution
@@ -66,13 +66,13 @@ def test_texts_the_strict_reader_names(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.text(max_size=4), _VALUES, max_size=6))
 def test_answers_are_encoded_as_the_strict_encoder_does(answer: dict[str, Any]) -> None:
-    assert _encode_answer(answer) == json.JSONEncoder(allow_nan=False).encode(answer)
+    assert encode_answer(answer) == json.JSONEncoder(allow_nan=False).encode(answer)
 
 
 @pytest.mark.parametrize("number", [float("nan"), float("inf"), -float("inf")])
 def test_an_answer_that_is_not_finite_is_refused_as_before(number: float) -> None:
     with pytest.raises(ValueError) as plain:
-        _encode_answer({"a": [number]})
+        encode_answer({"a": [number]})
     with pytest.raises(ValueError) as strict:
         json.JSONEncoder(allow_nan=False).encode({"a": [number]})
     assert str(plain.value) == str(strict.value)
@@ -84,8 +84,8 @@ def test_an_answer_that_is_not_finite_is_refused_as_before(number: float) -> Non
                        max_size=3), st.none() | st.just({"hit": True}))
 def test_an_answer_line_is_its_answer_encoded(kind: str, legal: bool, reasons: list[str], drm: bool,
                                               values: dict[str, Any], outcome: dict[str, Any] | None) -> None:
-    """The line of an answer whose start is encoded once per kind (``cli._head``) is the line of
+    """The line of an answer whose start is encoded once per kind (``answer_lines._head``) is the line of
     the whole answer encoded, whatever its values, reasons, DRM or outcome."""
     lines = (DrmLine("A", "C5.1", 2, "x"),) if drm else ()
     answer = Resolution(kind, legal, tuple(reasons), lines, values, outcome)
-    assert _answer_line(answer) == _encode_answer(answer.to_json()) + "\n"
+    assert answer_line(answer) == encode_answer(answer.to_json()) + "\n"

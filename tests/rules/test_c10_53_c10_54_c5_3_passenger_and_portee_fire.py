@@ -12,7 +12,8 @@ import pytest
 from aslgui.geometry import parse_spine
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
-from aslgui.rules.gestures import actor, context_gestures, gestures_for_drop
+from aslgui.rules.gestures import actor, gestures_for_drop
+from aslgui.rules.menu_gestures import context_gestures
 from aslgui.rules.move_path import drags_path
 from tests.rules.fixtures.to_hit_scenarios import drm, fire, german_tank, russian_gun, scenario, unit
 

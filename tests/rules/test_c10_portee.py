@@ -14,7 +14,7 @@ from aslgui.geometry import SPINE_NAMES
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
 from aslgui.rules.apply import unit_changes
-from aslgui.rules.gestures import context_gestures
+from aslgui.rules.menu_gestures import context_gestures
 
 FIXTURE = Path(__file__).parent / "fixtures" / "c10_board.json"
 BOARD: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))

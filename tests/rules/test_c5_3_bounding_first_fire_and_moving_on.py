@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from aslgui.model import Scenario
 from aslgui.rules import resolve
 from aslgui.rules.apply import end_player_turn
-from aslgui.rules.gestures import context_gestures, gestures_for_drop
+from aslgui.rules.gestures import gestures_for_drop
+from aslgui.rules.menu_gestures import context_gestures
 from aslgui.rules.move_path import drag_targets, drags_path
 from aslgui.rules.to_hit.shot import recorded_mp_in_los
 from tests.rules.move_boards import HIDDEN_START, board, move, played

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from aslgui.cli import with_board_notes
+from aslgui.answer_lines import with_board_notes
 from aslgui.model import scenario_from_json
 from aslgui.rules import HEX_LIST_ANSWERS, HEX_MAP_KINDS, RESOLVERS, resolve
 from aslgui.rules.actions import UNIT, UNITS, Action, domain_of

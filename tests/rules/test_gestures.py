@@ -13,14 +13,8 @@ from aslgui.geometry import Hex, neighbours
 from aslgui.model import Scenario, load_scenario
 from aslgui.resource_files import resource_path
 from aslgui.rules import RESOLVERS, resolve
-from aslgui.rules.gestures import (
-    actor,
-    available,
-    context_gestures,
-    gestures_for_drop,
-    legal_targets,
-    staged,
-)
+from aslgui.rules.gestures import actor, available, gestures_for_drop, legal_targets, staged
+from aslgui.rules.menu_gestures import context_gestures
 
 
 def demo(phase: str = "PFPh", player: str = "russian") -> Scenario:

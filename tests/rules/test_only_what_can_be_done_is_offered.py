@@ -12,7 +12,8 @@ import pytest
 
 from aslgui.model import Scenario, scenario_from_json
 from aslgui.rules import resolve
-from aslgui.rules.gestures import context_gestures, gestures_for_drop, legal_targets, reaction_fire_gestures
+from aslgui.rules.gestures import gestures_for_drop, legal_targets
+from aslgui.rules.menu_gestures import context_gestures, reaction_fire_gestures
 from aslgui.rules.rolling import rolls
 from aslgui.rules.roster import ordnance_reason
 from aslgui.rules.to_hit.legality import ammo_choices

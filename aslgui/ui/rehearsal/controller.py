@@ -28,15 +28,13 @@ from aslgui.rules.gestures import (
     Gesture,
     actor,
     available,
-    context_gestures,
     gestures_for_drop,
     is_legal_gesture,
-    reaction_fire_gestures,
     staged,
     target_legal,
-    turn_gesture,
     why_it_does_not_move,
 )
+from aslgui.rules.menu_gestures import context_gestures, reaction_fire_gestures, turn_gesture
 from aslgui.rules.move import ovr_target
 from aslgui.rules.move_path import drag_targets, drags_path, ovr_legality
 from aslgui.ui.rehearsal.answer_words import in_words, mentioned_names, name_with_hex, player_names, unit_name
